@@ -1,0 +1,127 @@
+/*
+ * Kiln internals shared by every operator family: the backend enumeration the plan functions take,
+ * checked 64-bit size arithmetic, and argument checks. Not part of the public API (names start
+ * with kiln_); C99, no libc beyond the freestanding headers.
+ */
+#ifndef KILN_COMMON_H
+#define KILN_COMMON_H
+
+#include "arm_nn_math_types.h"
+#include "arm_nn_types.h"
+#include "arm_nnsupportfunctions.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The three backends. Plans take one explicitly, so a host tool can ask for any target's answer. */
+typedef enum
+{
+    KILN_ISA_C = 0,   /* portable C */
+    KILN_ISA_DSP = 1, /* Armv7E-M / Armv8-M DSP extension (SIMD32) */
+    KILN_ISA_MVE = 2  /* Helium (M-profile Vector Extension) */
+} kiln_isa;
+
+/* The backend this translation unit is compiled for. ISA kernel files are guarded with these. */
+#if defined(ARM_MATH_MVEI)
+#define KILN_NATIVE_ISA KILN_ISA_MVE
+#define KILN_BUILD_MVE 1
+#define KILN_BUILD_DSP 0
+#define KILN_BUILD_C 0
+#elif defined(ARM_MATH_DSP)
+#define KILN_NATIVE_ISA KILN_ISA_DSP
+#define KILN_BUILD_MVE 0
+#define KILN_BUILD_DSP 1
+#define KILN_BUILD_C 0
+#else
+#define KILN_NATIVE_ISA KILN_ISA_C
+#define KILN_BUILD_MVE 0
+#define KILN_BUILD_DSP 0
+#define KILN_BUILD_C 1
+#endif
+
+/** Printable backend name ("c", "dsp", "mve"). */
+static inline const char *kiln_isa_name(kiln_isa isa)
+{
+    return isa == KILN_ISA_MVE ? "mve" : (isa == KILN_ISA_DSP ? "dsp" : "c");
+}
+
+/* ---- sizes in 64 bits ------------------------------------------------------------------------ */
+
+/* Largest byte count a size query can return (its return type is int32_t). */
+#define KILN_MAX_QUERY_BYTES ((int64_t)INT32_MAX)
+
+/** Element count of a dims struct in 64 bits, or -1 when any dimension is negative. */
+static inline int64_t kiln_dims_count(const cmsis_nn_dims *d)
+{
+    if (d->n < 0 || d->h < 0 || d->w < 0 || d->c < 0)
+    {
+        return -1;
+    }
+    /* Each factor is < 2^31, so two products fit; saturate past 2^62 to stay well defined. */
+    const int64_t nh = (int64_t)d->n * d->h;
+    const int64_t wc = (int64_t)d->w * d->c;
+    if (nh != 0 && wc > INT64_MAX / nh)
+    {
+        return INT64_MAX;
+    }
+    return nh * wc;
+}
+
+/** a * b for non-negative a, b, saturating at INT64_MAX. */
+static inline int64_t kiln_mul_sat64(int64_t a, int64_t b)
+{
+    if (a == 0 || b == 0)
+    {
+        return 0;
+    }
+    if (a > INT64_MAX / b)
+    {
+        return INT64_MAX;
+    }
+    return a * b;
+}
+
+/** The int32 answer of a size query: bytes, or -1 past what an int32 can state. */
+static inline int32_t kiln_query_result(int64_t bytes)
+{
+    return (bytes < 0 || bytes > KILN_MAX_QUERY_BYTES) ? -1 : (int32_t)bytes;
+}
+
+/* ---- argument checks ------------------------------------------------------------------------- */
+
+/** A requantization shift accepted by arm_nn_requantize(): [-31, 30]. */
+static inline bool kiln_shift_ok(int32_t shift)
+{
+    return shift >= -31 && shift <= 30;
+}
+
+/** An int8 activation range: min <= max, both within [-128, 127]. */
+static inline bool kiln_act_s8_ok(int32_t act_min, int32_t act_max)
+{
+    return act_min <= act_max && act_min >= INT8_MIN && act_max <= INT8_MAX;
+}
+
+/**
+ * Whether a context can hold `need` scratch bytes: a non-NULL buffer, and a stated size (size > 0)
+ * that is at least `need`. size == 0 with a buffer means "not stated" (TFLite Micro's convention),
+ * accepted on the caller's word. need == 0 accepts any context, including NULL.
+ */
+static inline bool kiln_ctx_holds(const cmsis_nn_context *ctx, int64_t need)
+{
+    if (need <= 0)
+    {
+        return true;
+    }
+    if (ctx == NULL || ctx->buf == NULL || ctx->size < 0)
+    {
+        return false;
+    }
+    return ctx->size == 0 || (int64_t)ctx->size >= need;
+}
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* KILN_COMMON_H */

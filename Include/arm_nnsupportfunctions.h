@@ -1,0 +1,460 @@
+/*
+ * Kiln — support functions shared by the kernels: the fixed-point arithmetic of TFLite's int8
+ * quantization (requantization, saturating doubling high multiply, rounding shifts, the softmax
+ * exp/reciprocal approximations), little load/store helpers, and the support kernels.
+ *
+ * Arithmetic conventions (see ../shared/reference/004_*.txt and TFLite's reference kernels):
+ * a quantized multiplier is a Q31 value in [2^30, 2^31) (or 0) and a shift s; the real scale is
+ * multiplier * 2^(s - 31). Requantization applies a left shift max(s, 0) before a saturating
+ * rounding doubling high multiply, then a rounding right shift by max(-s, 0) that rounds half away
+ * from zero ("double rounding", TFLite's default).
+ */
+#ifndef ARM_NNSUPPORTFUNCTIONS_H
+#define ARM_NNSUPPORTFUNCTIONS_H
+
+#include "arm_nn_math_types.h"
+#include "arm_nn_types.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#ifndef OPTIONAL_RESTRICT_KEYWORD
+#define OPTIONAL_RESTRICT_KEYWORD
+#endif
+
+/* Largest input-channel block the MVE convolution kernels process per pass. */
+#define CH_IN_BLOCK_MVE (124)
+#define S4_CH_IN_BLOCK_MVE (124)
+#define MAX_COL_COUNT (512)
+/* Transposed convolution: reverse-conv route threshold. */
+#define REVERSE_TCOL_EFFICIENT_THRESHOLD (16)
+/* Depthwise convolution with one input channel becomes a convolution above this output depth. */
+#if defined(__ARMCC_VERSION) && (__ARMCC_VERSION >= 6010050)
+#define CONVERT_DW_CONV_WITH_ONE_INPUT_CH_AND_OUTPUT_CH_ABOVE_THRESHOLD (8)
+#else
+#define CONVERT_DW_CONV_WITH_ONE_INPUT_CH_AND_OUTPUT_CH_ABOVE_THRESHOLD (1)
+#endif
+
+#define LEFT_SHIFT(_shift) ((_shift) > 0 ? (_shift) : 0)
+#define RIGHT_SHIFT(_shift) ((_shift) > 0 ? 0 : -(_shift))
+#define MASK_IF_ZERO(x) ((x) == 0 ? ~0 : 0)
+#define MASK_IF_NON_ZERO(x) ((x) != 0 ? ~0 : 0)
+#define SELECT_USING_MASK(mask, a, b) (((mask) & (a)) ^ (~(mask) & (b)))
+
+#define MAX(A, B) ((A) > (B) ? (A) : (B))
+#define MIN(A, B) ((A) < (B) ? (A) : (B))
+#define CLAMP(x, h, l) MAX(MIN((x), (h)), (l))
+#define ARM_NN_ROUND_UP(x, multiple) ((((x) + (multiple) - 1) / (multiple)) * (multiple))
+/* Q31 multiplier reduced to Q15 (rounded) for the 64-bit requantization of int16 kernels. */
+#define REDUCE_MULTIPLIER(_mult) (((_mult) < 0x7FFF0000) ? (((_mult) + (1 << 15)) >> 16) : 0x7FFF)
+
+/* Pack four int8 (or two int16) values into one little-endian word. */
+#define PACK_S8x4_32x1(v0, v1, v2, v3)                                                                          \
+    ((((int32_t)(v0) << 0) & (int32_t)0x000000FF) | (((int32_t)(v1) << 8) & (int32_t)0x0000FF00) |             \
+     (((int32_t)(v2) << 16) & (int32_t)0x00FF0000) | (int32_t)(((uint32_t)(v3) << 24) & 0xFF000000u))
+#define PACK_Q15x2_32x1(v0, v1) (((int32_t)(v0) & (int32_t)0xFFFF) | (int32_t)((uint32_t)(v1) << 16))
+
+/* Rounding offset for a right shift (legacy q7/q15 kernels). */
+#ifndef ARM_NN_TRUNCATE
+#define NN_ROUND(out_shift) ((0x1 << (out_shift)) >> 1)
+#else
+#define NN_ROUND(out_shift) 0
+#endif
+
+#define MUL_SAT(a, b) arm_nn_doubling_high_mult((a), (b))
+#define MUL_SAT_MVE(a, b) arm_doubling_high_mult_mve_32x4((a), (b))
+#define MUL_POW2(a, b) arm_nn_mult_by_power_of_two((a), (b))
+#define DIV_POW2(a, b) arm_nn_divide_by_power_of_two((a), (b))
+#define DIV_POW2_MVE(a, b) arm_divide_by_power_of_two_mve((a), (b))
+#define EXP_ON_NEG(x) arm_nn_exp_on_negative_values((x))
+#define ONE_OVER1(x) arm_nn_one_over_one_plus_x_for_x_in_0_1((x))
+
+/* Word views used by the 32/64-bit helpers. */
+union arm_nnword
+{
+    int32_t word;
+    int16_t half_words[2];
+    int8_t bytes[4];
+};
+
+struct arm_nn_double
+{
+    uint32_t low;
+    int32_t high;
+};
+
+union arm_nn_long_long
+{
+    int64_t long_long;
+    struct arm_nn_double word;
+};
+
+/* ------------------------------------------------------------------------------------------------
+ * Shape predicates of the int8 convolution routes (the plan in Source/ConvolutionFunctions uses
+ * the same rules).
+ * --------------------------------------------------------------------------------------------- */
+
+/** True when a convolution is a 1x1 kernel with unit stride, no padding and unit dilation. */
+static inline bool arm_nn_is_convolve_1x1_fast(const cmsis_nn_conv_params *conv_params)
+{
+    return conv_params->padding.w == 0 && conv_params->padding.h == 0 && conv_params->stride.w == 1 &&
+        conv_params->stride.h == 1 && conv_params->dilation.w == 1 && conv_params->dilation.h == 1;
+}
+
+/** True when a convolution is a 1x1 kernel (any stride) with no padding and unit dilation. */
+static inline bool arm_nn_is_convolve_1x1(const cmsis_nn_conv_params *conv_params,
+                                          const cmsis_nn_dims *input_dims,
+                                          const cmsis_nn_dims *filter_dims)
+{
+    return conv_params->padding.w == 0 && conv_params->padding.h == 0 && filter_dims->w == 1 &&
+        filter_dims->h == 1 && conv_params->dilation.w == 1 && conv_params->dilation.h == 1 &&
+        filter_dims->c == input_dims->c;
+}
+
+/** True when a convolution is a 1xN kernel over a one-row input with unit dilation and a
+ * multiple-of-4 output width (the 1xN route of the wrapper). */
+static inline bool arm_nn_is_convolve_1_x_n(const cmsis_nn_conv_params *conv_params,
+                                            const cmsis_nn_dims *input_dims,
+                                            const cmsis_nn_dims *filter_dims)
+{
+    return input_dims->h == 1 && filter_dims->h == 1 && conv_params->dilation.w == 1 &&
+        conv_params->dilation.h == 1 && filter_dims->c == input_dims->c && (input_dims->n == 1);
+}
+
+/* ------------------------------------------------------------------------------------------------
+ * Unaligned little-endian loads and stores. Each read/write goes through memcpy, which compilers
+ * turn into a single (unaligned-capable) load or store on Cortex-M3 and later.
+ * --------------------------------------------------------------------------------------------- */
+
+static inline int32_t arm_nn_read_s8x4(const int8_t *in_s8)
+{
+    int32_t v;
+    memcpy(&v, in_s8, 4);
+    return v;
+}
+
+static inline int32_t arm_nn_read_s8x2(const int8_t *in_s8)
+{
+    int16_t v;
+    memcpy(&v, in_s8, 2);
+    return (int32_t)(uint16_t)v;
+}
+
+static inline int32_t arm_nn_read_s16x2(const int16_t *in)
+{
+    int32_t v;
+    memcpy(&v, in, 4);
+    return v;
+}
+
+static inline int32_t arm_nn_read_s8x4_ia(const int8_t **in_s8)
+{
+    const int32_t v = arm_nn_read_s8x4(*in_s8);
+    *in_s8 += 4;
+    return v;
+}
+
+static inline int32_t arm_nn_read_s8x2_ia(const int8_t **in_s8)
+{
+    const int32_t v = arm_nn_read_s8x2(*in_s8);
+    *in_s8 += 2;
+    return v;
+}
+
+static inline int32_t arm_nn_read_q15x2_ia(const int16_t **in_q15)
+{
+    const int32_t v = arm_nn_read_s16x2(*in_q15);
+    *in_q15 += 2;
+    return v;
+}
+
+static inline void arm_nn_write_s8x4_ia(int8_t **in, int32_t value)
+{
+    memcpy(*in, &value, 4);
+    *in += 4;
+}
+
+static inline void arm_nn_write_q15x2_ia(int16_t **dest_q15, int32_t src_q31)
+{
+    memcpy(*dest_q15, &src_q31, 4);
+    *dest_q15 += 2;
+}
+
+static inline void arm_nn_write_s8x2_ia(int8_t **dst, int16_t src)
+{
+    memcpy(*dst, &src, 2);
+    *dst += 2;
+}
+
+static inline void arm_memset_s8(int8_t *dst, const int8_t val, uint32_t block_size)
+{
+    memset(dst, val, block_size);
+}
+
+static inline void arm_memcpy_s8(int8_t *__RESTRICT dst, const int8_t *__RESTRICT src, uint32_t block_size)
+{
+    memcpy(dst, src, block_size);
+}
+
+static inline void arm_memcpy_q15(int16_t *__RESTRICT dst, const int16_t *__RESTRICT src, uint32_t block_size)
+{
+    memcpy(dst, src, block_size);
+}
+
+/* ------------------------------------------------------------------------------------------------
+ * Fixed-point arithmetic (TFLite / gemmlowp semantics, bit-exact).
+ * --------------------------------------------------------------------------------------------- */
+
+/**
+ * Saturating rounding doubling high multiply: round(m1 * m2 / 2^31), ties away from zero, with
+ * the single overflowing case INT32_MIN * INT32_MIN saturated to INT32_MAX.
+ */
+static inline int32_t arm_nn_doubling_high_mult(const int32_t m1, const int32_t m2)
+{
+    if (m1 == INT32_MIN && m2 == INT32_MIN)
+    {
+        return INT32_MAX;
+    }
+    const int64_t product = (int64_t)m1 * (int64_t)m2;
+    const int64_t nudge = product >= 0 ? ((int64_t)1 << 30) : (1 - ((int64_t)1 << 30));
+    /* Division truncates toward zero, which with the signed nudge rounds half away from zero. */
+    return (int32_t)((product + nudge) / ((int64_t)1 << 31));
+}
+
+/**
+ * Rounding doubling high multiply without the saturation case: floor((m1 * m2 + 2^30) / 2^31).
+ * Equal to arm_nn_doubling_high_mult() for every input except INT32_MIN * INT32_MIN, which no
+ * quantized multiplier produces. This is the form the requantization uses (one SMLAL on Arm).
+ */
+static inline int32_t arm_nn_doubling_high_mult_no_sat(int32_t m1, int32_t m2)
+{
+    const int64_t product = (int64_t)m1 * (int64_t)m2 + ((int64_t)1 << 30);
+    /* Arithmetic right shift of a signed value: floor division by 2^31. */
+    return (int32_t)(product >> 31);
+}
+
+/**
+ * Rounding arithmetic right shift: dividend / 2^exponent rounded to nearest, ties away from zero
+ * (TFLite's RoundingDivideByPOT). exponent in [0, 31].
+ */
+static inline int32_t arm_nn_divide_by_power_of_two(const int32_t dividend, const int32_t exponent)
+{
+    const int32_t remainder_mask = (int32_t)(((uint32_t)1 << exponent) - 1u);
+    const int32_t remainder = dividend & remainder_mask;
+    int32_t result = dividend >> exponent;
+    int32_t threshold = remainder_mask >> 1;
+    if (result < 0)
+    {
+        threshold++;
+    }
+    if (remainder > threshold)
+    {
+        result++;
+    }
+    return result;
+}
+
+/**
+ * Requantize an int32 accumulator: val * multiplier * 2^(shift - 31), TFLite double rounding
+ * (MultiplyByQuantizedMultiplier). shift in [-31, 30]; val << max(shift, 0) must fit int32.
+ */
+static inline int32_t arm_nn_requantize(const int32_t val, const int32_t multiplier, const int32_t shift)
+{
+    const int32_t shifted = (int32_t)((uint32_t)val << LEFT_SHIFT(shift));
+    return arm_nn_divide_by_power_of_two(arm_nn_doubling_high_mult_no_sat(shifted, multiplier), RIGHT_SHIFT(shift));
+}
+
+/**
+ * Requantize an int64 accumulator with a Q15 multiplier (REDUCE_MULTIPLIER of the Q31 one), as
+ * TFLite's 64-bit MultiplyByQuantizedMultiplier: round(val * reduced_multiplier / 2^(15 - shift)),
+ * ties toward +infinity, truncated to int32.
+ */
+static inline int32_t arm_nn_requantize_s64(const int64_t val, const int32_t reduced_multiplier, const int32_t shift)
+{
+    const int64_t product = val * (int64_t)reduced_multiplier;
+    const int32_t result = (int32_t)(product >> (14 - shift));
+    return (result + 1) >> 1;
+}
+
+/**
+ * Saturating multiply by 2^exp, exp in [0, 31): the Q-format rescale of the softmax helpers.
+ */
+static inline int32_t arm_nn_mult_by_power_of_two(const int32_t val, const int32_t exp)
+{
+    const int32_t thresh = (int32_t)(((uint32_t)1 << (31 - exp)) - 1u);
+    if (val > thresh)
+    {
+        return NN_Q31_MAX;
+    }
+    if (val < -thresh)
+    {
+        return NN_Q31_MIN;
+    }
+    return (int32_t)((uint32_t)val << exp);
+}
+
+/**
+ * exp(x) for x <= 0 given in Q5.26, result in Q0.31 (gemmlowp's exp_on_negative_values with 5
+ * integer bits): a fourth-order Taylor polynomial around -1/8 on [-1/4, 0), then one multiply by
+ * exp(-2^k) for each set bit k of the remaining magnitude (-1/4 ... -16). exp(0) = INT32_MAX.
+ */
+static inline int32_t arm_nn_exp_on_negative_values(int32_t val)
+{
+    /* Q0.31 constants: exp(-1/8), 1/3, and exp(-2^k) for k = -2 ... 4. */
+    static const int32_t exp_minus_one_eighth = 1895147668;
+    static const int32_t one_third = 715827883;
+    static const int32_t exp_of_bit[7] = {1672461947, 1302514674, 790015084, 290630308, 39332535, 720401, 242};
+
+    const int32_t quarter_bit = 24; /* 1/4 in Q5.26 */
+    /* Split val = r + q with r in [-1/4, 0) and q a non-positive multiple of 1/4. */
+    const int32_t r = (val & ((1 << quarter_bit) - 1)) - (1 << quarter_bit);
+    const int32_t remainder = r - val; /* non-negative multiple of 1/4 */
+
+    /* Polynomial for exp(r) around -1/8, in Q0.31: x = r + 1/8. */
+    const int32_t x = (int32_t)((uint32_t)r << 5) + (1 << 28);
+    const int32_t x2 = MUL_SAT(x, x);
+    const int32_t x3 = MUL_SAT(x2, x);
+    const int32_t x4 = MUL_SAT(x2, x2);
+    const int32_t x4_over_4 = DIV_POW2(x4, 2);
+    const int32_t poly = x + DIV_POW2(MUL_SAT(x4_over_4 + x3, one_third) + x2, 1);
+    int32_t result = exp_minus_one_eighth + MUL_SAT(exp_minus_one_eighth, poly);
+
+    for (int32_t k = 0; k < 7; k++)
+    {
+        if (remainder & (1 << (quarter_bit + k)))
+        {
+            result = MUL_SAT(result, exp_of_bit[k]);
+        }
+    }
+    return val == 0 ? NN_Q31_MAX : result;
+}
+
+/**
+ * 1 / (1 + x) for x in [0, 1) given in Q0.31, result in Q0.31 (gemmlowp's
+ * one_over_one_plus_x_for_x_in_0_1): three Newton-Raphson steps on the half denominator in Q2.29,
+ * starting from 48/17 - 32/17 * d.
+ */
+static inline int32_t arm_nn_one_over_one_plus_x_for_x_in_0_1(int32_t val)
+{
+    const int64_t sum = (int64_t)val + (int64_t)NN_Q31_MAX;
+    const int32_t half_denominator = (int32_t)((sum + (sum >= 0 ? 1 : -1)) / 2);
+    const int32_t c48_over_17 = 1515870810;      /* Q2.29 */
+    const int32_t c_neg_32_over_17 = -1010580540; /* Q2.29 */
+    const int32_t one_q2_29 = 1 << 29;
+    int32_t x = c48_over_17 + MUL_SAT(half_denominator, c_neg_32_over_17);
+    for (int32_t i = 0; i < 3; i++)
+    {
+        const int32_t one_minus_dx = one_q2_29 - MUL_SAT(half_denominator, x);
+        x += MUL_POW2(MUL_SAT(x, one_minus_dx), 2);
+    }
+    return MUL_POW2(x, 1);
+}
+
+/**
+ * 1 when the two shapes differ in any dimension (an elementwise operator must broadcast), else 0.
+ */
+static inline int32_t arm_check_broadcast_required(const cmsis_nn_dims *shape_1, const cmsis_nn_dims *shape_2)
+{
+    return (shape_1->n != shape_2->n || shape_1->h != shape_2->h || shape_1->w != shape_2->w ||
+            shape_1->c != shape_2->c)
+        ? 1
+        : 0;
+}
+
+/* ------------------------------------------------------------------------------------------------
+ * Helium (MVE) versions of the requantization, lane by lane identical to the scalar ones.
+ * --------------------------------------------------------------------------------------------- */
+#if defined(ARM_MATH_MVEI)
+
+/* Doubling high multiply with rounding: VQRDMULH (saturates INT32_MIN * INT32_MIN like the scalar). */
+static inline int32x4_t arm_doubling_high_mult_mve(const int32x4_t m1, const int32_t m2)
+{
+    return vqrdmulhq_n_s32(m1, m2);
+}
+
+static inline int32x4_t arm_doubling_high_mult_mve_32x4(const int32x4_t m1, const int32x4_t m2)
+{
+    return vqrdmulhq_s32(m1, m2);
+}
+
+static inline int32x4_t arm_doubling_high_mult_mve_pred(const int32x4_t m1,
+                                                        const int32_t m2,
+                                                        const mve_pred16_t p,
+                                                        const int32x4_t v_zero)
+{
+    return vqrdmulhq_m_n_s32(v_zero, m1, m2, p);
+}
+
+/*
+ * Rounding right shift, ties away from zero: VRSHL rounds ties toward +infinity, so negative
+ * lanes first subtract one when the shift is non-zero (the fixup of TFLite's NEON path).
+ */
+static inline int32x4_t arm_divide_by_power_of_two_mve(const int32x4_t dividend, const int32_t exponent)
+{
+    const int32x4_t shift = vdupq_n_s32(-exponent);
+    const int32x4_t fixup = vshrq_n_s32(vandq_s32(dividend, shift), 31);
+    const int32x4_t fixed = vqaddq_s32(dividend, fixup);
+    return vrshlq_s32(fixed, shift);
+}
+
+static inline int32x4_t arm_divide_by_power_of_two_mve_32x4(const int32x4_t dividend, const int32x4_t exponent)
+{
+    const int32x4_t shift = vnegq_s32(exponent);
+    const int32x4_t fixup = vshrq_n_s32(vandq_s32(dividend, shift), 31);
+    const int32x4_t fixed = vqaddq_s32(dividend, fixup);
+    return vrshlq_s32(fixed, shift);
+}
+
+static inline int32x4_t arm_divide_by_power_of_two_mve_pred(const int32x4_t dividend,
+                                                            const int32_t exponent,
+                                                            const mve_pred16_t p,
+                                                            const int32x4_t v_zero)
+{
+    const int32x4_t shift = vdupq_n_s32(-exponent);
+    const int32x4_t fixup = vshrq_n_s32(vandq_s32(dividend, shift), 31);
+    const int32x4_t fixed = vqaddq_m_s32(v_zero, dividend, fixup, p);
+    return vrshlq_m_s32(v_zero, fixed, shift, p);
+}
+
+static inline int32x4_t arm_requantize_mve(const int32x4_t val, const int32_t multiplier, const int32_t shift)
+{
+    const int32x4_t shifted = vshlq_s32(val, vdupq_n_s32(LEFT_SHIFT(shift)));
+    return arm_divide_by_power_of_two_mve(arm_doubling_high_mult_mve(shifted, multiplier), RIGHT_SHIFT(shift));
+}
+
+static inline int32x4_t arm_requantize_mve_pred(const int32x4_t val,
+                                                const int32_t multiplier,
+                                                const int32_t shift,
+                                                const mve_pred16_t p)
+{
+    const int32x4_t zero = vdupq_n_s32(0);
+    const int32x4_t shifted = vshlq_m_s32(zero, val, vdupq_n_s32(LEFT_SHIFT(shift)), p);
+    return arm_divide_by_power_of_two_mve_pred(
+        arm_doubling_high_mult_mve_pred(shifted, multiplier, p, zero), RIGHT_SHIFT(shift), p, zero);
+}
+
+static inline int32x4_t arm_requantize_mve_32x4(const int32x4_t val, const int32x4_t multiplier, const int32x4_t shift)
+{
+    const int32x4_t zero = vdupq_n_s32(0);
+    const int32x4_t left = vmaxq_s32(shift, zero);
+    const int32x4_t right = vmaxq_s32(vnegq_s32(shift), zero);
+    const int32x4_t shifted = vshlq_s32(val, left);
+    return arm_divide_by_power_of_two_mve_32x4(vqrdmulhq_s32(shifted, multiplier), right);
+}
+
+#endif /* ARM_MATH_MVEI */
+
+/* ------------------------------------------------------------------------------------------------
+ * Support kernels (declared per family as they are implemented).
+ * --------------------------------------------------------------------------------------------- */
+
+/* @kiln-support-conv: convolution and depthwise support kernels */
+
+/* @kiln-support-fc: fully connected, batch matmul and softmax support kernels */
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* ARM_NNSUPPORTFUNCTIONS_H */

@@ -1,0 +1,39 @@
+/* Kiln — arm_elementwise_add_s8: TFLite int8 ADD (same-shape operands). */
+#include "Include/arm_nnfunctions.h"
+#include "Include/Internal/kiln_elementwise.h"
+
+arm_cmsis_nn_status arm_elementwise_add_s8(const int8_t *input_1_vect,
+                                           const int8_t *input_2_vect,
+                                           const int32_t input_1_offset,
+                                           const int32_t input_1_mult,
+                                           const int32_t input_1_shift,
+                                           const int32_t input_2_offset,
+                                           const int32_t input_2_mult,
+                                           const int32_t input_2_shift,
+                                           const int32_t left_shift,
+                                           int8_t *output,
+                                           const int32_t out_offset,
+                                           const int32_t out_mult,
+                                           const int32_t out_shift,
+                                           const int32_t out_activation_min,
+                                           const int32_t out_activation_max,
+                                           const int32_t block_size)
+{
+    if (input_1_vect == NULL || input_2_vect == NULL || output == NULL || block_size < 0)
+    {
+        return ARM_CMSIS_NN_ARG_ERROR;
+    }
+    /* (x + offset) << left_shift must fit int32 for every int8 x: |x + offset| <= 383 < 2^9. */
+    if (left_shift < 0 || left_shift > 22 || input_1_offset < -255 || input_1_offset > 255 ||
+        input_2_offset < -255 || input_2_offset > 255 || !kiln_shift_ok(input_1_shift) ||
+        !kiln_shift_ok(input_2_shift) || !kiln_shift_ok(out_shift) || input_1_shift > 0 || input_2_shift > 0 ||
+        out_shift > 0 || !kiln_act_s8_ok(out_activation_min, out_activation_max))
+    {
+        return ARM_CMSIS_NN_ARG_ERROR;
+    }
+    const kiln_add_s8_params p = {input_1_offset, input_1_mult,       input_1_shift,     input_2_offset,
+                                  input_2_mult,   input_2_shift,      left_shift,        out_offset,
+                                  out_mult,       out_shift,          out_activation_min, out_activation_max};
+    kiln_add_s8(input_1_vect, input_2_vect, output, block_size, &p);
+    return ARM_CMSIS_NN_SUCCESS;
+}
