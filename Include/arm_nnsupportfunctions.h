@@ -449,9 +449,13 @@ static inline int32x4_t arm_requantize_mve_32x4(const int32x4_t val, const int32
  * Support kernels (declared per family as they are implemented).
  * --------------------------------------------------------------------------------------------- */
 
-/* @kiln-support-conv: convolution and depthwise support kernels */
+/* @kiln-support-conv: convolution support kernels */
 
-/* @kiln-support-fc: fully connected, batch matmul and softmax support kernels */
+/* @kiln-support-depthwise: depthwise support kernels */
+
+/* @kiln-support-fc: fully connected and batch matmul support kernels */
+
+/* @kiln-support-softmax: softmax support */
 
 #ifdef __cplusplus
 }
