@@ -1,0 +1,39 @@
+/*
+ * Kiln board support: what a test or benchmark program may ask of the board it runs on.
+ *
+ * Cross builds link the startup code for an emulated Arm MPS board (QEMU mps2-an386 or
+ * mps3-an547): reset handler, linker script, semihosting stdio/argv/exit, fault reporting.
+ * Host builds link a stub with the same API.
+ *
+ * The instruction counter relies on QEMU running with `-icount shift=0` (one instruction per
+ * nanosecond of virtual time, which is what tests/target/qemu-run passes): SysTick then counts
+ * executed instructions deterministically, and kiln_counter_stop() resolves them exactly
+ * (sub-tick) with the start/stop overhead already subtracted.
+ */
+#ifndef KILN_BOARD_H
+#define KILN_BOARD_H
+
+#include <stdbool.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* "an547 (Cortex-M55)", "an386 (Cortex-M4)" or "host". */
+const char *kiln_board_name(void);
+
+/* Begins a measurement (restarts the counter). One measurement at a time. */
+void kiln_counter_start(void);
+
+/* Instructions executed since kiln_counter_start(), start/stop overhead subtracted: an empty
+ * region reads 0. Returns 0 when the counter is unavailable. */
+double kiln_counter_stop(void);
+
+/* False on the host build (and when the board's counter failed its power-on calibration). */
+bool kiln_counter_available(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
