@@ -29,7 +29,7 @@ typedef __fp16 float16_t;
 #if !defined(ARM_FLOAT16_SUPPORTED)
 #define ARM_FLOAT16_SUPPORTED
 #endif
-#elif defined(__FLT16_MAX__)
+#elif defined(__FLT16_MAX__) && (!defined(__cplusplus) || (defined(__GNUC__) && __GNUC__ >= 13))
 typedef _Float16 float16_t;
 #if !defined(ARM_FLOAT16_SUPPORTED)
 #define ARM_FLOAT16_SUPPORTED
