@@ -20,7 +20,8 @@ typedef float float32_t;
 
 #if ARM_NN_ENABLE_F16
 #if defined(__ARM_FEATURE_MVE) && (__ARM_FEATURE_MVE & 2)
-/* float16_t comes from arm_mve.h */
+/* float16_t comes from arm_mve.h (included here too when KILN_FORCE_PORTABLE left it out). */
+#include <arm_mve.h>
 #if !defined(ARM_FLOAT16_SUPPORTED)
 #define ARM_FLOAT16_SUPPORTED
 #endif

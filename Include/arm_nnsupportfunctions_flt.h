@@ -15,6 +15,427 @@ extern "C" {
 
 /* @kiln-flt-support */
 
+#if ARM_NN_FLOAT_API_ENABLED
+/*
+ * Float convolution route predicates (the model of ../shared/reference/001_*.txt).
+ *
+ * arm_convolve_f32(), arm_convolve_f16() and arm_convolve_f16_acc16() validate their arguments with
+ * arm_nn_conv_flt_dims_ok(), return ARM_CMSIS_NN_SUCCESS without writing for an empty output
+ * (arm_nn_conv_flt_empty()), and then take the first route of this dispatch order whose predicate holds:
+ *   1. 1x1             arm_nn_conv_flt_is_1x1()
+ *   2. 1xN             arm_nn_conv_flt_is_1xn(), no conv1d route claims the shape, and ctx states at least
+ *                      arm_convolve_1_x_n_f32_get_buffer_size() (or _f16) bytes
+ *   3. conv1d k5       arm_nn_conv_flt_is_1d_k(..., 5)   (not taken when NN_DISABLE_SPECIALIZATION is defined)
+ *   4. conv1d k3       arm_nn_conv_flt_is_1d_k(..., 3)   (not taken when NN_DISABLE_SPECIALIZATION is defined)
+ *   5. small-C         MVE float builds only: arm_nn_conv_f32_is_small_c() or arm_nn_conv_f32_is_small_c_3x3(),
+ *                      and arm_nn_conv_f32_small_c_coords_ok() (float16: arm_nn_conv_f16_is_small_c())
+ *   6. packed-patch GEMM  arm_nn_conv_flt_is_patch_gemm() and ctx states at least one patch row
+ *                      (KH x KW x C_IN elements)
+ *   7. direct          everything else (no scratch)
+ * "ctx states n bytes" means ctx != NULL, ctx->buf != NULL and ctx->size >= n: an optional route is never
+ * taken on an unstated (zero) size. The routers' size queries return the scratch of the route the router
+ * takes when ctx holds that many bytes. All predicates read only the given structs; they take validated
+ * metadata (arm_nn_conv_flt_dims_ok()).
+ */
+
+/** The packed-patch GEMM route needs at least this many output channels (float32 and float16 alike). */
+#define ARM_NN_CONV_NHWC_PATCH_GEMM_F32_MIN_OC (8)
+/** The packed-patch GEMM route needs at least this many output positions per batch (float32). */
+#define ARM_NN_CONV_NHWC_PATCH_GEMM_F32_MIN_POS (8)
+/** The packed-patch GEMM route needs at least this many output channels (float16). */
+#define ARM_NN_CONV_NHWC_PATCH_GEMM_F16_MIN_OC (8)
+/** The packed-patch GEMM route needs at least this many output positions per batch (float16). */
+#define ARM_NN_CONV_NHWC_PATCH_GEMM_F16_MIN_POS (8)
+
+/** Lanes of the float16 small-C kernel: the route takes fewer input channels than this. */
+#define ARM_NN_CONV_SMALL_C_F16_LANES (8)
+/** Lanes of the float32 small-C kernel; the general gate takes fewer input channels. */
+#define ARM_NN_CONV_SMALL_C_F32_LANES (4)
+
+/**
+ * @brief Identify an empty output request, after dimension validation.
+ * @param[in] output_dims Output tensor dimensions.
+ * @return true for zero batch or spatial extent (output_dims->n, ->h or ->w is 0).
+ */
+__STATIC_INLINE bool arm_nn_conv_flt_empty(const cmsis_nn_dims *output_dims)
+{
+    return output_dims->n == 0 || output_dims->h == 0 || output_dims->w == 0;
+}
+
+/**
+ * @brief Bound the signed coordinate intermediates for one nonempty output axis.
+ * @param[in] out      Number of output positions.
+ * @param[in] kernel   Number of filter taps.
+ * @param[in] stride   Positive output step.
+ * @param[in] pad      Nonnegative leading padding.
+ * @param[in] dilation Positive filter step.
+ * @return true when out >= 1, kernel >= 1, stride >= 1, pad >= 0, dilation >= 1 and every coordinate
+ *         intermediate fits int32: the input coordinates o * stride - pad + t * dilation of all output
+ *         positions o and taps t, the unpadded sums o * stride + t * dilation, and their exclusive end (+1).
+ */
+__STATIC_INLINE bool arm_nn_conv_flt_axis_ok(int32_t out, int32_t kernel, int32_t stride, int32_t pad, int32_t dilation)
+{
+    if (out < 1 || kernel < 1 || stride < 1 || pad < 0 || dilation < 1)
+    {
+        return false;
+    }
+    const int64_t reach = (int64_t)(out - 1) * stride + (int64_t)(kernel - 1) * dilation;
+    return reach + 1 <= (int64_t)INT32_MAX;
+}
+
+/**
+ * @brief Validate common float convolution metadata and accessed arithmetic. Output windows are explicit;
+ *        generic kernels clip their out-of-input taps.
+ * @param[in] stride        Spatial output steps.
+ * @param[in] padding       Leading spatial padding.
+ * @param[in] dilation      Spatial filter steps.
+ * @param[in] input_dims    Input dimensions [N, H, W, C_IN].
+ * @param[in] filter_dims   Filter dimensions [C_OUT, KH, KW, C_IN].
+ * @param[in] output_dims   Output dimensions [N, H, W, C_OUT].
+ * @param[in] element_size  Bytes per tensor element.
+ * @param[in] packed_lanes  Channel block size and vector loop width for the dtype.
+ * @param[in] packed        Whether the filter uses NT_N_PACKED storage.
+ * @return true for consistent metadata and representable nonempty work, or a valid empty request.
+ *
+ * Always required: no NULL pointer, element_size >= 1, packed_lanes >= 1, no negative dimension, stride and
+ * dilation >= 1, padding >= 0, C_IN >= 1, KH >= 1, KW >= 1, C_OUT >= 1, filter C == C_IN, output C == C_OUT,
+ * output N == input N. A request with an empty output (arm_nn_conv_flt_empty()) is then valid. Otherwise also:
+ * input H >= 1 and W >= 1, arm_nn_conv_flt_axis_ok() on both axes, KH x KW x C_IN <= INT32_MAX (one patch
+ * row), and the byte sizes of input, output and filter (NT_N_PACKED: C_OUT rounded up to packed_lanes
+ * rows), computed in 64 bits, at most PTRDIFF_MAX.
+ */
+__STATIC_INLINE bool arm_nn_conv_flt_dims_ok(const cmsis_nn_tile *stride,
+                                             const cmsis_nn_tile *padding,
+                                             const cmsis_nn_tile *dilation,
+                                             const cmsis_nn_dims *input_dims,
+                                             const cmsis_nn_dims *filter_dims,
+                                             const cmsis_nn_dims *output_dims,
+                                             size_t element_size,
+                                             int32_t packed_lanes,
+                                             bool packed)
+{
+    if (stride == NULL || padding == NULL || dilation == NULL || input_dims == NULL || filter_dims == NULL ||
+        output_dims == NULL || element_size == 0 || element_size > 64 || packed_lanes < 1)
+    {
+        return false;
+    }
+    if (input_dims->n < 0 || input_dims->h < 0 || input_dims->w < 0 || input_dims->c < 1 || filter_dims->n < 1 ||
+        filter_dims->h < 1 || filter_dims->w < 1 || filter_dims->c != input_dims->c || output_dims->n < 0 ||
+        output_dims->h < 0 || output_dims->w < 0 || output_dims->c != filter_dims->n ||
+        output_dims->n != input_dims->n)
+    {
+        return false;
+    }
+    if (stride->h < 1 || stride->w < 1 || dilation->h < 1 || dilation->w < 1 || padding->h < 0 || padding->w < 0)
+    {
+        return false;
+    }
+    if (arm_nn_conv_flt_empty(output_dims))
+    {
+        return true;
+    }
+    if (input_dims->h < 1 || input_dims->w < 1 ||
+        !arm_nn_conv_flt_axis_ok(output_dims->h, filter_dims->h, stride->h, padding->h, dilation->h) ||
+        !arm_nn_conv_flt_axis_ok(output_dims->w, filter_dims->w, stride->w, padding->w, dilation->w))
+    {
+        return false;
+    }
+    /* Each factor is below 2^31: two factors never overflow int64; three are checked by division. */
+    const int64_t limit = (int64_t)(PTRDIFF_MAX / (ptrdiff_t)element_size);
+    const int64_t khw = (int64_t)filter_dims->h * filter_dims->w;
+    if (khw > (int64_t)INT32_MAX / input_dims->c)
+    {
+        return false;
+    }
+    const int64_t row = khw * input_dims->c;
+    const int64_t rows = packed ? ((int64_t)filter_dims->n + packed_lanes - 1) / packed_lanes * packed_lanes
+                                : (int64_t)filter_dims->n;
+    const int64_t in_hw = (int64_t)input_dims->h * input_dims->w;
+    const int64_t in_nc = (int64_t)input_dims->n * input_dims->c;
+    const int64_t out_hw = (int64_t)output_dims->h * output_dims->w;
+    const int64_t out_nc = (int64_t)output_dims->n * output_dims->c;
+    return rows <= limit / row && in_hw <= limit / in_nc && out_hw <= limit / out_nc;
+}
+
+/**
+ * @brief Check window coverage for an unpadded 1x1 body that samples directly.
+ * @param[in] stride      Spatial output steps.
+ * @param[in] input_dims  Input dimensions.
+ * @param[in] output_dims Output dimensions.
+ * @return true when every requested sample lies inside the input: (out H - 1) x stride H < in H and
+ *         (out W - 1) x stride W < in W (always true for an empty output).
+ */
+__STATIC_INLINE bool arm_nn_conv_flt_1x1_window_ok(const cmsis_nn_tile *stride,
+                                                   const cmsis_nn_dims *input_dims,
+                                                   const cmsis_nn_dims *output_dims)
+{
+    if (output_dims->h <= 0 || output_dims->w <= 0)
+    {
+        return true;
+    }
+    return (int64_t)(output_dims->h - 1) * stride->h < (int64_t)input_dims->h &&
+        (int64_t)(output_dims->w - 1) * stride->w < (int64_t)input_dims->w;
+}
+
+/**
+ * @brief The 1x1 route: a 1x1 filter with no padding.
+ * @param[in] padding     Spatial zero-padding
+ * @param[in] filter_dims Filter dimensions [C_OUT, KH, KW, C_IN]
+ * @return true if the router takes the 1x1 route
+ */
+__STATIC_INLINE bool arm_nn_conv_flt_is_1x1(const cmsis_nn_tile *padding, const cmsis_nn_dims *filter_dims)
+{
+    return filter_dims->h == 1 && filter_dims->w == 1 && padding->h == 0 && padding->w == 0;
+}
+
+/**
+ * @brief A conv1d with a 1 x k filter: batch 1, input and output height 1, unit stride and dilation, no padding.
+ * @param[in] stride      Spatial stride
+ * @param[in] padding     Spatial zero-padding
+ * @param[in] dilation    Spatial dilation
+ * @param[in] input_dims  Input dimensions [N, H, W, C_IN]
+ * @param[in] filter_dims Filter dimensions [C_OUT, KH, KW, C_IN]
+ * @param[in] output_dims Output dimensions [N, H, W, C_OUT]
+ * @param[in] k           Filter width
+ * @return true for the conv1d k5 route with k = 5 and the conv1d k3 route with k = 3
+ */
+__STATIC_INLINE bool arm_nn_conv_flt_is_1d_k(const cmsis_nn_tile *stride,
+                                             const cmsis_nn_tile *padding,
+                                             const cmsis_nn_tile *dilation,
+                                             const cmsis_nn_dims *input_dims,
+                                             const cmsis_nn_dims *filter_dims,
+                                             const cmsis_nn_dims *output_dims,
+                                             const int32_t k)
+{
+    return input_dims->n == 1 && input_dims->h == 1 && output_dims->h == 1 && filter_dims->h == 1 &&
+        filter_dims->w == k && stride->h == 1 && stride->w == 1 && dilation->h == 1 && dilation->w == 1 &&
+        padding->h == 0 && padding->w == 0;
+}
+
+/**
+ * @brief The shape part of the 1xN route: input, output and filter height 1, a filter wider than 1, unit stride
+ *        and dilation in height, unit dilation in width, a positive width stride and no height padding. Unless
+ *        NN_DISABLE_SPECIALIZATION is defined, the routers take the conv1d routes for their shapes first. The
+ *        router also needs ctx to hold arm_convolve_1_x_n_f16_get_buffer_size() (or _f32).
+ * @param[in] stride      Spatial stride
+ * @param[in] padding     Spatial zero-padding
+ * @param[in] dilation    Spatial dilation
+ * @param[in] input_dims  Input dimensions [N, H, W, C_IN]
+ * @param[in] filter_dims Filter dimensions [C_OUT, KH, KW, C_IN]
+ * @param[in] output_dims Output dimensions [N, H, W, C_OUT]
+ * @return true if the shape takes the 1xN route when ctx is large enough and no conv1d route claims it
+ */
+__STATIC_INLINE bool arm_nn_conv_flt_is_1xn(const cmsis_nn_tile *stride,
+                                            const cmsis_nn_tile *padding,
+                                            const cmsis_nn_tile *dilation,
+                                            const cmsis_nn_dims *input_dims,
+                                            const cmsis_nn_dims *filter_dims,
+                                            const cmsis_nn_dims *output_dims)
+{
+    return input_dims->h == 1 && output_dims->h == 1 && filter_dims->h == 1 && filter_dims->w > 1 &&
+        stride->h == 1 && dilation->h == 1 && dilation->w == 1 && stride->w > 0 && padding->h == 0;
+}
+
+/**
+ * @brief The shape part of the packed-patch GEMM route: at least ARM_NN_CONV_NHWC_PATCH_GEMM_F16_MIN_OC output
+ *        channels and ARM_NN_CONV_NHWC_PATCH_GEMM_F16_MIN_POS output positions per batch (the float32
+ *        thresholds are equal). The router also needs ctx to hold one patch row (KH x KW x C_IN elements).
+ * @param[in] output_dims Output dimensions [N, H, W, C_OUT]
+ * @return true if the shape takes the packed-patch GEMM route when ctx is large enough
+ */
+__STATIC_INLINE bool arm_nn_conv_flt_is_patch_gemm(const cmsis_nn_dims *output_dims)
+{
+    return output_dims->c >= ARM_NN_CONV_NHWC_PATCH_GEMM_F16_MIN_OC &&
+        (int64_t)output_dims->h * output_dims->w >= (int64_t)ARM_NN_CONV_NHWC_PATCH_GEMM_F16_MIN_POS;
+}
+#endif /* ARM_NN_FLOAT_API_ENABLED */
+
+#if ARM_NN_ENABLE_F32
+/**
+ * @brief The float32 small-C route: fewer input channels than ARM_NN_CONV_SMALL_C_F32_LANES and a positive output
+ *        depth and width.
+ * @param[in] input_dims  Input dimensions [N, H, W, C_IN]
+ * @param[in] output_dims Output dimensions [N, H, W, C_OUT]
+ * @return true if arm_convolve_f32() takes the small-C route on MVE float builds (subject to
+ *         arm_nn_conv_f32_small_c_coords_ok())
+ */
+__STATIC_INLINE bool arm_nn_conv_f32_is_small_c(const cmsis_nn_dims *input_dims, const cmsis_nn_dims *output_dims)
+{
+    return input_dims->c > 0 && input_dims->c < ARM_NN_CONV_SMALL_C_F32_LANES && output_dims->c > 0 &&
+        output_dims->w > 0;
+}
+
+/**
+ * @brief Additional float32 small-C region: 3x3 filters, four input channels and up to 8 output channels.
+ * @note Requires at least one full four-column output tile (output width >= 4).
+ * @param[in] input_dims  Input dimensions [N, H, W, C_IN]
+ * @param[in] filter_dims Filter dimensions [C_OUT, HK, WK, C_IN]
+ * @param[in] output_dims Output dimensions [N, H, W, C_OUT]
+ * @return true if the shape uses the small-C route, subject to its coordinate bounds
+ */
+__STATIC_INLINE bool arm_nn_conv_f32_is_small_c_3x3(const cmsis_nn_dims *input_dims,
+                                                    const cmsis_nn_dims *filter_dims,
+                                                    const cmsis_nn_dims *output_dims)
+{
+    return filter_dims->h == 3 && filter_dims->w == 3 && input_dims->c == 4 && output_dims->c > 0 &&
+        output_dims->c <= 8 && output_dims->w >= ARM_NN_CONV_SMALL_C_F32_LANES;
+}
+
+/**
+ * @brief Bound f32 small-C coordinates, including inactive lanes and contiguous-load spans.
+ * @param[in] stride      Spatial output steps.
+ * @param[in] padding     Leading spatial padding.
+ * @param[in] dilation    Spatial filter steps.
+ * @param[in] input_dims  Validated input dimensions.
+ * @param[in] filter_dims Validated filter dimensions.
+ * @param[in] output_dims Validated nonempty output dimensions.
+ * @return true when signed lane coordinates and products remain representable: with the output width rounded up
+ *         to whole ARM_NN_CONV_SMALL_C_F32_LANES-column tiles, the largest column reached (plus one tile of
+ *         contiguous load) and row reached stay below INT32_MAX, and so do the element offsets
+ *         (row x in W + column) x C_IN and the output offset of the last tile's lanes.
+ */
+__STATIC_INLINE bool arm_nn_conv_f32_small_c_coords_ok(const cmsis_nn_tile *stride,
+                                                       const cmsis_nn_tile *padding,
+                                                       const cmsis_nn_tile *dilation,
+                                                       const cmsis_nn_dims *input_dims,
+                                                       const cmsis_nn_dims *filter_dims,
+                                                       const cmsis_nn_dims *output_dims)
+{
+    const int64_t lanes = ARM_NN_CONV_SMALL_C_F32_LANES;
+    if (output_dims->w < 1 || output_dims->h < 1 || input_dims->w < 1 || input_dims->c < 1)
+    {
+        return false;
+    }
+    const int64_t tiles_w = ((int64_t)output_dims->w + lanes - 1) / lanes * lanes;
+    const int64_t col = (tiles_w - 1) * stride->w + (int64_t)(filter_dims->w - 1) * dilation->w + lanes;
+    const int64_t row = (int64_t)(output_dims->h - 1) * stride->h + (int64_t)(filter_dims->h - 1) * dilation->h;
+    const int64_t span = (row + 1) * ((int64_t)input_dims->w + col + (int64_t)padding->w);
+    const int64_t out_span = (int64_t)output_dims->h * tiles_w;
+    return col < (int64_t)INT32_MAX && row < (int64_t)INT32_MAX && span <= (int64_t)INT32_MAX / input_dims->c &&
+        out_span <= (int64_t)INT32_MAX / output_dims->c && padding->h >= 0 && padding->w >= 0;
+}
+#endif /* ARM_NN_ENABLE_F32 */
+
+#if ARM_NN_ENABLE_F16
+/**
+ * @brief The float16 small-C route: fewer input channels than ARM_NN_CONV_SMALL_C_F16_LANES, a positive output
+ *        depth and width, a positive input width, filter width, stride and dilation, a non-negative padding, and
+ *        every gather and scatter offset within 16 bits.
+ * @param[in] stride      Spatial stride
+ * @param[in] padding     Spatial zero-padding
+ * @param[in] dilation    Spatial dilation
+ * @param[in] input_dims  Input dimensions [N, H, W, C_IN]
+ * @param[in] filter_dims Filter dimensions [C_OUT, KH, KW, C_IN]
+ * @param[in] output_dims Output dimensions [N, H, W, C_OUT]
+ * @return true if the float16 routers take the small-C route on MVE float builds. The offsets, in elements:
+ *         (in W + pad W + (LANES - 1) x stride W + (KW - 1) x dilation W) x C_IN <= UINT16_MAX for the gathers
+ *         of one input row, and LANES x C_OUT <= UINT16_MAX for the scatters of one output tile.
+ */
+__STATIC_INLINE bool arm_nn_conv_f16_is_small_c(const cmsis_nn_tile *stride,
+                                                const cmsis_nn_tile *padding,
+                                                const cmsis_nn_tile *dilation,
+                                                const cmsis_nn_dims *input_dims,
+                                                const cmsis_nn_dims *filter_dims,
+                                                const cmsis_nn_dims *output_dims)
+{
+    if (input_dims->c <= 0 || input_dims->c >= ARM_NN_CONV_SMALL_C_F16_LANES || output_dims->c <= 0 ||
+        output_dims->w <= 0 || input_dims->w <= 0 || filter_dims->w <= 0 || stride->w <= 0 || dilation->w <= 0 ||
+        padding->w < 0)
+    {
+        return false;
+    }
+    const int64_t reach = (int64_t)input_dims->w + padding->w + (int64_t)(ARM_NN_CONV_SMALL_C_F16_LANES - 1) * stride->w +
+        (int64_t)(filter_dims->w - 1) * dilation->w;
+    return reach * input_dims->c <= (int64_t)UINT16_MAX &&
+        (int64_t)ARM_NN_CONV_SMALL_C_F16_LANES * output_dims->c <= (int64_t)UINT16_MAX;
+}
+#endif /* ARM_NN_ENABLE_F16 */
+
+#if ARM_NN_ENABLE_F32
+/*
+ * Float32 route kernels (filters: standard = one row of KW x C_IN (or rhs_cols) per output channel; packed =
+ * ARM_NN_WEIGHT_FORMAT_NT_N_PACKED, blocks of 4 output channels, see arm_nn_pack_rhs_nt_n_f32()).
+ * Every channel sums its products in column order from 0, then adds its bias (NULL: 0): the standard and packed
+ * variants give the same bits.
+ */
+
+/**
+ * @brief Conv1d k5 route kernel: out[x][o] = b[o] + sum over t < 5, c < in_c of x_nhwc[x + t][c] x kernel[o][t][c],
+ *        for x < out_w (valid convolution, unit stride, no padding, no activation, no scratch).
+ *        Requires out_w <= in_w - 4; inconsistent arguments (NULL x_nhwc/kernel/out, in_c or out_c < 1,
+ *        negative widths, sizes past PTRDIFF_MAX bytes) leave out untouched.
+ */
+void arm_nn_conv1d_k5_nhwc_f32(const float32_t *__RESTRICT x_nhwc, int32_t in_c, int32_t in_w, const float32_t *__RESTRICT kernel, const float32_t *__RESTRICT b, float32_t *__RESTRICT out, int32_t out_c, int32_t out_w);
+/** @brief arm_nn_conv1d_k5_nhwc_f32() with the kernel in NT_N_PACKED blocks of 4 (rhs_cols = 5 x in_c). */
+void arm_nn_conv1d_k5_packed_f32(const float32_t *__RESTRICT x_nhwc, int32_t in_c, int32_t in_w, const float32_t *__RESTRICT kernel_packed, const float32_t *__RESTRICT b, float32_t *__RESTRICT out, int32_t out_c, int32_t out_w);
+/** @brief The conv1d k3 route kernel: as arm_nn_conv1d_k5_nhwc_f32() with 3 taps (out_w <= in_w - 2). */
+void arm_nn_conv1d_k3_nhwc_f32(const float32_t *__RESTRICT x_nhwc, int32_t in_c, int32_t in_w, const float32_t *__RESTRICT kernel, const float32_t *__RESTRICT b, float32_t *__RESTRICT out, int32_t out_c, int32_t out_w);
+/** @brief arm_nn_conv1d_k3_nhwc_f32() with the kernel in NT_N_PACKED blocks of 4 (rhs_cols = 3 x in_c). */
+void arm_nn_conv1d_k3_packed_f32(const float32_t *__RESTRICT x_nhwc, int32_t in_c, int32_t in_w, const float32_t *__RESTRICT kernel_packed, const float32_t *__RESTRICT b, float32_t *__RESTRICT out, int32_t out_c, int32_t out_w);
+
+/**
+ * @brief dst[r * row_address_offset + o] = clamp(bias[o] + sum over k of lhs[r][k] x rhs[o][k], activation_min,
+ *        activation_max) for r < lhs_rows, o < rhs_rows (rhs: one row of rhs_cols per output channel).
+ * @return ARM_CMSIS_NN_SUCCESS, or ARM_CMSIS_NN_ARG_ERROR for negative sizes, row_address_offset < rhs_rows,
+ *         activation_min > activation_max (or NaN), NULL lhs/rhs/dst with nonempty sizes, or sizes past
+ *         PTRDIFF_MAX bytes. Nothing is written on error.
+ */
+arm_cmsis_nn_status arm_nn_mat_mult_nt_t_f32(const float32_t *__RESTRICT lhs, const float32_t *__RESTRICT rhs, const float32_t *__RESTRICT bias, float32_t *__RESTRICT dst, int32_t lhs_rows, int32_t rhs_rows, int32_t rhs_cols, int32_t row_address_offset, float32_t activation_min, float32_t activation_max);
+/** @brief arm_nn_mat_mult_nt_t_f32() with rhs in NT_N_PACKED blocks of 4 rows (same bits). */
+arm_cmsis_nn_status arm_nn_mat_mult_nt_n_packed_f32(const float32_t *__RESTRICT lhs, const float32_t *__RESTRICT rhs_packed, const float32_t *__RESTRICT bias, float32_t *__RESTRICT dst, int32_t lhs_rows, int32_t rhs_rows, int32_t rhs_cols, int32_t row_address_offset, float32_t activation_min, float32_t activation_max);
+
+/**
+ * @brief One patch row of the packed-patch GEMM route: for output (out_y, out_x) of one NHWC image
+ *        [in_h, in_w, in_c], patch_row[(ky x kernel_w + kx) x in_c + c] = input[iy][ix][c] with
+ *        iy = out_y x stride_h - pad_h + ky x dilation_h (ix likewise), or pad_value outside the input.
+ *        Inconsistent arguments (NULL, non-positive sizes, strides or dilations, negative padding or position,
+ *        coordinates past int32) leave patch_row untouched.
+ */
+void arm_nn_pack_conv_patch_f32(const float32_t *__RESTRICT input, int32_t in_h, int32_t in_w, int32_t in_c, int32_t kernel_h, int32_t kernel_w, int32_t stride_h, int32_t stride_w, int32_t pad_h, int32_t pad_w, int32_t dilation_h, int32_t dilation_w, int32_t out_y, int32_t out_x, float32_t pad_value, float32_t *__RESTRICT patch_row);
+#endif /* ARM_NN_ENABLE_F32 */
+#if ARM_NN_ENABLE_F16
+/*
+ * Float16 route kernels (filters: standard = one row of KW x C_IN (or rhs_cols) per output channel; packed =
+ * ARM_NN_WEIGHT_FORMAT_NT_N_PACKED, blocks of 8 output channels, see arm_nn_pack_rhs_nt_n_f16()).
+ * Float16 storage, float32 accumulation rounded once to float16. Every channel sums its products in column order
+ * from 0, then adds its bias (NULL: 0): the standard and packed variants give the same bits.
+ */
+
+/**
+ * @brief Conv1d k5 route kernel: out[x][o] = b[o] + sum over t < 5, c < in_c of x_nhwc[x + t][c] x kernel[o][t][c],
+ *        for x < out_w (valid convolution, unit stride, no padding, no activation, no scratch).
+ *        Requires out_w <= in_w - 4; inconsistent arguments (NULL x_nhwc/kernel/out, in_c or out_c < 1,
+ *        negative widths, sizes past PTRDIFF_MAX bytes) leave out untouched.
+ */
+void arm_nn_conv1d_k5_nhwc_f16(const float16_t *__RESTRICT x_nhwc, int32_t in_c, int32_t in_w, const float16_t *__RESTRICT kernel, const float16_t *__RESTRICT b, float16_t *__RESTRICT out, int32_t out_c, int32_t out_w);
+/** @brief arm_nn_conv1d_k5_nhwc_f16() with the kernel in NT_N_PACKED blocks of 8 (rhs_cols = 5 x in_c). */
+void arm_nn_conv1d_k5_packed_f16(const float16_t *__RESTRICT x_nhwc, int32_t in_c, int32_t in_w, const float16_t *__RESTRICT kernel_packed, const float16_t *__RESTRICT b, float16_t *__RESTRICT out, int32_t out_c, int32_t out_w);
+/** @brief The conv1d k3 route kernel: as arm_nn_conv1d_k5_nhwc_f16() with 3 taps (out_w <= in_w - 2). */
+void arm_nn_conv1d_k3_nhwc_f16(const float16_t *__RESTRICT x_nhwc, int32_t in_c, int32_t in_w, const float16_t *__RESTRICT kernel, const float16_t *__RESTRICT b, float16_t *__RESTRICT out, int32_t out_c, int32_t out_w);
+/** @brief arm_nn_conv1d_k3_nhwc_f16() with the kernel in NT_N_PACKED blocks of 8 (rhs_cols = 3 x in_c). */
+void arm_nn_conv1d_k3_packed_f16(const float16_t *__RESTRICT x_nhwc, int32_t in_c, int32_t in_w, const float16_t *__RESTRICT kernel_packed, const float16_t *__RESTRICT b, float16_t *__RESTRICT out, int32_t out_c, int32_t out_w);
+
+/**
+ * @brief dst[r * row_address_offset + o] = clamp(bias[o] + sum over k of lhs[r][k] x rhs[o][k], activation_min,
+ *        activation_max) for r < lhs_rows, o < rhs_rows (rhs: one row of rhs_cols per output channel).
+ * @return ARM_CMSIS_NN_SUCCESS, or ARM_CMSIS_NN_ARG_ERROR for negative sizes, row_address_offset < rhs_rows,
+ *         activation_min > activation_max (or NaN), NULL lhs/rhs/dst with nonempty sizes, or sizes past
+ *         PTRDIFF_MAX bytes. Nothing is written on error.
+ */
+arm_cmsis_nn_status arm_nn_mat_mult_nt_t_f16(const float16_t *__RESTRICT lhs, const float16_t *__RESTRICT rhs, const float16_t *__RESTRICT bias, float16_t *__RESTRICT dst, int32_t lhs_rows, int32_t rhs_rows, int32_t rhs_cols, int32_t row_address_offset, float16_t activation_min, float16_t activation_max);
+/** @brief arm_nn_mat_mult_nt_t_f16() with rhs in NT_N_PACKED blocks of 8 rows (same bits). */
+arm_cmsis_nn_status arm_nn_mat_mult_nt_n_packed_f16(const float16_t *__RESTRICT lhs, const float16_t *__RESTRICT rhs_packed, const float16_t *__RESTRICT bias, float16_t *__RESTRICT dst, int32_t lhs_rows, int32_t rhs_rows, int32_t rhs_cols, int32_t row_address_offset, float16_t activation_min, float16_t activation_max);
+
+/**
+ * @brief One patch row of the packed-patch GEMM route: for output (out_y, out_x) of one NHWC image
+ *        [in_h, in_w, in_c], patch_row[(ky x kernel_w + kx) x in_c + c] = input[iy][ix][c] with
+ *        iy = out_y x stride_h - pad_h + ky x dilation_h (ix likewise), or pad_value outside the input.
+ *        Inconsistent arguments (NULL, non-positive sizes, strides or dilations, negative padding or position,
+ *        coordinates past int32) leave patch_row untouched.
+ */
+void arm_nn_pack_conv_patch_f16(const float16_t *__RESTRICT input, int32_t in_h, int32_t in_w, int32_t in_c, int32_t kernel_h, int32_t kernel_w, int32_t stride_h, int32_t stride_w, int32_t pad_h, int32_t pad_w, int32_t dilation_h, int32_t dilation_w, int32_t out_y, int32_t out_x, float16_t pad_value, float16_t *__RESTRICT patch_row);
+#endif /* ARM_NN_ENABLE_F16 */
+
 #ifdef __cplusplus
 }
 #endif
