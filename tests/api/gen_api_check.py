@@ -61,7 +61,7 @@ def main():
             proto = fn["proto"] if fn["in_upstream"] else fn.get("ns_proto", fn["proto"])
         else:
             proto = fn.get("ns_proto", fn["proto"]) if fn["in_ns"] else fn["proto"]
-        if not a.upstream and not fn["in_ns"]:
+        if not a.upstream and not fn["in_ns"] and not fn.get("in_seed"):
             continue  # upstream-only function (arm_relu6_s8): absent in ns mode
         guard = fn.get("guard")
         if fn["inline"]:
@@ -119,9 +119,10 @@ def main():
             continue
         if a.upstream and not m.get("in_upstream") and not m.get("in_seed"):
             continue
+        check = f"_Static_assert(({m['name']}) == ({m['number']}LL), \"{m['name']}\");"
         if m["name"].startswith("ARM_NN_CONV_"):
-            continue  # float seed macros: checked where the float API is enabled
-        lines.append(f"_Static_assert(({m['name']}) == ({m['number']}LL), \"{m['name']}\");")
+            check = f"#if ARM_NN_FLOAT_API_ENABLED\n{check}\n#endif"  # float seed macros
+        lines.append(check)
         nmac += 1
 
     lines.append("int kiln_api_check_anchor;")
