@@ -1,0 +1,128 @@
+/*
+ * Kiln internals: int8 average and max pooling (arm_avgpool_s8, arm_max_pool_s8).
+ *
+ * The public entries validate their arguments into a kiln_pool_s8_geom, ask kiln_pool_s8_plan()
+ * for the route of the build's backend, and run that route's kernel (one implementation per
+ * backend, Source/PoolingFunctions/kernels/kiln_pool_s8_{c,dsp,mve}.c). The size queries call the
+ * same plan with the backend they answer for.
+ *
+ * Routes (first predicate that holds wins; every route keeps its running sums in registers, so
+ * no route needs scratch and every size query answers 0):
+ *   average, MVE:  "avg_s8_mve_acc16" window taps <= 256 (int16 lane sums cannot overflow)
+ *                  "avg_s8_mve_acc32" otherwise
+ *   average, DSP:  "avg_s8_dsp_acc16" window taps <= 256 (SXTAB16 halfword sums)
+ *                  "avg_s8_dsp_acc32" otherwise
+ *   average, C:    "avg_s8_c"
+ *   max:           "max_s8_mve", "max_s8_dsp", "max_s8_c"
+ */
+#ifndef KILN_POOL_S8_H
+#define KILN_POOL_S8_H
+
+#include "Internal/kiln_common.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Window taps up to which int16 running sums are exact: 256 * -128 = INT16_MIN. */
+#define KILN_POOL_S8_ACC16_MAX_TAPS 256
+/* Largest window (taps) accepted: keeps |sum| + taps/2 well inside int32 (128.5 * 2^24 < 2^31). */
+#define KILN_POOL_S8_MAX_TAPS ((int64_t)1 << 24)
+
+/** Validated pooling geometry (NHWC, input and output channels equal). */
+typedef struct
+{
+    int32_t batches;
+    int32_t in_h, in_w, ch;
+    int32_t out_h, out_w;
+    int32_t k_h, k_w;
+    int32_t stride_h, stride_w;
+    int32_t pad_h, pad_w;
+    int32_t act_min, act_max;
+} kiln_pool_s8_geom;
+
+typedef enum
+{
+    KILN_POOL_S8_AVG = 0,
+    KILN_POOL_S8_MAX = 1
+} kiln_pool_s8_op;
+
+typedef enum
+{
+    KILN_POOL_S8_ROUTE_AVG_ACC16 = 0, /* DSP / MVE: int16 running sums */
+    KILN_POOL_S8_ROUTE_AVG_ACC32 = 1, /* DSP / MVE: int32 running sums (large windows) */
+    KILN_POOL_S8_ROUTE_AVG_C = 2,     /* portable */
+    KILN_POOL_S8_ROUTE_MAX = 3        /* every backend: its max kernel */
+} kiln_pool_s8_route;
+
+/** What kiln_pool_s8_plan() chose. */
+typedef struct
+{
+    kiln_pool_s8_route route;
+    const char *name;      /* route name, e.g. "avg_s8_mve_acc16" */
+    int64_t scratch_bytes; /* bytes of ctx->buf the route uses (0 for every pooling route) */
+} kiln_pool_s8_plan_info;
+
+/**
+ * Pick the route of `op` on backend `isa` for geometry `g`. Only g->ch, g->out_w, g->k_h and
+ * g->k_w are read (a size query that does not know the window passes k_h = k_w = 0).
+ * @return 0, or -1 (out untouched) for a negative channel count or output width.
+ */
+int32_t kiln_pool_s8_plan(const kiln_pool_s8_geom *g, kiln_pool_s8_op op, kiln_isa isa, kiln_pool_s8_plan_info *out);
+
+/**
+ * Validate the public arguments of arm_avgpool_s8 / arm_max_pool_s8 (pointers, dims, strides,
+ * padding, activation range, 64-bit sizes; for average pooling also that every window holds an
+ * input tap) and fill *g. Reads only input_dims n/h/w/c, filter_dims h/w and output_dims h/w/c.
+ */
+bool kiln_pool_s8_check(kiln_pool_s8_op op,
+                        const cmsis_nn_pool_params *pool_params,
+                        const cmsis_nn_dims *input_dims,
+                        const int8_t *input_data,
+                        const cmsis_nn_dims *filter_dims,
+                        const cmsis_nn_dims *output_dims,
+                        const int8_t *output_data,
+                        kiln_pool_s8_geom *g);
+
+/* Kernels of the native backend (validated geometry; route from kiln_pool_s8_plan). */
+void kiln_avgpool_s8_kernel(kiln_pool_s8_route route, const kiln_pool_s8_geom *g, const int8_t *in, int8_t *out);
+void kiln_maxpool_s8_kernel(const kiln_pool_s8_geom *g, const int8_t *in, int8_t *out);
+
+/* ---- window clipping shared by the kernels ------------------------------------------------- */
+
+/** Clip the window of output row/column `o` to the input: taps [*lo, *hi). */
+static inline void kiln_pool_s8_clip(int32_t o, int32_t stride, int32_t pad, int32_t k, int32_t in, int32_t *lo,
+                                     int32_t *hi)
+{
+    const int32_t start = o * stride - pad;
+    *lo = MAX(start, 0);
+    *hi = MIN(start + k, in);
+}
+
+/**
+ * TFLite's average: sum / count rounded to nearest, ties away from zero, then clamped.
+ * count >= 1.
+ */
+static inline int8_t kiln_pool_s8_average(int32_t sum, int32_t count, int32_t act_min, int32_t act_max)
+{
+    int32_t avg = sum > 0 ? (sum + count / 2) / count : (sum - count / 2) / count;
+    avg = MAX(avg, act_min);
+    avg = MIN(avg, act_max);
+    return (int8_t)avg;
+}
+
+/**
+ * Reciprocal for the exact division of the int16-sum routes: with m = ceil(2^31 / d),
+ * floor(n * m / 2^31) == floor(n / d) for every 0 <= n < 2^16 and 1 <= d <= 256 (the error term
+ * n * (m * d - 2^31) stays below 2^31).
+ */
+static inline uint32_t kiln_pool_s8_recip31(int32_t d)
+{
+    return (0x80000000u + (uint32_t)d - 1u) / (uint32_t)d;
+}
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* KILN_POOL_S8_H */

@@ -1,0 +1,262 @@
+/*
+ * Kiln — softmax rows, Helium (MVE), four int32 lanes at a time. The fixed-point exp is
+ * gemmlowp's, lane by lane identical to kiln_softmax_exp_q5_26() (VQRDMULH is exactly its
+ * rounding doubling high multiply). Selections use lane masks (all ones / zero) rather than
+ * predicates, which GCC 12 moves through core registers at every use; only the last, partial
+ * vector of a row is loaded and stored under a tail predicate.
+ *
+ * Two routes, by the number of elements of the call:
+ *   "softmax_mve_table"  >= 256 elements: the exp of each of the 256 possible diffs (x - row max)
+ *                        is computed once per call into a 1 KiB table on the stack (64 vector
+ *                        steps); the sum and output passes gather from it.
+ *   "softmax_mve_direct" fewer (so rows of at most 255): the exp of each element is evaluated
+ *                        once, in the sum pass, and kept for the output pass in the same 1 KiB
+ *                        of stack.
+ */
+#include "Include/Internal/kiln_softmax.h"
+
+#if KILN_BUILD_MVE
+
+#define KILN_SOFTMAX_MVE_TABLE_MIN 256
+
+/* Multiply the lanes whose remainder has bit 24 + K set by exp(-2^(K - 2)) (C, Q0.31):
+ * res += (res * C - res) & mask, mask = bit 24 + K of the remainder spread over the lane. */
+#define KILN_EXP_STAGE(K, C)                                                                                     \
+    do                                                                                                           \
+    {                                                                                                            \
+        const int32x4_t mask_ = vshrq_n_s32(vshlq_n_s32(remainder, 7 - (K)), 31);                                \
+        res = vaddq_s32(res, vandq_s32(vsubq_s32(vqrdmulhq_n_s32(res, (C)), res), mask_));                       \
+    } while (0)
+
+/* exp(a) for a <= 0 in Q5.26, result in Q0.31 (kiln_softmax_exp_q5_26, four lanes). */
+static inline int32x4_t kiln_exp_mve(int32x4_t a)
+{
+    /* a = r + q: r = (a mod 1/4) - 1/4 in [-1/4, 0) (top byte set), remainder = -q. */
+    const int32x4_t r = vorrq_n_s32(a, 0xFF000000);
+    const int32x4_t remainder = vsubq_s32(r, a);
+    /* exp(r) = exp(-1/8) * (1 + x + x^2/2 + x^3/6 + x^4/24), x = r + 1/8 in Q0.31 */
+    const int32x4_t x = vaddq_n_s32(vshlq_n_s32(r, 5), 1 << 28);
+    const int32x4_t x2 = vqrdmulhq_s32(x, x);
+    const int32x4_t x3 = vqrdmulhq_s32(x2, x);
+    const int32x4_t x4 = vqrdmulhq_s32(x2, x2);
+    const int32x4_t x4_over_4 = vrshrq_n_s32(x4, 2); /* x4 >= 0: ties up = ties away from zero */
+    const int32x4_t t = vaddq_s32(vqrdmulhq_n_s32(vaddq_s32(x4_over_4, x3), 715827883), x2);
+    /* t / 2 rounded half away from zero: VRSHR rounds ties up, so negative lanes first step down */
+    const int32x4_t t_half = vrshrq_n_s32(vqaddq_s32(t, vshrq_n_s32(t, 31)), 1);
+    const int32x4_t poly = vaddq_s32(x, t_half);
+    int32x4_t res = vaddq_n_s32(vqrdmulhq_n_s32(poly, 1895147668), 1895147668);
+    KILN_EXP_STAGE(0, 1672461947);
+    KILN_EXP_STAGE(1, 1302514674);
+    KILN_EXP_STAGE(2, 790015084);
+    KILN_EXP_STAGE(3, 290630308);
+    KILN_EXP_STAGE(4, 39332535);
+    KILN_EXP_STAGE(5, 720401);
+    KILN_EXP_STAGE(6, 242);
+    /* exp(0) = INT32_MAX: a >> 31 is all ones for a < 0 and 0 for a = 0, and res >= 0 */
+    return vmaxq_s32(res, vbicq_s32(vdupq_n_s32(INT32_MAX), vshrq_n_s32(a, 31)));
+}
+
+
+/* exp of four diffs (<= 0): scaled = min(SRDHM(diff << shift, mult), 0) in Q5.26. */
+static inline int32x4_t kiln_softmax_exp4(int32x4_t diff, int32x4_t vshift, int32_t mult)
+{
+    const int32x4_t shifted = vshlq_s32(diff, vshift); /* wraps, as TFLite's */
+    return kiln_exp_mve(vminq_s32(vqrdmulhq_n_s32(shifted, mult), vdupq_n_s32(0)));
+}
+
+static int32_t kiln_softmax_max(const void *in, int32_t n, bool is_u8)
+{
+    if (is_u8)
+    {
+        uint8_t m = 0;
+        for (int32_t i = 0; i < n; i += 16)
+        {
+            const mve_pred16_t tail = vctp8q((uint32_t)(n - i));
+            m = vmaxvq_p_u8(m, vldrbq_z_u8((const uint8_t *)in + i, tail), tail);
+        }
+        return m;
+    }
+    int8_t m = INT8_MIN;
+    int32_t i = 0;
+    for (; i + 16 <= n; i += 16)
+    {
+        m = vmaxvq_s8(m, vld1q_s8((const int8_t *)in + i));
+    }
+    if (i < n)
+    {
+        const mve_pred16_t tail = vctp8q((uint32_t)(n - i));
+        m = vmaxvq_p_s8(m, vldrbq_z_s8((const int8_t *)in + i, tail), tail);
+    }
+    return m;
+}
+
+/* Row constants of the two passes. */
+typedef struct
+{
+    const void *in;
+    void *out;
+    int32_t n, max;
+    bool is_u8, out16;
+    int32_t diff_min;  /* clamped to [-256, 1]: the same decisions for diffs in [-255, 0] */
+    int32x4_t vshift;  /* input left shift */
+    int32_t mult;
+    const int32_t *table; /* exp by -diff, or NULL for the direct route */
+    int32_t *row_exps;    /* direct route: the sum pass keeps each exp here for the output pass */
+} kiln_softmax_row_args;
+
+/* Elements i .. i+3 (lanes past n are zero-loaded when `tail` is not all-true). */
+static inline int32x4_t kiln_softmax_load4(const kiln_softmax_row_args *a, int32_t i, mve_pred16_t tail, bool full)
+{
+    if (a->is_u8)
+    {
+        const uint8_t *p = (const uint8_t *)a->in + i;
+        return vreinterpretq_s32_u32(full ? vldrbq_u32(p) : vldrbq_z_u32(p, tail));
+    }
+    const int8_t *p = (const int8_t *)a->in + i;
+    return full ? vldrbq_s32(p) : vldrbq_z_s32(p, tail);
+}
+
+/* The exps of elements i .. i+3 (x) and their "skip" mask (diff < diff_min: all ones). The sum
+ * pass (first) fills the row cache when there is one, the output pass (second) reads it. */
+static inline int32x4_t kiln_softmax_e4(const kiln_softmax_row_args *a, int32x4_t x, int32_t i, bool first,
+                                        int32x4_t *skip)
+{
+    const int32x4_t diff = vsubq_n_s32(x, a->max);
+    *skip = vshrq_n_s32(vsubq_n_s32(diff, a->diff_min), 31);
+    if (a->table != NULL)
+    {
+        return vldrwq_gather_shifted_offset_s32(a->table, vreinterpretq_u32_s32(vnegq_s32(diff)));
+    }
+    if (a->row_exps != NULL && !first)
+    {
+        return vld1q_s32(a->row_exps + i);
+    }
+    const int32x4_t e = kiln_softmax_exp4(diff, a->vshift, a->mult);
+    if (a->row_exps != NULL)
+    {
+        vst1q_s32(a->row_exps + i, e); /* whole vectors: i + 4 <= 256 for rows of at most 255 */
+    }
+    return e;
+}
+
+static uint64_t kiln_softmax_sum(const kiln_softmax_row_args *a)
+{
+    const int32_t n = a->n;
+    uint64_t sum = 0;
+    int32_t i = 0;
+    while (i + 4 <= n)
+    {
+        /* Each lane adds at most 8190 terms below 2^19 before the flush: no uint32 overflow. */
+        const int32_t end = MIN(n & ~3, i + 4 * 8190);
+        uint32x4_t acc = vdupq_n_u32(0);
+        for (; i < end; i += 4)
+        {
+            int32x4_t skip;
+            const int32x4_t e = kiln_softmax_e4(a, kiln_softmax_load4(a, i, 0, true), i, true, &skip);
+            const int32x4_t term = vbicq_s32(vrshrq_n_s32(e, KILN_SOFTMAX_ACCUM_BITS), skip);
+            acc = vaddq_u32(acc, vreinterpretq_u32_s32(term));
+        }
+        sum += vaddlvq_u32(acc);
+    }
+    if (i < n)
+    {
+        const mve_pred16_t tail = vctp32q((uint32_t)(n - i));
+        int32x4_t skip;
+        const int32x4_t e = kiln_softmax_e4(a, kiln_softmax_load4(a, i, tail, false), i, true, &skip);
+        /* lanes past n: all ones in the skip mask too */
+        const int32x4_t lane = vreinterpretq_s32_u32(vidupq_n_u32(0, 1));
+        skip = vorrq_s32(skip, vmvnq_s32(vshrq_n_s32(vsubq_n_s32(lane, n - i), 31)));
+        const int32x4_t term = vbicq_s32(vrshrq_n_s32(e, KILN_SOFTMAX_ACCUM_BITS), skip);
+        sum += vaddlvq_u32(vreinterpretq_u32_s32(term));
+    }
+    return sum;
+}
+
+static inline int32x4_t kiln_softmax_out4(const kiln_softmax_row_args *a, int32x4_t x, int32_t i, int32_t recip,
+                                          int32x4_t vexp, int32_t out_min, int32_t out_max)
+{
+    int32x4_t skip;
+    const int32x4_t e = kiln_softmax_e4(a, x, i, false, &skip);
+    /* SRDHM(recip, e) in [0, 2^31), rounded right shift (VRSHL: ties up = away from zero for
+     * non-negative values; a shift of 32 leaves 0), skipped lanes 0, then the output offset. */
+    const int32x4_t u = vbicq_s32(vrshlq_s32(vqrdmulhq_n_s32(e, recip), vexp), skip);
+    return vminq_s32(vaddq_n_s32(u, out_min), vdupq_n_s32(out_max));
+}
+
+static void kiln_softmax_row(const kiln_softmax_row_args *a, int32_t out_bits, int32_t out_min, int32_t out_max)
+{
+    const uint64_t sum = kiln_softmax_sum(a);
+    int32_t recip, exponent;
+    kiln_softmax_recip(sum, out_bits, &recip, &exponent);
+    const int32x4_t vexp = vdupq_n_s32(-MIN(exponent, 32));
+    const int32_t n = a->n;
+    int32_t i = 0;
+    for (; i + 4 <= n; i += 4)
+    {
+        const int32x4_t v = kiln_softmax_out4(a, kiln_softmax_load4(a, i, 0, true), i, recip, vexp, out_min, out_max);
+        if (a->out16)
+        {
+            vstrhq_s32((int16_t *)a->out + i, v);
+        }
+        else
+        {
+            vstrbq_s32((int8_t *)a->out + i, v);
+        }
+    }
+    if (i < n)
+    {
+        const mve_pred16_t tail = vctp32q((uint32_t)(n - i));
+        const int32x4_t v = kiln_softmax_out4(a, kiln_softmax_load4(a, i, tail, false), i, recip, vexp, out_min, out_max);
+        if (a->out16)
+        {
+            vstrhq_p_s32((int16_t *)a->out + i, v, tail);
+        }
+        else
+        {
+            vstrbq_p_s32((int8_t *)a->out + i, v, tail);
+        }
+    }
+}
+
+void kiln_softmax_s8_rows(const void *input, int32_t num_rows, int32_t row_size, const kiln_softmax_params *p,
+                          void *output)
+{
+    kiln_softmax_row_args a;
+    a.is_u8 = p->kind == KILN_SOFTMAX_U8_TO_U8;
+    a.out16 = p->kind == KILN_SOFTMAX_S8_TO_S16;
+    a.diff_min = MIN(MAX(p->diff_min, -256), 1);
+    a.vshift = vdupq_n_s32(p->shift);
+    a.mult = p->mult;
+    a.n = row_size;
+    a.table = NULL;
+    a.row_exps = NULL;
+
+    /* the exp table of the table route, or the row's exps of the direct route */
+    int32_t exps[256];
+    if ((int64_t)num_rows * row_size >= KILN_SOFTMAX_MVE_TABLE_MIN)
+    {
+        /* exp of diff = -k for k = 0 .. 255 */
+        int32x4_t k = vreinterpretq_s32_u32(vidupq_n_u32(0, 1));
+        for (int32_t j = 0; j < 256; j += 4)
+        {
+            vst1q_s32(exps + j, kiln_softmax_exp4(vnegq_s32(k), a.vshift, a.mult));
+            k = vaddq_n_s32(k, 4);
+        }
+        a.table = exps;
+    }
+    else
+    {
+        a.row_exps = exps; /* row_size < 256 */
+    }
+
+    const int32_t out_size = a.out16 ? 2 : 1;
+    for (int32_t r = 0; r < num_rows; r++)
+    {
+        a.in = (const int8_t *)input + r * row_size;
+        a.out = (int8_t *)output + r * row_size * out_size;
+        a.max = kiln_softmax_max(a.in, row_size, a.is_u8);
+        kiln_softmax_row(&a, p->out_bits, p->out_min, p->out_max);
+    }
+}
+
+#endif /* KILN_BUILD_MVE */

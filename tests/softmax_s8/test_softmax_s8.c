@@ -1,0 +1,434 @@
+/* Tests of arm_softmax_s8, arm_softmax_s8_s16, arm_softmax_u8 and arm_nn_softmax_common_s8. */
+#include <string.h>
+
+#include "arm_nnfunctions.h"
+#include "arm_nnsupportfunctions.h"
+#include "Internal/kiln_softmax.h"
+#include "kiln_board.h"
+#include "kiln_ref.h"
+#include "kiln_test.h"
+
+#include "kiln_vectors/softmax.h"
+#include "kiln_vectors/softmax_s8_s16.h"
+
+#define MAX_ELEMS 8192
+#define GUARD 16
+
+static int8_t g_in[MAX_ELEMS];
+static int16_t g_out_buf[MAX_ELEMS + 2 * GUARD];
+static int16_t g_ref16[MAX_ELEMS];
+static int8_t g_ref8[MAX_ELEMS];
+static int16_t *const g_out16 = g_out_buf + GUARD;
+static int8_t *const g_out8 = (int8_t *)(g_out_buf + GUARD);
+
+#define GUARD_WORD ((int16_t)0x5A5A)
+
+static void fill_guards(void)
+{
+    for (size_t i = 0; i < sizeof(g_out_buf) / sizeof(g_out_buf[0]); i++)
+    {
+        g_out_buf[i] = GUARD_WORD;
+    }
+}
+
+/* Guards intact around an output of `bytes` bytes. */
+static bool guards_intact(int64_t bytes)
+{
+    const uint8_t *b = (const uint8_t *)g_out_buf;
+    const int64_t start = GUARD * 2;
+    for (int64_t i = 0; i < start; i++)
+    {
+        if (b[i] != 0x5A)
+        {
+            return false;
+        }
+    }
+    for (int64_t i = start + bytes; i < start + bytes + GUARD * 2; i++)
+    {
+        if (b[i] != 0x5A)
+        {
+            return false;
+        }
+    }
+    return true;
+}
+
+/* ---- shared vectors ------------------------------------------------------------------------ */
+
+static void test_vectors(void)
+{
+    fill_guards();
+    arm_softmax_s8(softmax_input, SOFTMAX_NUM_ROWS, SOFTMAX_ROW_SIZE, SOFTMAX_INPUT_MULT, SOFTMAX_INPUT_LEFT_SHIFT,
+                   SOFTMAX_DIFF_MIN, g_out8);
+    KILN_CHECK_MEM_S8(g_out8, softmax_output_ref, SOFTMAX_DST_SIZE);
+    KILN_CHECK(guards_intact(SOFTMAX_DST_SIZE));
+
+    fill_guards();
+    arm_softmax_s8_s16(softmax_s8_s16_input, SOFTMAX_S8_S16_NUM_ROWS, SOFTMAX_S8_S16_ROW_SIZE,
+                       SOFTMAX_S8_S16_INPUT_MULT, SOFTMAX_S8_S16_INPUT_LEFT_SHIFT, SOFTMAX_S8_S16_DIFF_MIN, g_out16);
+    KILN_CHECK_MEM_S16(g_out16, softmax_s8_s16_output_ref, SOFTMAX_S8_S16_DST_SIZE);
+    KILN_CHECK(guards_intact(2 * SOFTMAX_S8_S16_DST_SIZE));
+
+    /* The common entry, both output types. */
+    fill_guards();
+    arm_nn_softmax_common_s8(softmax_input, SOFTMAX_NUM_ROWS, SOFTMAX_ROW_SIZE, SOFTMAX_INPUT_MULT,
+                             SOFTMAX_INPUT_LEFT_SHIFT, SOFTMAX_DIFF_MIN, false, g_out8);
+    KILN_CHECK_MEM_S8(g_out8, softmax_output_ref, SOFTMAX_DST_SIZE);
+    fill_guards();
+    arm_nn_softmax_common_s8(softmax_s8_s16_input, SOFTMAX_S8_S16_NUM_ROWS, SOFTMAX_S8_S16_ROW_SIZE,
+                             SOFTMAX_S8_S16_INPUT_MULT, SOFTMAX_S8_S16_INPUT_LEFT_SHIFT, SOFTMAX_S8_S16_DIFF_MIN, true,
+                             g_out16);
+    KILN_CHECK_MEM_S16(g_out16, softmax_s8_s16_output_ref, SOFTMAX_S8_S16_DST_SIZE);
+
+    /* The oracle agrees with the vectors too. */
+    kiln_ref_softmax_s8(softmax_input, SOFTMAX_NUM_ROWS, SOFTMAX_ROW_SIZE, SOFTMAX_INPUT_MULT,
+                        SOFTMAX_INPUT_LEFT_SHIFT, SOFTMAX_DIFF_MIN, g_ref8);
+    KILN_CHECK_MEM_S8(g_ref8, softmax_output_ref, SOFTMAX_DST_SIZE);
+    kiln_ref_softmax_s8_s16(softmax_s8_s16_input, SOFTMAX_S8_S16_NUM_ROWS, SOFTMAX_S8_S16_ROW_SIZE,
+                            SOFTMAX_S8_S16_INPUT_MULT, SOFTMAX_S8_S16_INPUT_LEFT_SHIFT, SOFTMAX_S8_S16_DIFF_MIN,
+                            g_ref16);
+    KILN_CHECK_MEM_S16(g_ref16, softmax_s8_s16_output_ref, SOFTMAX_S8_S16_DST_SIZE);
+}
+
+/* ---- fixed-point helpers of arm_nnsupportfunctions.h against the reference ---------------- */
+
+static void test_helpers(void)
+{
+    kiln_rng r;
+    kiln_rng_seed(&r, 99);
+    const int32_t n = kiln_test_iterations(1000000, 40000);
+    int64_t bad_exp = 0, bad_recip = 0;
+    for (int32_t i = 0; i < n; i++)
+    {
+        int32_t a;
+        switch (i & 3)
+        {
+        case 0: a = -(int32_t)(kiln_rng_u32(&r) & 0x7FFFFFFF); break;                /* any */
+        case 1: a = -(int32_t)(kiln_rng_u32(&r) & 0x0FFFFFFF); break;                /* [-4, 0] */
+        case 2: a = -(int32_t)(kiln_rng_u32(&r) & 0x00FFFFFF); break;                /* [-1/4, 0] */
+        default: a = (int32_t)(kiln_rng_u32(&r) | 0x80000000u); break;               /* < -32 + ... */
+        }
+        if (i < 64)
+        {
+            a = (i < 32) ? -(int32_t)((uint32_t)1 << (i & 31) >> 1) : (i == 32 ? INT32_MIN : -i);
+        }
+        const int32_t got = arm_nn_exp_on_negative_values(a);
+        const int32_t want = kiln_ref_exp_on_negative_values(a, 5);
+        const int32_t got_fast = kiln_softmax_exp_q5_26(a);
+        if ((got != want || got_fast != want) && bad_exp++ < 5)
+        {
+            printf("  exp(%ld): got %ld want %ld\n", (long)a, (long)got, (long)want);
+        }
+        const int32_t x = (int32_t)(kiln_rng_u32(&r) & 0x7FFFFFFF);
+        const int32_t rg = arm_nn_one_over_one_plus_x_for_x_in_0_1(x);
+        const int32_t rw = kiln_ref_one_over_one_plus_x_for_x_in_0_1(x);
+        const int32_t rf = kiln_softmax_one_over_one_plus(x);
+        if ((rg != rw || rf != rw) && bad_recip++ < 5)
+        {
+            printf("  1/(1+%ld): got %ld want %ld\n", (long)x, (long)rg, (long)rw);
+        }
+    }
+    KILN_CHECK_EQ(bad_exp, 0);
+    KILN_CHECK_EQ(bad_recip, 0);
+    KILN_CHECK_EQ(arm_nn_exp_on_negative_values(0), INT32_MAX);
+    KILN_CHECK_EQ(arm_nn_one_over_one_plus_x_for_x_in_0_1(0), kiln_ref_one_over_one_plus_x_for_x_in_0_1(0));
+    KILN_CHECK_EQ(arm_nn_one_over_one_plus_x_for_x_in_0_1(INT32_MAX),
+                  kiln_ref_one_over_one_plus_x_for_x_in_0_1(INT32_MAX));
+}
+
+/* ---- random differential tests ---------------------------------------------------------------- */
+
+typedef struct
+{
+    int32_t mult, shift, diff_min;
+} sm_params;
+
+/* TFLite's preprocessing of beta * input_scale (5 integer bits for the scaled diff):
+ * multiplier/left shift of min(beta * scale * 2^26, 2^31 - 1), diff_min = -input radius. */
+static sm_params tflite_params(double beta_scale)
+{
+    sm_params p;
+    double real = beta_scale * (double)(1 << 26);
+    if (real > 2147483647.0)
+    {
+        real = 2147483647.0;
+    }
+    /* real = q * 2^exp with q in [0.5, 1) (no libm: the boards link without it) */
+    int exp = 0;
+    double q = real;
+    while (q >= 1.0)
+    {
+        q /= 2.0;
+        exp++;
+    }
+    while (q < 0.5)
+    {
+        q *= 2.0;
+        exp--;
+    }
+    int64_t m = (int64_t)(q * 2147483648.0 + 0.5);
+    if (m == ((int64_t)1 << 31))
+    {
+        m /= 2;
+        exp++;
+    }
+    p.mult = (int32_t)m;
+    p.shift = exp;
+    const double radius = 31.0 * (double)((int64_t)1 << 26) / (double)((int64_t)1 << p.shift);
+    p.diff_min = -(int32_t)radius; /* radius > 0: truncation is floor */
+    return p;
+}
+
+static sm_params random_params(kiln_rng *r)
+{
+    switch (kiln_rng_range(r, 0, 3))
+    {
+    case 0: return tflite_params(1.0 / 256.0);                                   /* typical */
+    case 1: return tflite_params((double)kiln_rng_range(r, 1, 1000000) / 1.0e5);  /* 1e-5 .. 10 */
+    case 2:
+    {
+        /* raw: any multiplier, shift, and a diff_min that keeps diff << shift within int32 */
+        sm_params p;
+        p.shift = kiln_rng_range(r, 0, 26);
+        p.mult = (int32_t)(0x40000000u | (kiln_rng_u32(r) & 0x3FFFFFFF));
+        const int32_t radius = (int32_t)MIN((int64_t)31 << (26 - p.shift), (int64_t)INT32_MAX);
+        p.diff_min = -kiln_rng_range(r, 0, MIN(radius, 300));
+        return p;
+    }
+    default: return tflite_params((double)kiln_rng_range(r, 1, 64));              /* sharp */
+    }
+}
+
+/* Logit patterns: uniform, narrow, all equal, one hot, two values, extremes. */
+static void random_logits(kiln_rng *r, int8_t *dst, int32_t n)
+{
+    const int32_t pattern = kiln_rng_range(r, 0, 6);
+    for (int32_t i = 0; i < n; i++)
+    {
+        int32_t v;
+        switch (pattern)
+        {
+        case 0: v = kiln_rng_range(r, -128, 127); break;
+        case 1: v = kiln_rng_range(r, 100, 127); break;
+        case 2: v = 127; break;
+        case 3: v = -128; break;
+        case 4: v = (i == n / 2) ? 127 : -128; break;
+        case 5: v = kiln_rng_range(r, 0, 1) ? 127 : -128; break;
+        default: v = kiln_rng_range(r, -3, 3); break;
+        }
+        dst[i] = (int8_t)v;
+    }
+}
+
+typedef enum
+{
+    OUT_S8,
+    OUT_S16,
+    OUT_U8,
+    OUT_COMMON_S8,
+    OUT_COMMON_S16
+} out_kind;
+
+static void run_compare(out_kind kind, int32_t rows, int32_t row_size, sm_params p)
+{
+    const int64_t n = (int64_t)rows * row_size;
+    fill_guards();
+    switch (kind)
+    {
+    case OUT_S8:
+    case OUT_COMMON_S8:
+        if (kind == OUT_S8)
+        {
+            arm_softmax_s8(g_in, rows, row_size, p.mult, p.shift, p.diff_min, g_out8);
+        }
+        else
+        {
+            arm_nn_softmax_common_s8(g_in, rows, row_size, p.mult, p.shift, p.diff_min, false, g_out8);
+        }
+        kiln_ref_softmax_s8(g_in, rows, row_size, p.mult, p.shift, p.diff_min, g_ref8);
+        KILN_CHECK_MEM_S8(g_out8, g_ref8, n);
+        KILN_CHECK(guards_intact(n));
+        break;
+    case OUT_U8:
+        arm_softmax_u8((const uint8_t *)g_in, rows, row_size, p.mult, p.shift, p.diff_min, (uint8_t *)g_out8);
+        kiln_ref_softmax_u8((const uint8_t *)g_in, rows, row_size, p.mult, p.shift, p.diff_min, (uint8_t *)g_ref8);
+        KILN_CHECK_MEM_S8(g_out8, g_ref8, n);
+        KILN_CHECK(guards_intact(n));
+        break;
+    default:
+        if (kind == OUT_S16)
+        {
+            arm_softmax_s8_s16(g_in, rows, row_size, p.mult, p.shift, p.diff_min, g_out16);
+        }
+        else
+        {
+            arm_nn_softmax_common_s8(g_in, rows, row_size, p.mult, p.shift, p.diff_min, true, g_out16);
+        }
+        kiln_ref_softmax_s8_s16(g_in, rows, row_size, p.mult, p.shift, p.diff_min, g_ref16);
+        KILN_CHECK_MEM_S16(g_out16, g_ref16, n);
+        KILN_CHECK(guards_intact(2 * n));
+        break;
+    }
+}
+
+static void test_random(void)
+{
+    kiln_rng r;
+    kiln_rng_seed(&r, 0x50F7);
+    const int32_t iterations = kiln_test_iterations(2000, 200);
+    for (int32_t it = 0; it < iterations; it++)
+    {
+        int32_t row_size;
+        switch (kiln_rng_range(&r, 0, 3))
+        {
+        case 0: row_size = kiln_rng_range(&r, 1, 16); break;
+        case 1: row_size = kiln_rng_range(&r, 1, 300); break;
+        case 2: row_size = kiln_rng_range(&r, 1, 4096); break;
+        default: row_size = kiln_rng_range(&r, 4000, 4096); break;
+        }
+        const int32_t rows = kiln_rng_range(&r, 1, MIN(4, MAX_ELEMS / row_size));
+        for (int32_t k = 0; k < rows; k++)
+        {
+            random_logits(&r, g_in + (int64_t)k * row_size, row_size);
+        }
+        const sm_params p = random_params(&r);
+        const out_kind kind = (out_kind)kiln_rng_range(&r, 0, 4);
+        kiln_test_context("it %ld kind %d rows %ld x %ld mult %ld shift %ld diff_min %ld", (long)it, (int)kind,
+                          (long)rows, (long)row_size, (long)p.mult, (long)p.shift, (long)p.diff_min);
+        run_compare(kind, rows, row_size, p);
+    }
+    kiln_test_context("");
+}
+
+/* Every row length 1..300 and the long rows around 4096, all logits equal (the largest sums),
+ * for each output type. */
+static void test_lengths(void)
+{
+    const sm_params p = tflite_params(1.0 / 256.0);
+    const int32_t step = kiln_test_iterations(1, 7);
+    for (int32_t n = 1; n <= 300; n += step)
+    {
+        memset(g_in, 127, (size_t)n);
+        for (int32_t kind = 0; kind < 3; kind++)
+        {
+            kiln_test_context("length %ld kind %ld", (long)n, (long)kind);
+            run_compare((out_kind)kind, 1, n, p);
+        }
+    }
+    const int32_t long_rows[] = {1000, 2048, 4095, 4096};
+    for (size_t i = 0; i < sizeof(long_rows) / sizeof(long_rows[0]); i++)
+    {
+        const int32_t n = long_rows[i];
+        memset(g_in, -128, (size_t)n);
+        for (int32_t kind = 0; kind < 3; kind++)
+        {
+            kiln_test_context("long length %ld kind %ld", (long)n, (long)kind);
+            run_compare((out_kind)kind, 1, n, p);
+        }
+    }
+    kiln_test_context("");
+    /* Past TFLite's 32-bit sum (8192 equal logits sum to 2^32 in Q12.19): Kiln keeps the exact
+     * sum, so each output is 2^16 / 8192 = 8 above the minimum (int16), 0 above it (int8). */
+    memset(g_in, 5, MAX_ELEMS);
+    arm_softmax_s8_s16(g_in, 1, MAX_ELEMS, p.mult, p.shift, p.diff_min, g_out16);
+    bool all8 = true;
+    for (int32_t i = 0; i < MAX_ELEMS; i++)
+    {
+        all8 = all8 && g_out16[i] == -32768 + 8;
+    }
+    KILN_CHECK(all8);
+}
+
+/* ---- bad input --------------------------------------------------------------------------------- */
+
+static void test_bad_input(void)
+{
+    const sm_params p = tflite_params(1.0 / 256.0);
+    memset(g_in, 3, 64);
+    struct
+    {
+        bool null_in, null_out;
+        int32_t rows, row_size, mult, shift;
+    } bad[] = {
+        {true, false, 1, 8, p.mult, p.shift},  {false, true, 1, 8, p.mult, p.shift},
+        {false, false, 0, 8, p.mult, p.shift}, {false, false, -1, 8, p.mult, p.shift},
+        {false, false, 1, 0, p.mult, p.shift}, {false, false, 1, INT32_MIN, p.mult, p.shift},
+        {false, false, 65536, 65536, p.mult, p.shift}, {false, false, 3, INT32_MAX, p.mult, p.shift},
+        {false, false, 1, 8, -1, p.shift},     {false, false, 1, 8, INT32_MIN, p.shift},
+        {false, false, 1, 8, p.mult, -1},      {false, false, 1, 8, p.mult, 32},
+    };
+    for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+    {
+        kiln_test_context("bad case %ld", (long)i);
+        const int8_t *in = bad[i].null_in ? NULL : g_in;
+        for (int32_t kind = 0; kind < 5; kind++)
+        {
+            fill_guards();
+            void *out = bad[i].null_out ? NULL : (void *)g_out16;
+            switch (kind)
+            {
+            case 0: arm_softmax_s8(in, bad[i].rows, bad[i].row_size, bad[i].mult, bad[i].shift, p.diff_min, out); break;
+            case 1: arm_softmax_s8_s16(in, bad[i].rows, bad[i].row_size, bad[i].mult, bad[i].shift, p.diff_min, out); break;
+            case 2:
+                arm_softmax_u8((const uint8_t *)in, bad[i].rows, bad[i].row_size, bad[i].mult, bad[i].shift,
+                               p.diff_min, out);
+                break;
+            default:
+                arm_nn_softmax_common_s8(in, bad[i].rows, bad[i].row_size, bad[i].mult, bad[i].shift, p.diff_min,
+                                         kind == 4, out);
+                break;
+            }
+            KILN_CHECK(guards_intact(0) && g_out16[0] == GUARD_WORD);
+        }
+    }
+    kiln_test_context("");
+    /* Control: the same buffers with valid arguments are written. */
+    fill_guards();
+    arm_softmax_s8(g_in, 1, 8, p.mult, p.shift, p.diff_min, g_out8);
+    KILN_CHECK(g_out16[0] != GUARD_WORD);
+}
+
+/* ---- performance ---------------------------------------------------------------------------- */
+
+static void test_perf(void)
+{
+    if (!kiln_counter_available())
+    {
+        return;
+    }
+    const sm_params p = tflite_params(1.0 / 256.0);
+    kiln_rng r;
+    kiln_rng_seed(&r, 11);
+    kiln_rng_fill_s8(&r, g_in, 4000);
+    const int32_t shapes[][2] = {{1, 1}, {1, 4}, {1, 8}, {1, 10}, {1, 100}, {1, 1000}, {4, 1000}, {100, 10}};
+    for (size_t i = 0; i < sizeof(shapes) / sizeof(shapes[0]); i++)
+    {
+        for (int32_t s16 = 0; s16 < 2; s16++)
+        {
+            kiln_counter_start();
+            if (s16)
+            {
+                arm_softmax_s8_s16(g_in, shapes[i][0], shapes[i][1], p.mult, p.shift, p.diff_min, g_out16);
+            }
+            else
+            {
+                arm_softmax_s8(g_in, shapes[i][0], shapes[i][1], p.mult, p.shift, p.diff_min, g_out8);
+            }
+            const double instr = kiln_counter_stop();
+            const double n = (double)shapes[i][0] * shapes[i][1];
+            printf("perf %s softmax_s8%s %ldx%ld: %.0f instructions, %.1f per element\n", kiln_board_name(),
+                   s16 ? "_s16" : "", (long)shapes[i][0], (long)shapes[i][1], instr, instr / n);
+        }
+    }
+}
+
+int main(void)
+{
+    KILN_RUN(test_vectors);
+    KILN_RUN(test_helpers);
+    KILN_RUN(test_bad_input);
+    KILN_RUN(test_lengths);
+    KILN_RUN(test_random);
+    KILN_RUN(test_perf);
+    return kiln_test_finish();
+}
