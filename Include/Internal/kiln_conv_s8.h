@@ -1,0 +1,255 @@
+/*
+ * Kiln internals: the int8 convolution family — its shape, the route plan and the kernels.
+ *
+ * Every int8 convolution entry (arm_convolve_wrapper_s8, the direct entries, every
+ * *_get_buffer_size* query) and the host tools go through one plan: kiln_conv_s8_plan() picks the
+ * first route of the route table whose predicate holds for the shape and states the exact scratch
+ * and weight-sum bytes that route uses on the requested backend.
+ *
+ * Routes (in dispatch order):
+ *   "1x1_fast"    1x1 filter, stride 1, no padding: every output pixel's patch is the input pixel
+ *                 itself, so the GEMM reads the input in place. No scratch.
+ *   "1x1"         1x1 filter, any stride, no padding: patches are strided input pixels, read in
+ *                 place. No scratch.
+ *   "1xN"         1xN filter (filter_h == 1), unit horizontal dilation, one group: a patch is
+ *                 filter_w consecutive pixels, i.e. contiguous bytes of the input, read in place;
+ *                 only the patches that touch the padding are built in scratch (scratch 0 when no
+ *                 patch does).
+ *   "im2col_gemm" the general case (any filter, stride, padding, dilation, groups, upscaling):
+ *                 patches are gathered into a small im2col block in scratch.
+ * The GEMM processes a block of up to KILN_CONV_S8_MAX_ROWS patches against every output channel
+ * of a group. Block sizes per backend (KILN_CONV_S8_ROWS_*): C 1, DSP 2, MVE 3. im2col scratch is
+ * rows * rhs_cols bytes (no alignment padding: the kernels handle any length).
+ *
+ * Offsets: the C and DSP kernels add the input offset to each activation (DSP: SXTAB16). The MVE
+ * kernel multiplies raw int8 values (VMLADAVA) and adds, per output channel,
+ * sum(weights) * input_offset + bias — from the caller's weight-sum buffer when one is given, or
+ * computed on the fly (VADDVA over the same weight loads) when it is not, with identical results.
+ * Padding taps are filled with -input_offset, which contributes exactly 0 on every backend.
+ */
+#ifndef KILN_CONV_S8_H
+#define KILN_CONV_S8_H
+
+#include "Internal/kiln_common.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** The full geometry of one int8 convolution. Input h/w are the (possibly upscaled) logical sizes. */
+typedef struct
+{
+    int32_t batches;
+    int32_t in_h, in_w, in_c;
+    int32_t filter_h, filter_w, filter_c; /* filter_c = input channels per group */
+    int32_t out_h, out_w, out_c;
+    int32_t stride_h, stride_w;
+    int32_t pad_h, pad_w;
+    int32_t dilation_h, dilation_w;
+    int32_t upscale_h, upscale_w; /* 1, or 2: the input data is (in_h / 2) x (in_w / 2), read nearest */
+} kiln_conv_s8_shape;
+
+typedef enum
+{
+    KILN_CONV_S8_ROUTE_1X1_FAST = 0,
+    KILN_CONV_S8_ROUTE_1X1 = 1,
+    KILN_CONV_S8_ROUTE_1XN = 2,
+    KILN_CONV_S8_ROUTE_IM2COL = 3,
+    KILN_CONV_S8_ROUTE_COUNT = 4
+} kiln_conv_s8_route;
+
+/** Largest number of patches (GEMM rows) one kernel call takes. */
+#define KILN_CONV_S8_MAX_ROWS 4
+/** im2col block rows per backend. */
+#define KILN_CONV_S8_ROWS_C 1
+#define KILN_CONV_S8_ROWS_DSP 2
+#define KILN_CONV_S8_ROWS_MVE 3
+
+/** A plan: the route and what it needs. (The type carries _t: kiln_conv_s8_plan names the function.) */
+typedef struct
+{
+    kiln_conv_s8_route route;
+    const char *route_name;  /* "1x1_fast", "1x1", "1xN", "im2col_gemm" */
+    kiln_isa isa;
+    int32_t block_rows;      /* patches per kernel call */
+    int32_t groups;          /* in_c / filter_c */
+    int32_t rhs_cols;        /* filter_h * filter_w * filter_c */
+    int64_t scratch_bytes;   /* exactly what the route touches in ctx->buf */
+    int64_t weight_sum_bytes; /* bytes of the weight-sum buffer the route reads (MVE: 4 * out_c), else 0 */
+} kiln_conv_s8_plan_t;
+
+/** Route table entry: name, predicate, scratch per backend. */
+typedef struct
+{
+    kiln_conv_s8_route route;
+    const char *name;
+    bool (*predicate)(const kiln_conv_s8_shape *s);
+    int64_t (*scratch)(const kiln_conv_s8_shape *s, kiln_isa isa);
+} kiln_conv_s8_route_entry;
+
+/** The route table, in dispatch order (KILN_CONV_S8_ROUTE_COUNT entries). */
+extern const kiln_conv_s8_route_entry kiln_conv_s8_routes[KILN_CONV_S8_ROUTE_COUNT];
+
+/** Printable route name, or "?" for an unknown value. */
+const char *kiln_conv_s8_route_name(kiln_conv_s8_route route);
+
+/**
+ * Whether a shape is a valid convolution: every dimension >= 1, stride >= 1, dilation >= 1,
+ * padding >= 0, filter_c divides in_c and the group count divides out_c, upscale 1 or 2 (an
+ * upscaled input dimension even), output h/w equal to floor((in + 2 pad (+1) - eff_k) / stride) + 1
+ * (TFLite's VALID/SAME arithmetic, with an optional extra row/column of trailing padding), and every
+ * tensor size, coordinate and dot length within int32.
+ */
+bool kiln_conv_s8_shape_ok(const kiln_conv_s8_shape *s);
+
+/**
+ * Plan a convolution for a backend: the first route whose predicate holds. Returns
+ * ARM_CMSIS_NN_ARG_ERROR (out untouched) for an invalid shape.
+ */
+arm_cmsis_nn_status kiln_conv_s8_plan(const kiln_conv_s8_shape *s, kiln_isa isa, kiln_conv_s8_plan_t *out);
+
+/** Plan with a given route (a direct entry): ARG_ERROR when the shape is invalid or the route's
+ * predicate does not hold. */
+arm_cmsis_nn_status kiln_conv_s8_plan_route(const kiln_conv_s8_shape *s,
+                                            kiln_isa isa,
+                                            kiln_conv_s8_route route,
+                                            kiln_conv_s8_plan_t *out);
+
+/** Scratch bytes of the im2col route for a dot length (the queries that see only input and filter). */
+int64_t kiln_conv_s8_im2col_scratch(int64_t rhs_cols, kiln_isa isa);
+
+/** Block rows of a backend's im2col route. */
+static inline int32_t kiln_conv_s8_block_rows(kiln_isa isa)
+{
+    return isa == KILN_ISA_MVE ? KILN_CONV_S8_ROWS_MVE : (isa == KILN_ISA_DSP ? KILN_CONV_S8_ROWS_DSP : KILN_CONV_S8_ROWS_C);
+}
+
+/**
+ * Fill a shape from the public arguments (filter_dims->n, bias_dims and output_dims->n are not
+ * read: callers such as TFLite Micro and the upstream tests leave them unset). NULL pointers give
+ * false. upscale_dims may be NULL.
+ */
+bool kiln_conv_s8_shape_from(const cmsis_nn_conv_params *conv_params,
+                             const cmsis_nn_dims *input_dims,
+                             const cmsis_nn_dims *filter_dims,
+                             const cmsis_nn_dims *output_dims,
+                             const cmsis_nn_dims *upscale_dims,
+                             kiln_conv_s8_shape *s);
+
+/** Argument checks shared by the entries (everything but the shape and the contexts): pointers,
+ * offsets, activation range, per-channel multipliers (>= 0) and shifts ([-31, 30]). */
+bool kiln_conv_s8_params_ok(const cmsis_nn_conv_params *conv_params,
+                            const cmsis_nn_per_channel_quant_params *quant_params,
+                            const int8_t *input_data,
+                            const int8_t *filter_data,
+                            const int8_t *output_data,
+                            int32_t out_c);
+
+/** Everything the route runner needs. */
+typedef struct
+{
+    const kiln_conv_s8_shape *shape;
+    const kiln_conv_s8_plan_t *plan;
+    const int8_t *input;
+    const int8_t *filter;
+    const int32_t *bias;          /* may be NULL */
+    const int32_t *weight_sum;    /* MVE: out_c precomputed sums, or NULL (computed on the fly) */
+    const int32_t *mult;
+    const int32_t *shift;
+    int32_t input_offset, output_offset, act_min, act_max;
+    int8_t *scratch;              /* plan->scratch_bytes bytes (NULL when 0) */
+    int8_t *output;
+} kiln_conv_s8_run_args;
+
+/** Run a validated plan. */
+void kiln_conv_s8_run(const kiln_conv_s8_run_args *a);
+
+/**
+ * Validate the public arguments, plan (natively, the given route or — for route ==
+ * KILN_CONV_S8_ROUTE_COUNT — the first that holds), check the contexts and run. `ws_ctx` may be
+ * NULL (no precomputed sums). The one implementation behind every public conv entry.
+ */
+arm_cmsis_nn_status kiln_conv_s8_entry(const cmsis_nn_context *ctx,
+                                       const cmsis_nn_context *ws_ctx,
+                                       const cmsis_nn_conv_params *conv_params,
+                                       const cmsis_nn_per_channel_quant_params *quant_params,
+                                       const cmsis_nn_dims *input_dims,
+                                       const int8_t *input_data,
+                                       const cmsis_nn_dims *filter_dims,
+                                       const int8_t *filter_data,
+                                       const int32_t *bias_data,
+                                       const cmsis_nn_dims *upscale_dims,
+                                       const cmsis_nn_dims *output_dims,
+                                       int8_t *output_data,
+                                       kiln_conv_s8_route route,
+                                       bool require_1x1_output);
+
+/* ---- the GEMM kernel (one implementation per backend) ----------------------------------------- */
+
+typedef struct
+{
+    const int8_t *rhs;         /* weights of the group's first output channel, [n_oc][k] */
+    const int32_t *bias;       /* NULL, or n_oc values */
+    const int32_t *weight_sum; /* MVE only: NULL, or n_oc values (sum(w) * lhs_offset + bias) */
+    const int32_t *mult;
+    const int32_t *shift;
+    int32_t k;                 /* dot length >= 1 */
+    int32_t rhs_stride;        /* bytes between consecutive channels' weights (>= k) */
+    int32_t n_oc;              /* output channels >= 1 */
+    int32_t lhs_offset;        /* added to each lhs value */
+    int32_t out_offset, act_min, act_max;
+    int32_t dst_stride;        /* bytes between the outputs of consecutive rows */
+} kiln_conv_s8_gemm_args;
+
+/**
+ * dst[r * dst_stride + oc] = clamp(requantize(bias[oc] + sum_i rhs[oc * rhs_stride + i] * (rows[r][i] + lhs_offset),
+ *                                             mult[oc], shift[oc]) + out_offset, act_min, act_max)
+ * for r < n_rows (1..KILN_CONV_S8_MAX_ROWS), oc < n_oc. Reads exactly k bytes of each row.
+ */
+void kiln_conv_s8_gemm(const kiln_conv_s8_gemm_args *a, const int8_t *const *rows, int32_t n_rows, int8_t *dst);
+
+/** Per-channel requantization parameters the kernels accept: non-NULL, multiplier >= 0, shift in
+ * [-31, 30], for n channels. */
+static inline bool kiln_conv_s8_quant_ok(const int32_t *mult, const int32_t *shift, int32_t n)
+{
+    if (mult == NULL || shift == NULL)
+    {
+        return false;
+    }
+    for (int32_t i = 0; i < n; i++)
+    {
+        if (mult[i] < 0 || !kiln_shift_ok(shift[i]))
+        {
+            return false;
+        }
+    }
+    return true;
+}
+
+/** Offsets and activation range of the int8 kernels: lhs offset in [-127, 128], dst offset in
+ * [-128, 127], activation limits within int8 with min <= max. */
+static inline bool kiln_conv_s8_offsets_ok(int32_t lhs_offset, int32_t dst_offset, int32_t act_min, int32_t act_max)
+{
+    return lhs_offset >= -INT8_MAX && lhs_offset <= -INT8_MIN && dst_offset >= INT8_MIN && dst_offset <= INT8_MAX &&
+        kiln_act_s8_ok(act_min, act_max);
+}
+
+/** im2col byte copy and fill, n >= 0 (MVE: tail-predicated vector loops; C and DSP: memcpy/memset). */
+void kiln_conv_s8_copy(int8_t *dst, const int8_t *src, int32_t n);
+void kiln_conv_s8_fill(int8_t *dst, int8_t value, int32_t n);
+
+/** One requantized output (the scalar arithmetic every backend's tail shares). */
+static inline int8_t kiln_conv_s8_out(int32_t acc, int32_t mult, int32_t shift, int32_t out_offset, int32_t lo,
+                                      int32_t hi)
+{
+    int32_t v = arm_nn_requantize(acc, mult, shift) + out_offset;
+    v = MAX(v, lo);
+    v = MIN(v, hi);
+    return (int8_t)v;
+}
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* KILN_CONV_S8_H */

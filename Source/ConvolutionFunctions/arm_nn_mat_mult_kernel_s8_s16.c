@@ -1,0 +1,48 @@
+/*
+ * Kiln — arm_nn_mat_mult_kernel_s8_s16: the legacy two-column convolution kernel. For each of the
+ * output_ch rows of A (int8, row stride num_col_a) and the two int16 columns of B (input_b and
+ * input_b + aligned_num_col_a, num_col_a values each, offsets already applied):
+ *   out_0[ch]             = clamp(requantize(bias[ch] + A[ch] . B0, out_mult[ch], out_shift[ch]) + out_offset)
+ *   out_0[output_ch + ch] = the same with B1
+ * Returns out_0 + 2 * output_ch, or NULL for invalid arguments. Every backend.
+ */
+#include "Include/arm_nnsupportfunctions.h"
+#include "Include/Internal/kiln_conv_s8.h"
+
+int8_t *arm_nn_mat_mult_kernel_s8_s16(const int8_t *input_a,
+                                      const int16_t *input_b,
+                                      const uint16_t output_ch,
+                                      const int32_t *out_shift,
+                                      const int32_t *out_mult,
+                                      const int32_t out_offset,
+                                      const int16_t activation_min,
+                                      const int16_t activation_max,
+                                      const int32_t num_col_a,
+                                      const int32_t aligned_num_col_a,
+                                      const int32_t *const output_bias,
+                                      int8_t *out_0)
+{
+    if (input_a == NULL || input_b == NULL || out_0 == NULL || output_ch < 1 || num_col_a < 0 ||
+        aligned_num_col_a < num_col_a || !kiln_conv_s8_offsets_ok(0, out_offset, activation_min, activation_max) ||
+        !kiln_conv_s8_quant_ok(out_mult, out_shift, output_ch) || (int64_t)output_ch * num_col_a > INT32_MAX)
+    {
+        return NULL;
+    }
+    const int16_t *b0 = input_b;
+    const int16_t *b1 = input_b + aligned_num_col_a;
+    int8_t *out_1 = out_0 + output_ch;
+    for (int32_t ch = 0; ch < output_ch; ch++)
+    {
+        const int8_t *a = input_a + ch * num_col_a;
+        int32_t acc0 = output_bias != NULL ? output_bias[ch] : 0;
+        int32_t acc1 = acc0;
+        for (int32_t i = 0; i < num_col_a; i++)
+        {
+            acc0 += a[i] * b0[i];
+            acc1 += a[i] * b1[i];
+        }
+        out_0[ch] = kiln_conv_s8_out(acc0, out_mult[ch], out_shift[ch], out_offset, activation_min, activation_max);
+        out_1[ch] = kiln_conv_s8_out(acc1, out_mult[ch], out_shift[ch], out_offset, activation_min, activation_max);
+    }
+    return out_1 + output_ch;
+}

@@ -1,0 +1,260 @@
+/*
+ * Kiln — the int8 convolution runner: argument checks shared by every entry, and the route driver
+ * that forms blocks of patches (read in place or gathered into the im2col scratch) and hands them
+ * to the backend's GEMM kernel.
+ */
+#include "Include/Internal/kiln_conv_s8.h"
+
+bool kiln_conv_s8_params_ok(const cmsis_nn_conv_params *conv_params,
+                            const cmsis_nn_per_channel_quant_params *quant_params,
+                            const int8_t *input_data,
+                            const int8_t *filter_data,
+                            const int8_t *output_data,
+                            int32_t out_c)
+{
+    if (conv_params == NULL || quant_params == NULL || quant_params->multiplier == NULL ||
+        quant_params->shift == NULL || input_data == NULL || filter_data == NULL || output_data == NULL)
+    {
+        return false;
+    }
+    /* Input offset = -zero point of an int8 tensor: padding is stored as -input_offset. */
+    if (conv_params->input_offset < -INT8_MAX || conv_params->input_offset > -INT8_MIN ||
+        conv_params->output_offset < INT8_MIN || conv_params->output_offset > INT8_MAX ||
+        !kiln_act_s8_ok(conv_params->activation.min, conv_params->activation.max))
+    {
+        return false;
+    }
+    for (int32_t i = 0; i < out_c; i++)
+    {
+        if (quant_params->multiplier[i] < 0 || !kiln_shift_ok(quant_params->shift[i]))
+        {
+            return false;
+        }
+    }
+    return true;
+}
+
+/* Gather one im2col patch (general route) into dst: rhs_cols bytes, padding = pad_value. */
+static void kiln_conv_im2col_patch(const kiln_conv_s8_shape *s,
+                                   const int8_t *input_batch,
+                                   int32_t group_channel,
+                                   int32_t y,
+                                   int32_t x,
+                                   int8_t pad_value,
+                                   int8_t *dst)
+{
+    const int32_t fc = s->filter_c;
+    const int32_t sy = s->upscale_h == 2 ? 1 : 0;
+    const int32_t sx = s->upscale_w == 2 ? 1 : 0;
+    const int32_t phys_w = s->in_w >> sx;
+    const int32_t base_y = y * s->stride_h - s->pad_h;
+    const int32_t base_x = x * s->stride_w - s->pad_w;
+    /* Whole filter rows are one contiguous run of the input when the taps are adjacent pixels. */
+    const bool row_runs = fc == s->in_c && (s->dilation_w == 1 || s->filter_w == 1) && sx == 0;
+    for (int32_t ky = 0; ky < s->filter_h; ky++)
+    {
+        const int32_t iy = base_y + ky * s->dilation_h;
+        const int32_t row_bytes = s->filter_w * fc;
+        if (iy < 0 || iy >= s->in_h)
+        {
+            kiln_conv_s8_fill(dst, pad_value, row_bytes);
+            dst += row_bytes;
+            continue;
+        }
+        const int8_t *in_row = input_batch + (int32_t)(iy >> sy) * phys_w * s->in_c + group_channel;
+        if (row_runs)
+        {
+            /* Taps base_x .. base_x + filter_w - 1; split into left pad, inside run, right pad. */
+            const int32_t first = base_x < 0 ? -base_x : 0;
+            int32_t last = s->filter_w; /* exclusive */
+            if (base_x + last > s->in_w)
+            {
+                last = s->in_w - base_x;
+            }
+            if (last < first)
+            {
+                last = first;
+            }
+            if (first > 0)
+            {
+                kiln_conv_s8_fill(dst, pad_value, first * fc);
+            }
+            if (last > first)
+            {
+                kiln_conv_s8_copy(dst + first * fc, in_row + (base_x + first) * s->in_c, (last - first) * fc);
+            }
+            if (last < s->filter_w)
+            {
+                kiln_conv_s8_fill(dst + last * fc, pad_value, (s->filter_w - last) * fc);
+            }
+            dst += row_bytes;
+            continue;
+        }
+        for (int32_t kx = 0; kx < s->filter_w; kx++)
+        {
+            const int32_t ix = base_x + kx * s->dilation_w;
+            if (ix < 0 || ix >= s->in_w)
+            {
+                kiln_conv_s8_fill(dst, pad_value, fc);
+            }
+            else
+            {
+                kiln_conv_s8_copy(dst, in_row + (ix >> sx) * s->in_c, fc);
+            }
+            dst += fc;
+        }
+    }
+}
+
+void kiln_conv_s8_run(const kiln_conv_s8_run_args *a)
+{
+    const kiln_conv_s8_shape *s = a->shape;
+    const kiln_conv_s8_plan_t *p = a->plan;
+    const int32_t groups = p->groups;
+    const int32_t oc_per_group = s->out_c / groups;
+    const int32_t k = p->rhs_cols;
+    const int32_t block = MIN(p->block_rows, KILN_CONV_S8_MAX_ROWS);
+    const int32_t out_pixels = s->out_h * s->out_w;
+    const int32_t n_pixels = s->batches * out_pixels;
+    const int32_t in_batch_stride = (s->in_h / s->upscale_h) * (s->in_w / s->upscale_w) * s->in_c;
+    const int8_t pad_value = (int8_t)(-a->input_offset);
+
+    for (int32_t g = 0; g < groups; g++)
+    {
+        const int32_t oc0 = g * oc_per_group;
+        const kiln_conv_s8_gemm_args ga = {
+            a->filter + (int32_t)(oc0 * k),
+            a->bias != NULL ? a->bias + oc0 : NULL,
+            a->weight_sum != NULL ? a->weight_sum + oc0 : NULL,
+            a->mult + oc0,
+            a->shift + oc0,
+            k,
+            k,
+            oc_per_group,
+            a->input_offset,
+            a->output_offset,
+            a->act_min,
+            a->act_max,
+            s->out_c,
+        };
+        const int32_t ch0 = g * s->filter_c;
+        int32_t b = 0, y = 0, x = 0; /* coordinates of pixel `pix` */
+        for (int32_t pix = 0; pix < n_pixels; pix += block)
+        {
+            const int32_t n = MIN(block, n_pixels - pix);
+            const int8_t *rows[KILN_CONV_S8_MAX_ROWS];
+            for (int32_t r = 0; r < n; r++)
+            {
+                const int8_t *in_b = a->input + b * in_batch_stride;
+                int8_t *slot = a->scratch != NULL ? a->scratch + r * k : NULL;
+                switch (p->route)
+                {
+                case KILN_CONV_S8_ROUTE_1X1_FAST:
+                    rows[r] = in_b + (y * s->in_w + x) * s->in_c + ch0;
+                    break;
+                case KILN_CONV_S8_ROUTE_1X1:
+                    rows[r] = in_b + (y * s->stride_h * s->in_w + x * s->stride_w) * s->in_c + ch0;
+                    break;
+                case KILN_CONV_S8_ROUTE_1XN: {
+                    const int32_t iy = y * s->stride_h - s->pad_h;
+                    const int32_t ix = x * s->stride_w - s->pad_w;
+                    if (iy >= 0 && iy < s->in_h && ix >= 0 && ix + s->filter_w <= s->in_w)
+                    {
+                        rows[r] = in_b + (iy * s->in_w + ix) * s->in_c;
+                    }
+                    else
+                    {
+                        kiln_conv_im2col_patch(s, in_b, ch0, y, x, pad_value, slot);
+                        rows[r] = slot;
+                    }
+                    break;
+                }
+                default:
+                    kiln_conv_im2col_patch(s, in_b, ch0, y, x, pad_value, slot);
+                    rows[r] = slot;
+                    break;
+                }
+                if (++x == s->out_w)
+                {
+                    x = 0;
+                    if (++y == s->out_h)
+                    {
+                        y = 0;
+                        b++;
+                    }
+                }
+            }
+            kiln_conv_s8_gemm(&ga, rows, n, a->output + pix * s->out_c + oc0);
+        }
+    }
+}
+
+arm_cmsis_nn_status kiln_conv_s8_entry(const cmsis_nn_context *ctx,
+                                       const cmsis_nn_context *ws_ctx,
+                                       const cmsis_nn_conv_params *conv_params,
+                                       const cmsis_nn_per_channel_quant_params *quant_params,
+                                       const cmsis_nn_dims *input_dims,
+                                       const int8_t *input_data,
+                                       const cmsis_nn_dims *filter_dims,
+                                       const int8_t *filter_data,
+                                       const int32_t *bias_data,
+                                       const cmsis_nn_dims *upscale_dims,
+                                       const cmsis_nn_dims *output_dims,
+                                       int8_t *output_data,
+                                       kiln_conv_s8_route route,
+                                       bool require_1x1_output)
+{
+    kiln_conv_s8_shape s;
+    kiln_conv_s8_plan_t plan;
+    if (!kiln_conv_s8_shape_from(conv_params, input_dims, filter_dims, output_dims, upscale_dims, &s))
+    {
+        return ARM_CMSIS_NN_ARG_ERROR;
+    }
+    const arm_cmsis_nn_status st = route == KILN_CONV_S8_ROUTE_COUNT
+        ? kiln_conv_s8_plan(&s, KILN_NATIVE_ISA, &plan)
+        : kiln_conv_s8_plan_route(&s, KILN_NATIVE_ISA, route, &plan);
+    if (st != ARM_CMSIS_NN_SUCCESS)
+    {
+        return ARM_CMSIS_NN_ARG_ERROR;
+    }
+    if (require_1x1_output && (s.out_h != 1 || s.out_w != 1 || s.filter_c != s.in_c))
+    {
+        return ARM_CMSIS_NN_ARG_ERROR;
+    }
+    if (!kiln_conv_s8_params_ok(conv_params, quant_params, input_data, filter_data, output_data, s.out_c))
+    {
+        return ARM_CMSIS_NN_ARG_ERROR;
+    }
+    if (!kiln_ctx_holds(ctx, plan.scratch_bytes))
+    {
+        return ARM_CMSIS_NN_ARG_ERROR;
+    }
+    const int32_t *weight_sum = NULL;
+    if (plan.weight_sum_bytes > 0 && ws_ctx != NULL && ws_ctx->buf != NULL)
+    {
+        /* A stated size below one int32 per output channel is an error; 0 means not stated. */
+        if (ws_ctx->size < 0 || (ws_ctx->size > 0 && (int64_t)ws_ctx->size < plan.weight_sum_bytes))
+        {
+            return ARM_CMSIS_NN_ARG_ERROR;
+        }
+        weight_sum = (const int32_t *)ws_ctx->buf;
+    }
+    const kiln_conv_s8_run_args a = {
+        &s,
+        &plan,
+        input_data,
+        filter_data,
+        bias_data,
+        weight_sum,
+        quant_params->multiplier,
+        quant_params->shift,
+        conv_params->input_offset,
+        conv_params->output_offset,
+        conv_params->activation.min,
+        conv_params->activation.max,
+        plan.scratch_bytes > 0 ? (int8_t *)ctx->buf : NULL,
+        output_data,
+    };
+    kiln_conv_s8_run(&a);
+    return ARM_CMSIS_NN_SUCCESS;
+}
