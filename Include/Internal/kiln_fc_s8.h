@@ -1,0 +1,250 @@
+/*
+ * Kiln internals: int8 fully connected and batch matmul. One plan (kiln_fc_s8_plan /
+ * kiln_bmm_s8_plan) picks the route and its exact context bytes; the public entries, every size
+ * query (_dsp / _mve pass that isa) and the planner call it. The kernels live one file per backend
+ * under Source/FullyConnectedFunctions/kernels/. Arguments are validated by the entries.
+ *
+ * Kernel sums. For a matrix row r of `cols` int8 weights w, with an input offset io, a filter
+ * offset fo and an optional bias b:
+ *     ksum[r] = b[r] + io * (sum_k w[r][k] + cols * fo)          (arm_vector_sum_s8's format)
+ * so that   sum_k (w + fo) * (x + io) + b = ksum[r] + sum_k w * x + fo * sum_k x.
+ * The Helium kernels use them to drop the per-row weight sum from the inner loop.
+ *
+ * Where the fully connected kernel sums live (route "mve_ksum_cache"): ctx->buf holds
+ *     int32 ksum[rows] | kiln_fc_s8_seal (16 bytes)
+ * The entry never trusts the contents on the caller's word: the seal records the layer the sums
+ * were computed for (filter and bias addresses, offsets, shape) and a hash of the sums. When the
+ * seal does not match (first call, a buffer filled only by arm_vector_sum_s8, scratch reused by
+ * another layer, garbage) the entry recomputes the sums and reseals; when it matches, the sums are
+ * reused and the call runs at full speed. A NULL/too-small buffer is ARM_CMSIS_NN_ARG_ERROR.
+ */
+#ifndef KILN_FC_S8_H
+#define KILN_FC_S8_H
+
+#include "Internal/kiln_common.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- routes and plans ------------------------------------------------------------------------ */
+
+typedef enum
+{
+    KILN_FC_S8_ROUTE_DIRECT = 0,    /* C / DSP: offsets folded into the loop, no context bytes */
+    KILN_FC_S8_ROUTE_MVE_KSUM = 1   /* MVE: kernel sums cached and sealed in ctx->buf */
+} kiln_fc_s8_route;
+
+/** Shape of a fully connected call: batches x cols input, rows x cols filter. */
+typedef struct
+{
+    int32_t batches;
+    int32_t cols; /* accumulation depth */
+    int32_t rows; /* output channels */
+} kiln_fc_s8_shape;
+
+typedef struct
+{
+    kiln_fc_s8_route route;
+    const char *name;          /* "direct" / "mve_ksum_cache" */
+    int64_t scratch_bytes;     /* temporary bytes (always 0 for fully connected) */
+    int64_t kernel_sum_bytes;  /* bytes of ctx->buf holding sealed kernel sums (0 when none) */
+} kiln_fc_s8_plan_t;
+
+/* Bytes of the seal after the sums. */
+#define KILN_FC_S8_SEAL_BYTES (16)
+
+/**
+ * Route and context bytes of a fully connected call for `isa`. ARM_CMSIS_NN_ARG_ERROR (and *out
+ * untouched) for a negative dimension. Bytes are exact; they may exceed INT32_MAX (queries turn
+ * that into -1).
+ */
+arm_cmsis_nn_status kiln_fc_s8_plan(const kiln_fc_s8_shape *shape, kiln_isa isa, kiln_fc_s8_plan_t *out);
+
+/** Bytes ctx->buf must hold for the plan (scratch + kernel sums). */
+static inline int64_t kiln_fc_s8_plan_ctx_bytes(const kiln_fc_s8_plan_t *p)
+{
+    return p->scratch_bytes + p->kernel_sum_bytes;
+}
+
+typedef enum
+{
+    KILN_BMM_S8_ROUTE_DIRECT = 0, /* C / DSP */
+    KILN_BMM_S8_ROUTE_MVE_KSUM = 1 /* MVE: kernel sums of each rhs matrix in ctx->buf (recomputed per matrix) */
+} kiln_bmm_s8_route;
+
+/** Shape of a batch matmul (after broadcasting): lhs [.., m, k] x rhs [.., n, k] (rhs transposed). */
+typedef struct
+{
+    int32_t rhs_rows; /* n */
+    int32_t cols;     /* k */
+} kiln_bmm_s8_shape;
+
+typedef struct
+{
+    kiln_bmm_s8_route route;
+    const char *name;
+    int64_t scratch_bytes; /* ctx->buf bytes: n int32 kernel sums on MVE, else 0 */
+} kiln_bmm_s8_plan_t;
+
+arm_cmsis_nn_status kiln_bmm_s8_plan(const kiln_bmm_s8_shape *shape, kiln_isa isa, kiln_bmm_s8_plan_t *out);
+
+/* ---- kernels (one implementation per backend) ------------------------------------------------ */
+
+/** Requantization and layout of one vector x matrix call. */
+typedef struct
+{
+    int32_t cols;       /* accumulation depth (>= 0) */
+    int32_t rows;       /* matrix rows = outputs (>= 0) */
+    int32_t lhs_offset; /* added to every input value */
+    int32_t rhs_offset; /* added to every matrix value */
+    int32_t dst_offset;
+    int32_t act_min, act_max;
+    int32_t dst_stride;     /* distance between two outputs (>= 1) */
+    const int32_t *mult_pc; /* per-channel multipliers (rows), or NULL for per-tensor */
+    const int32_t *shift_pc;
+    int32_t mult; /* per-tensor multiplier / shift (used when mult_pc is NULL) */
+    int32_t shift;
+} kiln_fc_s8_args;
+
+/** Requantize, offset and clamp the accumulator of output row r (every backend's scalar step). */
+static inline int8_t kiln_fc_s8_out(int32_t acc, const kiln_fc_s8_args *a, int32_t r)
+{
+    const int32_t m = a->mult_pc != NULL ? a->mult_pc[r] : a->mult;
+    const int32_t s = a->shift_pc != NULL ? a->shift_pc[r] : a->shift;
+    int32_t v = arm_nn_requantize(acc, m, s) + a->dst_offset;
+    v = MAX(v, a->act_min);
+    v = MIN(v, a->act_max);
+    return (int8_t)v;
+}
+
+/** Wrapping int32 arithmetic (TFLite's accumulator wraps on every target; C signed overflow is UB). */
+static inline int32_t kiln_wrap_add(int32_t a, int32_t b)
+{
+    return (int32_t)((uint32_t)a + (uint32_t)b);
+}
+
+static inline int32_t kiln_wrap_mul(int32_t a, int32_t b)
+{
+    return (int32_t)((uint32_t)a * (uint32_t)b);
+}
+
+/**
+ * dst[r * dst_stride] = clamp(requant(acc_r) + dst_offset) for r < rows, one lhs vector of cols.
+ * acc_r = kernel_sum[r] + sum_k rhs[r][k] * lhs[k] + rhs_offset * sum_k lhs[k] when kernel_sum is
+ * non-NULL (bias is then ignored: it is part of the sums); otherwise
+ * acc_r = bias[r] (0 when bias is NULL) + sum_k (rhs[r][k] + rhs_offset) * (lhs[k] + lhs_offset).
+ * All arithmetic wraps modulo 2^32 like TFLite's int32 accumulator.
+ */
+void kiln_fc_s8_vec_mat(const int8_t *lhs,
+                        const int8_t *rhs,
+                        const int32_t *kernel_sum,
+                        const int32_t *bias,
+                        int8_t *dst,
+                        const kiln_fc_s8_args *a);
+
+/**
+ * Several lhs vectors (consecutive, cols apart) against one matrix: dst advances by dst_row_step
+ * per vector. Backends may share matrix loads between vectors.
+ */
+void kiln_fc_s8_mat_mat(const int8_t *lhs,
+                        int32_t lhs_count,
+                        const int8_t *rhs,
+                        const int32_t *kernel_sum,
+                        const int32_t *bias,
+                        int8_t *dst,
+                        int32_t dst_row_step,
+                        const kiln_fc_s8_args *a);
+
+/** ksum[r] in arm_vector_sum_s8's format (see the top of this file), r < rows. */
+void kiln_fc_s8_row_sums(int32_t *ksum,
+                         int32_t cols,
+                         int32_t rows,
+                         const int8_t *m,
+                         int32_t lhs_offset,
+                         int32_t rhs_offset,
+                         const int32_t *bias);
+
+/** Order-sensitive 32-bit hash of n int32 values (used by the kernel-sum seal). */
+uint32_t kiln_fc_s8_hash_s32(const int32_t *v, int32_t n);
+
+/* ---- the kernel-sum seal (fully connected, MVE route) ---------------------------------------- */
+
+/** The layer a sealed kernel-sum block belongs to. */
+typedef struct
+{
+    const int8_t *filter;
+    const int32_t *bias;
+    int32_t cols, rows;
+    int32_t lhs_offset, rhs_offset;
+} kiln_fc_s8_seal_key;
+
+/**
+ * Make `buf` (rows int32 sums followed by the seal) hold valid kernel sums for `key`: reuse them
+ * when the seal matches, else recompute and reseal. Returns the sums.
+ */
+const int32_t *kiln_fc_s8_sealed_sums(void *buf, const kiln_fc_s8_seal_key *key);
+
+/* ---- shared validation / execution of the public entries ------------------------------------ */
+
+/* Offsets accepted by the int8 entries: every widened value (x + offset) stays an int16 (DSP
+ * lanes) and every requantized output plus offset stays far inside int32. TFLite's int8 offsets
+ * are within [-128, 128]. */
+#define KILN_FC_S8_MAX_OFFSET (32639)
+
+/**
+ * The fully connected entries (per-tensor when per_channel is false: mult[0]/shift[0] are the
+ * per-tensor values). Validates everything, plans for the native backend, runs.
+ */
+arm_cmsis_nn_status kiln_fc_s8_entry(const cmsis_nn_context *ctx,
+                                     const cmsis_nn_fc_params *fc_params,
+                                     const int32_t *mult,
+                                     const int32_t *shift,
+                                     bool per_channel,
+                                     const cmsis_nn_dims *input_dims,
+                                     const int8_t *input_data,
+                                     const cmsis_nn_dims *filter_dims,
+                                     const int8_t *filter_data,
+                                     const int32_t *bias_data,
+                                     const cmsis_nn_dims *output_dims,
+                                     int8_t *output_data);
+
+/**
+ * Element count of a dims struct without 64-bit division (kiln_dims_count's saturation divides):
+ * -1 for a negative dimension, INT64_MAX for any count past INT32_MAX, else the exact count.
+ */
+static inline int64_t kiln_fc_s8_count(const cmsis_nn_dims *d)
+{
+    if (d->n < 0 || d->h < 0 || d->w < 0 || d->c < 0)
+    {
+        return -1;
+    }
+    const int64_t nh = (int64_t)d->n * d->h; /* < 2^62 */
+    const int64_t wc = (int64_t)d->w * d->c;
+    if (nh == 0 || wc == 0)
+    {
+        return 0;
+    }
+    if (nh > INT32_MAX || wc > INT32_MAX)
+    {
+        return INT64_MAX;
+    }
+    return nh * wc; /* < 2^62 */
+}
+
+/** Checks a requantization multiplier (non-negative) and shift ([-31, 30]). */
+static inline bool kiln_fc_s8_quant_ok(int32_t mult, int32_t shift)
+{
+    return mult >= 0 && kiln_shift_ok(shift);
+}
+
+static inline bool kiln_fc_s8_offset_ok(int32_t off)
+{
+    return off >= -KILN_FC_S8_MAX_OFFSET && off <= KILN_FC_S8_MAX_OFFSET;
+}
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* KILN_FC_S8_H */

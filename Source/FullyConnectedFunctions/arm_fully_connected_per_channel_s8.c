@@ -1,0 +1,24 @@
+/* Kiln — arm_fully_connected_per_channel_s8: TFLite int8 FULLY_CONNECTED, per-channel requantization. */
+#include "Include/arm_nnfunctions.h"
+#include "Include/Internal/kiln_fc_s8.h"
+
+arm_cmsis_nn_status arm_fully_connected_per_channel_s8(const cmsis_nn_context *ctx,
+                                                       const cmsis_nn_fc_params *fc_params,
+                                                       const cmsis_nn_per_channel_quant_params *quant_params,
+                                                       const cmsis_nn_dims *input_dims,
+                                                       const int8_t *input_data,
+                                                       const cmsis_nn_dims *filter_dims,
+                                                       const int8_t *filter_data,
+                                                       const cmsis_nn_dims *bias_dims,
+                                                       const int32_t *bias_data,
+                                                       const cmsis_nn_dims *output_dims,
+                                                       int8_t *output_data)
+{
+    (void)bias_dims;
+    if (quant_params == NULL)
+    {
+        return ARM_CMSIS_NN_ARG_ERROR;
+    }
+    return kiln_fc_s8_entry(ctx, fc_params, quant_params->multiplier, quant_params->shift, true, input_dims,
+                            input_data, filter_dims, filter_data, bias_data, output_dims, output_data);
+}
