@@ -12,6 +12,36 @@
 extern "C" {
 #endif
 
+/**
+ * The range [*lo, *hi] of arm_nn_requantize(v, mult, shift) over every v in [vlo, vhi], or false
+ * when that requantization is out of its domain for some v there: v or v << max(shift, 0) outside
+ * int32, a negative multiplier, or a shift outside [-31, 30]. With mult >= 0 the requantization is
+ * non-decreasing in v, so the ends of the range are the images of vlo and vhi. Argument checks of
+ * the entries use it to accept exactly the parameters whose arithmetic cannot overflow.
+ */
+static inline bool kiln_requant_range(int64_t vlo, int64_t vhi, int32_t mult, int32_t shift, int64_t *lo, int64_t *hi)
+{
+    if (mult < 0 || !kiln_shift_ok(shift) || vlo > vhi)
+    {
+        return false;
+    }
+    /* vlo << ls >= INT32_MIN and vhi << ls <= INT32_MAX, without a 64-bit division. */
+    const int32_t ls = LEFT_SHIFT(shift);
+    if (vlo < -((int64_t)1 << (31 - ls)) || vhi > ((int64_t)INT32_MAX >> ls))
+    {
+        return false;
+    }
+    *lo = arm_nn_requantize((int32_t)vlo, mult, shift);
+    *hi = arm_nn_requantize((int32_t)vhi, mult, shift);
+    return true;
+}
+
+/** Whether [lo + offset, hi + offset] stays within int32 (offset added after a requantization). */
+static inline bool kiln_offset_fits(int64_t lo, int64_t hi, int32_t offset)
+{
+    return lo + offset >= (int64_t)INT32_MIN && hi + offset <= (int64_t)INT32_MAX;
+}
+
 /** data[i] = clamp(data[i], lo, hi) in place, n >= 0. */
 void kiln_clamp_s8_inplace(int8_t *data, int32_t n, int8_t lo, int8_t hi);
 
@@ -33,6 +63,11 @@ typedef struct
     int32_t left_shift;
     int32_t out_offset, out_mult, out_shift;
     int32_t act_min, act_max;
+    /* Exact ranges over every pair of int8 inputs, filled by the entry's checks (the vector
+     * kernels choose their arithmetic with them): the sum a + b, and y = the doubling high
+     * multiply of sum << max(out_shift, 0) by out_mult (before the final rounding shift). */
+    int32_t sum_lo, sum_hi;
+    int32_t y_lo, y_hi;
 } kiln_add_s8_params;
 
 void kiln_add_s8(const int8_t *in1, const int8_t *in2, int8_t *out, int32_t n, const kiln_add_s8_params *p);
@@ -43,12 +78,49 @@ typedef struct
     int32_t in1_offset, in2_offset;
     int32_t out_offset, out_mult, out_shift;
     int32_t act_min, act_max;
+    /* Exact ranges over every pair of int8 inputs, filled by the entry's checks: the product,
+     * and y = the doubling high multiply of product << max(out_shift, 0) by out_mult. */
+    int32_t prod_lo, prod_hi;
+    int32_t y_lo, y_hi;
 } kiln_mul_s8_params;
 
 void kiln_mul_s8(const int8_t *in1, const int8_t *in2, int8_t *out, int32_t n, const kiln_mul_s8_params *p);
 
 /* Scalar element operations: the portable kernels' arithmetic, also used for the tails of the
  * vector kernels, so every backend computes an element exactly the same way. */
+/* int8 MAXIMUM / MINIMUM kernels (comparison of the stored values, no requantization).
+ * _vv: out[i] = op(a[i], b[i]); _vs: out[i] = op(a[i], s). n >= 0; out may equal a (or b). */
+void kiln_max_s8_vv(const int8_t *a, const int8_t *b, int8_t *out, int32_t n);
+void kiln_max_s8_vs(const int8_t *a, int8_t s, int8_t *out, int32_t n);
+void kiln_min_s8_vv(const int8_t *a, const int8_t *b, int8_t *out, int32_t n);
+void kiln_min_s8_vs(const int8_t *a, int8_t s, int8_t *out, int32_t n);
+
+/*
+ * Plan of a broadcasting MAXIMUM / MINIMUM: the NHWC loops with size-1 output dimensions dropped
+ * and neighbouring dimensions that broadcast the same way merged, padded in front to four. The
+ * innermost dimension is the contiguous run handed to one kernel call: both strides 1 (_vv), or
+ * one of them 0 (that operand is a scalar for the run, _vs). Strides are in elements.
+ */
+typedef struct
+{
+    int32_t count[4];   /* merged loop sizes, outermost first; count[3] is the run length */
+    int32_t stride1[4]; /* element step of input 1 per index of each loop (0: broadcast) */
+    int32_t stride2[4]; /* element step of input 2 */
+    int32_t total;      /* output elements */
+} kiln_maxmin_plan;
+
+/**
+ * Checks the shapes of a broadcasting MAXIMUM / MINIMUM (each dimension of an input equals the
+ * output's, or is 1 and broadcasts; the output's is the broadcast of the two, as TFLite computes
+ * it; no negative dimension; at most INT32_MAX output elements) and fills the plan.
+ * Returns false for inconsistent or out-of-range dims.
+ */
+bool kiln_maxmin_s8_plan(const cmsis_nn_dims *in1, const cmsis_nn_dims *in2, const cmsis_nn_dims *out,
+                         kiln_maxmin_plan *plan);
+
+/** Runs a plan: is_max selects MAXIMUM (else MINIMUM). */
+void kiln_maxmin_s8_run(const kiln_maxmin_plan *plan, bool is_max, const int8_t *in1, const int8_t *in2, int8_t *out);
+
 static inline int8_t kiln_add_s8_element(int32_t a, int32_t b, const kiln_add_s8_params *p)
 {
     const int32_t x1 = arm_nn_requantize((a + p->in1_offset) * (1 << p->left_shift), p->in1_mult, p->in1_shift);

@@ -18,14 +18,44 @@ arm_cmsis_nn_status arm_elementwise_mul_s8(const int8_t *input_1_vect,
     {
         return ARM_CMSIS_NN_ARG_ERROR;
     }
-    /* |(x1 + o1) * (x2 + o2)| <= 383^2 < 2^18, so a left shift up to 12 keeps it within int32. */
+    /* Offsets within [-255, 255] keep in + offset within int16 (the DSP kernel's lanes) and the
+     * product within int32; TFLite's are -zero_point, within [-127, 128]. */
     if (input_1_offset < -255 || input_1_offset > 255 || input_2_offset < -255 || input_2_offset > 255 ||
-        !kiln_shift_ok(out_shift) || out_shift > 12 || !kiln_act_s8_ok(out_activation_min, out_activation_max))
+        !kiln_act_s8_ok(out_activation_min, out_activation_max))
     {
         return ARM_CMSIS_NN_ARG_ERROR;
     }
-    const kiln_mul_s8_params p = {input_1_offset, input_2_offset,     out_offset,        out_mult,
-                                  out_shift,      out_activation_min, out_activation_max};
+    /* The product's range is spanned by its four corner products; its requantization (including
+     * the left shift of a positive out_shift, TFLite's multiplier may exceed 1) and the output
+     * offset must stay within int32. Exact, so every overflow-free parameter set is accepted. */
+    const int64_t a0 = INT8_MIN + input_1_offset, a1 = INT8_MAX + input_1_offset;
+    const int64_t b0 = INT8_MIN + input_2_offset, b1 = INT8_MAX + input_2_offset;
+    const int64_t c[4] = {a0 * b0, a0 * b1, a1 * b0, a1 * b1};
+    int64_t plo = c[0], phi = c[0];
+    for (int32_t k = 1; k < 4; k++)
+    {
+        plo = MIN(plo, c[k]);
+        phi = MAX(phi, c[k]);
+    }
+    int64_t lo, hi;
+    if (!kiln_requant_range(plo, phi, out_mult, out_shift, &lo, &hi) || !kiln_offset_fits(lo, hi, out_offset))
+    {
+        return ARM_CMSIS_NN_ARG_ERROR;
+    }
+    const int32_t los = LEFT_SHIFT(out_shift);
+    const kiln_mul_s8_params p = {
+        .in1_offset = input_1_offset,
+        .in2_offset = input_2_offset,
+        .out_offset = out_offset,
+        .out_mult = out_mult,
+        .out_shift = out_shift,
+        .act_min = out_activation_min,
+        .act_max = out_activation_max,
+        .prod_lo = (int32_t)plo,
+        .prod_hi = (int32_t)phi,
+        .y_lo = arm_nn_doubling_high_mult_no_sat((int32_t)(plo * ((int64_t)1 << los)), out_mult),
+        .y_hi = arm_nn_doubling_high_mult_no_sat((int32_t)(phi * ((int64_t)1 << los)), out_mult),
+    };
     kiln_mul_s8(input_1_vect, input_2_vect, output, block_size, &p);
     return ARM_CMSIS_NN_SUCCESS;
 }
