@@ -1,0 +1,30 @@
+/* Kiln — arm_depthwise_conv_3x3_s8: int8 depthwise 3x3, ch_mult 1, padding <= 1, unit dilation. */
+#include "Include/arm_nnfunctions.h"
+#include "Include/Internal/kiln_dw_s8.h"
+
+arm_cmsis_nn_status arm_depthwise_conv_3x3_s8(const cmsis_nn_context *ctx,
+                                              const cmsis_nn_dw_conv_params *dw_conv_params,
+                                              const cmsis_nn_per_channel_quant_params *quant_params,
+                                              const cmsis_nn_dims *input_dims,
+                                              const int8_t *input_data,
+                                              const cmsis_nn_dims *filter_dims,
+                                              const int8_t *filter_data,
+                                              const cmsis_nn_dims *bias_dims,
+                                              const int32_t *bias_data,
+                                              const cmsis_nn_dims *output_dims,
+                                              int8_t *output_data)
+{
+    (void)bias_dims;
+    return kiln_dw_s8_entry(KILN_DW_S8_ROUTE_3X3,
+                            ctx,
+                            NULL,
+                            dw_conv_params,
+                            quant_params,
+                            input_dims,
+                            input_data,
+                            filter_dims,
+                            filter_data,
+                            bias_data,
+                            output_dims,
+                            output_data);
+}

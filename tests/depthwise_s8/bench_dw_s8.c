@@ -1,0 +1,95 @@
+/*
+ * int8 depthwise convolution: instructions per MAC of the wrapper on a few layer shapes (the
+ * board's instruction counter; the host build only checks results). Every measured output is
+ * checked against kiln_reference, so this program fails on a wrong result.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "arm_nnfunctions.h"
+#include "Internal/kiln_dw_s8.h"
+#include "dw_s8_test_util.h"
+#include "kiln_board.h"
+#include "kiln_ref.h"
+#include "kiln_test.h"
+
+static int8_t b_in[1 * 24 * 24 * 64];
+static int8_t b_f[5 * 5 * 128];
+static int32_t b_bias[128], b_mult[128], b_shift[128];
+static int8_t b_out[1 * 24 * 24 * 128];
+static int8_t b_ref[1 * 24 * 24 * 128];
+
+static void bench(const char *label, dw_case *t)
+{
+    kiln_rng r;
+    kiln_rng_seed(&r, 1234);
+    kiln_rng_fill_s8(&r, b_in, (int64_t)t->n * t->h * t->w * t->c);
+    kiln_rng_fill_s8(&r, b_f, (int64_t)t->fh * t->fw * t->oc);
+    for (int32_t i = 0; i < t->oc; i++)
+    {
+        b_bias[i] = kiln_rng_range(&r, -20000, 20000);
+        b_mult[i] = kiln_rng_range(&r, 1 << 30, INT32_MAX);
+        b_shift[i] = kiln_rng_range(&r, -9, -6);
+    }
+    t->input = b_in;
+    t->filter = b_f;
+    t->bias = b_bias;
+    t->mult = b_mult;
+    t->shift = b_shift;
+    cmsis_nn_dw_conv_params p;
+    cmsis_nn_per_channel_quant_params q;
+    cmsis_nn_dims in, f, b, out;
+    dw_case_structs(t, &p, &q, &in, &f, &b, &out);
+    kiln_dw_s8_shape s;
+    kiln_dw_s8_plan_t plan;
+    KILN_CHECK(kiln_dw_s8_shape_from(&p, &in, &f, &out, &s));
+    KILN_CHECK(kiln_dw_s8_plan(&s, KILN_NATIVE_ISA, &plan));
+    const cmsis_nn_context ctx = {NULL, 0};
+    kiln_counter_start();
+#if KILN_UPSTREAM_API
+    const arm_cmsis_nn_status st = arm_depthwise_conv_wrapper_s8(&ctx, &p, &q, &in, b_in, &f, b_f, &b, b_bias, &out, b_out);
+#else
+    const arm_cmsis_nn_status st =
+        arm_depthwise_conv_wrapper_s8(&ctx, NULL, &p, &q, &in, b_in, &f, b_f, &b, b_bias, &out, b_out);
+#endif
+    const double instr = kiln_counter_stop();
+    KILN_CHECK_EQ(st, ARM_CMSIS_NN_SUCCESS);
+    KILN_CHECK_EQ(dw_case_ref(t, b_ref), KILN_REF_OK);
+    kiln_test_context("bench %s", label);
+    KILN_CHECK_MEM_S8(b_out, b_ref, (int64_t)t->n * t->oh * t->ow * t->oc);
+    const double macs = (double)t->n * t->oh * t->ow * t->oc * t->fh * t->fw;
+    if (kiln_counter_available())
+    {
+        printf("bench %-34s route %-7s %s: %10.0f instr, %8.0f MACs, %.3f instr/MAC\n", label, plan.name,
+               kiln_board_name(), instr, macs, instr / macs);
+    }
+    else
+    {
+        printf("bench %-34s route %-7s %s: no counter\n", label, plan.name, kiln_board_name());
+    }
+}
+
+static void test_bench(void)
+{
+    /* name, n, h, w, c, oh, ow, oc, cm, fh, fw, sh, sw, ph, pw, dh, dw, in_off, out_off, min, max */
+    dw_case cases[] = {
+        {"3x3 s1 p1 16x16x16", 1, 16, 16, 16, 16, 16, 16, 1, 3, 3, 1, 1, 1, 1, 1, 1, 128, -3, -128, 127, 0, 0, 0, 0, 0},
+        {"3x3 s1 p1 24x24x32", 1, 24, 24, 32, 24, 24, 32, 1, 3, 3, 1, 1, 1, 1, 1, 1, 128, -3, -128, 127, 0, 0, 0, 0, 0},
+        {"3x3 s1 p1 12x12x64", 1, 12, 12, 64, 12, 12, 64, 1, 3, 3, 1, 1, 1, 1, 1, 1, 128, -3, -128, 127, 0, 0, 0, 0, 0},
+        {"3x3 s1 p0 18x18x16", 1, 18, 18, 16, 16, 16, 16, 1, 3, 3, 1, 1, 0, 0, 1, 1, 128, -3, -128, 127, 0, 0, 0, 0, 0},
+        {"3x3 s2 p1 24x24x32", 1, 24, 24, 32, 12, 12, 32, 1, 3, 3, 2, 2, 1, 1, 1, 1, 128, -3, -128, 127, 0, 0, 0, 0, 0},
+        {"5x5 s1 p2 12x12x32 (opt)", 1, 12, 12, 32, 12, 12, 32, 1, 5, 5, 1, 1, 2, 2, 1, 1, 128, 5, -128, 127, 0, 0, 0, 0, 0},
+        {"3x3 s1 p1 16x16x8 cm2 (generic)", 1, 16, 16, 8, 16, 16, 16, 2, 3, 3, 1, 1, 1, 1, 1, 1, 128, 0, -128, 127, 0, 0, 0, 0, 0},
+        {"3x3 s1 p1 16x16x1 cm32 (ic1)", 1, 16, 16, 1, 16, 16, 32, 32, 3, 3, 1, 1, 1, 1, 1, 1, 128, 0, -128, 127, 0, 0, 0, 0, 0},
+    };
+    for (int32_t k = 0; k < (int32_t)(sizeof(cases) / sizeof(cases[0])); k++)
+    {
+        bench(cases[k].name, &cases[k]);
+    }
+}
+
+int main(void)
+{
+    KILN_RUN(test_bench);
+    return kiln_test_finish();
+}

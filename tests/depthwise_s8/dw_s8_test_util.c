@@ -1,0 +1,218 @@
+/* Helpers shared by the depthwise tests (see dw_s8_test_util.h). */
+#include "dw_s8_test_util.h"
+
+#include <string.h>
+
+#include "kiln_ref.h"
+#include "kiln_test.h"
+
+#define DW_GUARD 32
+#define DW_MAX_TENSOR (1 << 17)
+#define DW_MAX_CH 1024
+#define DW_POISON 0x5A
+
+static int8_t g_out[DW_MAX_TENSOR + 2 * DW_GUARD];
+static int8_t g_in_copy[DW_MAX_TENSOR];
+static int8_t g_f_copy[DW_MAX_TENSOR];
+static int32_t g_b_copy[DW_MAX_CH], g_m_copy[DW_MAX_CH], g_s_copy[DW_MAX_CH];
+static int32_t g_ws[DW_MAX_CH + 2 * DW_GUARD];
+static int8_t g_scratch[4096 + 2 * DW_GUARD];
+
+const char *dw_call_name(dw_call call)
+{
+    static const char *const names[DW_CALL_COUNT] = {"wrapper", "wrapper+ws", "s8", "opt", "opt+ws", "3x3"};
+    return (uint32_t)call < (uint32_t)DW_CALL_COUNT ? names[call] : "?";
+}
+
+void dw_case_structs(const dw_case *t, cmsis_nn_dw_conv_params *p, cmsis_nn_per_channel_quant_params *q,
+                     cmsis_nn_dims *in, cmsis_nn_dims *f, cmsis_nn_dims *b, cmsis_nn_dims *out)
+{
+    memset(p, 0, sizeof(*p));
+    p->input_offset = t->in_off;
+    p->output_offset = t->out_off;
+    p->ch_mult = t->ch_mult;
+    p->stride.h = t->sh;
+    p->stride.w = t->sw;
+    p->padding.h = t->ph;
+    p->padding.w = t->pw;
+    p->dilation.h = t->dh;
+    p->dilation.w = t->dw;
+    p->activation.min = t->act_min;
+    p->activation.max = t->act_max;
+    q->multiplier = (int32_t *)(uintptr_t)t->mult;
+    q->shift = (int32_t *)(uintptr_t)t->shift;
+    *in = (cmsis_nn_dims){t->n, t->h, t->w, t->c};
+    *f = (cmsis_nn_dims){1, t->fh, t->fw, t->oc};
+    *b = (cmsis_nn_dims){1, 1, 1, t->oc};
+    *out = (cmsis_nn_dims){t->n, t->oh, t->ow, t->oc};
+}
+
+int dw_case_ref(const dw_case *t, int8_t *output)
+{
+    const kiln_ref_window w = {t->n, t->h, t->w, t->c, t->oh, t->ow, t->oc, t->fh, t->fw,
+                               t->sh, t->sw, t->ph, t->pw, t->dh, t->dw};
+    return kiln_ref_depthwise_conv_s8(&w, t->ch_mult, t->input, t->in_off, t->filter, t->bias, t->mult, t->shift,
+                                      t->out_off, t->act_min, t->act_max, output);
+}
+
+static bool guard_ok(const int8_t *p, int32_t n)
+{
+    for (int32_t i = 0; i < n; i++)
+    {
+        if (p[i] != DW_POISON)
+        {
+            return false;
+        }
+    }
+    return true;
+}
+
+int32_t dw_case_call(const dw_case *t, dw_call call, int8_t *output)
+{
+    cmsis_nn_dw_conv_params p;
+    cmsis_nn_per_channel_quant_params q;
+    cmsis_nn_dims in, f, b, out;
+    dw_case_structs(t, &p, &q, &in, &f, &b, &out);
+
+    int32_t need;
+    if (call == DW_CALL_OPT || call == DW_CALL_OPT_WS)
+    {
+        need = arm_depthwise_conv_s8_opt_get_buffer_size(&in, &f);
+    }
+    else
+    {
+        need = arm_depthwise_conv_wrapper_s8_get_buffer_size(&p, &in, &f, &out);
+    }
+    if (need < 0 || need > 4096)
+    {
+        return -100;
+    }
+    memset(g_scratch, DW_POISON, sizeof(g_scratch));
+    /* Exactly the queried size; size 0 with a buffer is "not stated", which is also accepted. */
+    const cmsis_nn_context ctx = {g_scratch + DW_GUARD, need};
+
+    cmsis_nn_context ws_ctx = {NULL, 0};
+    if (call == DW_CALL_WRAPPER_WS || call == DW_CALL_OPT_WS)
+    {
+        for (int32_t i = 0; i < DW_MAX_CH + 2 * DW_GUARD; i++)
+        {
+            g_ws[i] = 0x7F7F7F7F; /* garbage where the sums are not computed */
+        }
+        const arm_cmsis_nn_status ws_status = arm_depthwise_convolve_weight_sum(
+            g_ws + DW_GUARD, NULL, t->filter, &p, &in, &f, &out, t->in_off, t->bias);
+        if (KILN_NATIVE_ISA == KILN_ISA_MVE)
+        {
+            KILN_CHECK_EQ(ws_status, ARM_CMSIS_NN_SUCCESS);
+            ws_ctx.buf = g_ws + DW_GUARD;
+            ws_ctx.size = t->oc * (int32_t)sizeof(int32_t);
+        }
+        else
+        {
+            /* ns elsewhere: no sums and a 0-byte buffer, which the kernels must ignore. */
+            KILN_CHECK_EQ(ws_status, ARM_CMSIS_NN_NO_IMPL_ERROR);
+            ws_ctx.buf = g_ws + DW_GUARD;
+            ws_ctx.size = 0;
+        }
+        KILN_CHECK(g_ws[DW_GUARD - 1] == 0x7F7F7F7F && g_ws[DW_GUARD + t->oc] == 0x7F7F7F7F);
+    }
+#if KILN_UPSTREAM_API
+    (void)ws_ctx;
+#endif
+
+    arm_cmsis_nn_status st = ARM_CMSIS_NN_NO_IMPL_ERROR;
+    switch (call)
+    {
+    case DW_CALL_WRAPPER:
+    case DW_CALL_WRAPPER_WS:
+#if KILN_UPSTREAM_API
+        st = arm_depthwise_conv_wrapper_s8(&ctx, &p, &q, &in, t->input, &f, t->filter, &b, t->bias, &out, output);
+#else
+        st = arm_depthwise_conv_wrapper_s8(
+            &ctx, call == DW_CALL_WRAPPER ? NULL : &ws_ctx, &p, &q, &in, t->input, &f, t->filter, &b, t->bias, &out,
+            output);
+#endif
+        break;
+    case DW_CALL_S8:
+        st = arm_depthwise_conv_s8(&ctx, &p, &q, &in, t->input, &f, t->filter, &b, t->bias, &out, output);
+        break;
+    case DW_CALL_OPT:
+    case DW_CALL_OPT_WS:
+#if KILN_UPSTREAM_API
+        st = arm_depthwise_conv_s8_opt(&ctx, &p, &q, &in, t->input, &f, t->filter, &b, t->bias, &out, output);
+#else
+        st = arm_depthwise_conv_s8_opt(
+            &ctx, call == DW_CALL_OPT ? NULL : &ws_ctx, &p, &q, &in, t->input, &f, t->filter, &b, t->bias, &out, output);
+#endif
+        break;
+    case DW_CALL_3X3:
+        st = arm_depthwise_conv_3x3_s8(&ctx, &p, &q, &in, t->input, &f, t->filter, &b, t->bias, &out, output);
+        break;
+    default:
+        break;
+    }
+    KILN_CHECK(guard_ok(g_scratch, DW_GUARD));
+    KILN_CHECK(guard_ok(g_scratch + DW_GUARD + need, DW_GUARD));
+    return (int32_t)st;
+}
+
+static bool dw_is_3x3(const dw_case *t)
+{
+    return t->ch_mult == 1 && t->fh == 3 && t->fw == 3 && t->ph <= 1 && t->pw <= 1 && t->dh == 1 && t->dw == 1;
+}
+
+bool dw_case_check_all(const dw_case *t, const int8_t *want)
+{
+    const int32_t count = t->n * t->oh * t->ow * t->oc;
+    const int32_t in_count = t->n * t->h * t->w * t->c;
+    const int32_t f_count = t->fh * t->fw * t->oc;
+    if (count > DW_MAX_TENSOR || in_count > DW_MAX_TENSOR || f_count > DW_MAX_TENSOR || t->oc > DW_MAX_CH)
+    {
+        KILN_CHECK(!"case too large for the test buffers");
+        return false;
+    }
+    memcpy(g_in_copy, t->input, (size_t)in_count);
+    memcpy(g_f_copy, t->filter, (size_t)f_count);
+    if (t->bias != NULL)
+    {
+        memcpy(g_b_copy, t->bias, (size_t)t->oc * sizeof(int32_t));
+    }
+    memcpy(g_m_copy, t->mult, (size_t)t->oc * sizeof(int32_t));
+    memcpy(g_s_copy, t->shift, (size_t)t->oc * sizeof(int32_t));
+
+    bool ok = true;
+    for (int32_t c = 0; c < DW_CALL_COUNT; c++)
+    {
+        const dw_call call = (dw_call)c;
+        const bool cm1 = t->ch_mult == 1;
+#if KILN_UPSTREAM_API
+        if (call == DW_CALL_WRAPPER_WS || call == DW_CALL_OPT_WS)
+        {
+            continue;
+        }
+#endif
+        if ((call == DW_CALL_OPT || call == DW_CALL_OPT_WS) && !cm1)
+        {
+            continue;
+        }
+        if (call == DW_CALL_3X3 && !dw_is_3x3(t))
+        {
+            continue;
+        }
+        kiln_test_context("%s via %s", t->name, dw_call_name(call));
+        memset(g_out, DW_POISON, (size_t)count + 2 * DW_GUARD);
+        const int32_t st = dw_case_call(t, call, g_out + DW_GUARD);
+        ok &= KILN_CHECK_EQ(st, ARM_CMSIS_NN_SUCCESS);
+        ok &= KILN_CHECK_MEM_S8(g_out + DW_GUARD, want, count);
+        ok &= KILN_CHECK(guard_ok(g_out, DW_GUARD) && guard_ok(g_out + DW_GUARD + count, DW_GUARD));
+        ok &= KILN_CHECK(memcmp(g_in_copy, t->input, (size_t)in_count) == 0);
+        ok &= KILN_CHECK(memcmp(g_f_copy, t->filter, (size_t)f_count) == 0);
+        ok &= KILN_CHECK(t->bias == NULL || memcmp(g_b_copy, t->bias, (size_t)t->oc * sizeof(int32_t)) == 0);
+        ok &= KILN_CHECK(memcmp(g_m_copy, t->mult, (size_t)t->oc * sizeof(int32_t)) == 0);
+        ok &= KILN_CHECK(memcmp(g_s_copy, t->shift, (size_t)t->oc * sizeof(int32_t)) == 0);
+        if (!ok)
+        {
+            break;
+        }
+    }
+    return ok;
+}

@@ -1,0 +1,122 @@
+/*
+ * int8 depthwise convolution: randomized differential tests against kiln_reference. Each
+ * iteration draws a shape (odd widths, channels not a multiple of 4 or 16, padding, dilation,
+ * batches, ch_mult, filters larger than the input with padding) and quantization, and checks
+ * every applicable public entry (wrapper, arm_depthwise_conv_s8, _opt, _3x3; ns: with and without
+ * weight sums) bit-exact, with guard bytes around output and scratch and inputs unchanged.
+ */
+#include <string.h>
+
+#include "arm_nnfunctions.h"
+#include "dw_s8_test_util.h"
+#include "kiln_ref.h"
+#include "kiln_test.h"
+
+static int8_t r_in[3 * 12 * 13 * 40];
+static int8_t r_f[5 * 5 * 160];
+static int32_t r_bias[160], r_mult[160], r_shift[160];
+static int8_t r_ref[3 * 14 * 15 * 160];
+
+/* Draws one axis: size, filter, stride, dilation, padding and a valid output size. */
+static void draw_axis(kiln_rng *r, int32_t *in, int32_t *k, int32_t *s, int32_t *d, int32_t *p, int32_t *out,
+                      bool small_filter_mode)
+{
+    for (;;)
+    {
+        *in = kiln_rng_range(r, 1, 12);
+        *k = small_filter_mode ? 3 : kiln_rng_range(r, 1, 5);
+        *s = kiln_rng_range(r, 1, 3);
+        *d = small_filter_mode ? 1 : (kiln_rng_range(r, 0, 3) == 0 ? kiln_rng_range(r, 2, 3) : 1);
+        const int32_t eff = (*k - 1) * *d + 1;
+        *p = small_filter_mode ? kiln_rng_range(r, 0, 1) : kiln_rng_range(r, 0, eff - 1);
+        const int32_t span = *in + 2 * *p - eff;
+        if (span + 1 < 0)
+        {
+            continue;
+        }
+        const int32_t out_sym = span >= 0 ? span / *s + 1 : 0;
+        const int32_t out_extra = (span + 1) / *s + 1;
+        *out = (out_sym >= 1 && kiln_rng_range(r, 0, 1) == 0) ? out_sym : out_extra;
+        if (*out > 14)
+        {
+            continue;
+        }
+        return;
+    }
+}
+
+static void random_case(kiln_rng *r, dw_case *t, int32_t iter)
+{
+    const int32_t mode = iter % 4; /* 0: 3x3 route shapes, 1: ch_mult 1, 2: ch_mult > 1, 3: in_c 1 */
+    t->name = "random";
+    t->n = kiln_rng_range(r, 0, 3) == 0 ? kiln_rng_range(r, 2, 3) : 1;
+    draw_axis(r, &t->h, &t->fh, &t->sh, &t->dh, &t->ph, &t->oh, mode == 0);
+    draw_axis(r, &t->w, &t->fw, &t->sw, &t->dw, &t->pw, &t->ow, mode == 0);
+    switch (mode)
+    {
+    case 0:
+    case 1:
+        t->c = kiln_rng_range(r, 0, 1) ? kiln_rng_range(r, 1, 40) : kiln_rng_range(r, 15, 18);
+        t->ch_mult = 1;
+        break;
+    case 2:
+        t->c = kiln_rng_range(r, 1, 40);
+        t->ch_mult = kiln_rng_range(r, 2, 4);
+        break;
+    default:
+        t->c = 1;
+        t->ch_mult = kiln_rng_range(r, 2, 40);
+        break;
+    }
+    t->oc = t->c * t->ch_mult;
+    t->in_off = kiln_rng_range(r, 0, 3) == 0 ? 128 : kiln_rng_range(r, -127, 128);
+    t->out_off = kiln_rng_range(r, -128, 127);
+    t->act_min = kiln_rng_range(r, 0, 1) ? -128 : kiln_rng_range(r, -128, 0);
+    t->act_max = kiln_rng_range(r, 0, 1) ? 127 : kiln_rng_range(r, t->act_min, 127);
+    kiln_rng_fill_s8(r, r_in, (int64_t)t->n * t->h * t->w * t->c);
+    kiln_rng_fill_s8(r, r_f, (int64_t)t->fh * t->fw * t->oc);
+    const bool has_bias = kiln_rng_range(r, 0, 4) != 0;
+    for (int32_t i = 0; i < t->oc; i++)
+    {
+        r_bias[i] = kiln_rng_range(r, -70000, 70000);
+        r_mult[i] = kiln_rng_range(r, 1 << 30, INT32_MAX);
+        r_shift[i] = kiln_rng_range(r, -12, 1);
+    }
+    t->input = r_in;
+    t->filter = r_f;
+    t->bias = has_bias ? r_bias : NULL;
+    t->mult = r_mult;
+    t->shift = r_shift;
+}
+
+static void test_random(void)
+{
+    kiln_rng r;
+    kiln_rng_seed(&r, 0x5EED0D3);
+    const int32_t iters = kiln_test_iterations(2000, 200);
+    int32_t failures = 0;
+    for (int32_t it = 0; it < iters && failures < 3; it++)
+    {
+        dw_case t;
+        random_case(&r, &t, it);
+        kiln_test_context("random %d: n%d %dx%dx%d -> %dx%dx%d cm%d f%dx%d s%d,%d p%d,%d d%d,%d off %d/%d",
+                          (int)it, (int)t.n, (int)t.h, (int)t.w, (int)t.c, (int)t.oh, (int)t.ow, (int)t.oc,
+                          (int)t.ch_mult, (int)t.fh, (int)t.fw, (int)t.sh, (int)t.sw, (int)t.ph, (int)t.pw,
+                          (int)t.dh, (int)t.dw, (int)t.in_off, (int)t.out_off);
+        if (!KILN_CHECK_EQ(dw_case_ref(&t, r_ref), KILN_REF_OK))
+        {
+            failures++;
+            continue;
+        }
+        if (!dw_case_check_all(&t, r_ref))
+        {
+            failures++;
+        }
+    }
+}
+
+int main(void)
+{
+    KILN_RUN(test_random);
+    return kiln_test_finish();
+}
