@@ -55,8 +55,13 @@ void arm_relu6_s8(int8_t *data, uint16_t size);
  * input_offset and output_offset are the input and output zero points. The lower clamp is the
  * output zero point, as in TFLite; ns-cmsis-nn clamps at the input zero point instead, which
  * differs from TFLite when the two zero points differ.
- * @return ARM_CMSIS_NN_ARG_ERROR for NULL pointers, a negative size or a shift outside
- *         [-31, 30]; else ARM_CMSIS_NN_SUCCESS. input and output may be the same buffer.
+ * Accepted ranges: both offsets in [-128, 127] (zero points); output_multiplier >= 0;
+ * output_shift in [-31, 30] such that (in - input_offset) << max(output_shift, 0) fits int32 for
+ * every int8 in (checked exactly: up to 23 for any zero point); TFLite's multiplier is in
+ * [2^30, 2^31) with a shift of either sign (the scale ratio may exceed 1).
+ * @return ARM_CMSIS_NN_ARG_ERROR (writing nothing) for NULL pointers, a negative size or a
+ *         parameter outside those ranges; else ARM_CMSIS_NN_SUCCESS. input and output may be the
+ *         same buffer.
  */
 arm_cmsis_nn_status arm_relu_s8(const int8_t *input,
                                 const int32_t input_offset,
@@ -77,11 +82,20 @@ arm_cmsis_nn_status arm_relu_s8(const int8_t *input,
  *   a = requantize((in1 + input_1_offset) << left_shift, input_1_mult, input_1_shift)
  *   b = requantize((in2 + input_2_offset) << left_shift, input_2_mult, input_2_shift)
  *   out = clamp(requantize(a + b, out_mult, out_shift) + out_offset, act_min, act_max)
- * Offsets are within [-255, 255] in practice (any int32 is accepted that keeps the shifted value
- * within int32: |in + offset| << left_shift must fit); left_shift in [0, 30].
- * @return ARM_CMSIS_NN_ARG_ERROR for NULL pointers, negative block_size, left_shift outside
- *         [0, 30], shifts outside [-31, 30], act_min > act_max or limits outside [-128, 127].
- *         The output may alias either input.
+ * Accepted ranges (TFLite passes left_shift 20, offsets -zero_point in [-127, 128], multipliers
+ * in [2^30, 2^31) with shifts <= 0): input offsets in [-255, 255]; left_shift in [0, 30];
+ * multipliers >= 0; shifts in [-31, 30]; and, for every pair of int8 inputs, each intermediate
+ * fits int32: (in + offset) << left_shift, that value << max(input shift, 0), the sum a + b,
+ * the sum << max(out_shift, 0) and the requantized sum + out_offset (checked exactly, so every
+ * parameter set without overflow is accepted, e.g. out_shift 1 or 2 with TFLite's inputs).
+ * Route: bit-exact everywhere; DSP: one SMMULR per requantization, SSAT/SIMD32 clamping; MVE: 16
+ * elements per iteration with VQRDMLAH-fused requantizations when an input scale is exact or
+ * has no right shift (TFLite's larger-scale input always qualifies); otherwise, and for
+ * parameters whose intermediates leave those forms' ranges, the lane-wise generic arithmetic.
+ * No scratch.
+ * @return ARM_CMSIS_NN_ARG_ERROR (writing nothing) for NULL pointers, negative block_size, a
+ *         parameter outside those ranges, act_min > act_max or limits outside [-128, 127].
+ *         The output may alias either input (the same buffer, not a shifted one).
  */
 arm_cmsis_nn_status arm_elementwise_add_s8(const int8_t *input_1_vect,
                                            const int8_t *input_2_vect,
@@ -104,9 +118,17 @@ arm_cmsis_nn_status arm_elementwise_add_s8(const int8_t *input_1_vect,
  * int8 elementwise multiplication (TFLite MUL):
  *   out = clamp(requantize((in1 + input_1_offset) * (in2 + input_2_offset), out_mult, out_shift)
  *               + out_offset, act_min, act_max)
- * @return ARM_CMSIS_NN_ARG_ERROR for NULL pointers, negative block_size, offsets outside
- *         [-255, 255] (the product must fit int32 after the left shift), shifts outside [-31, 30],
- *         act_min > act_max or limits outside [-128, 127]. The output may alias either input.
+ * Accepted ranges (TFLite passes offsets -zero_point in [-127, 128] and a multiplier in
+ * [2^30, 2^31) whose shift may be positive, the real scale s1*s2/s_out can exceed 1): input
+ * offsets in [-255, 255]; out_mult >= 0; out_shift in [-31, 30]; and, for every pair of int8
+ * inputs, the product << max(out_shift, 0) and the requantized product + out_offset fit int32
+ * (checked exactly: with TFLite's offsets out_shift up to 15 is accepted).
+ * Route: bit-exact everywhere; DSP: one SMMULR requantization per element; MVE: 16 elements per
+ * iteration, the offsets and left shift in one VMLAS, VQRDMLAH-fused requantization (output
+ * shifts in [-24, -1]; others take the lane-wise generic arithmetic). No scratch.
+ * @return ARM_CMSIS_NN_ARG_ERROR (writing nothing) for NULL pointers, negative block_size, a
+ *         parameter outside those ranges, act_min > act_max or limits outside [-128, 127].
+ *         The output may alias either input (the same buffer, not a shifted one).
  */
 arm_cmsis_nn_status arm_elementwise_mul_s8(const int8_t *input_1_vect,
                                            const int8_t *input_2_vect,
@@ -124,13 +146,324 @@ arm_cmsis_nn_status arm_elementwise_mul_s8(const int8_t *input_1_vect,
 
 /* @kiln-maxmin */
 
+/**
+ * int8 elementwise maximum (TFLite MAXIMUM): out = max(in1, in2) on the stored values, with
+ * TFLite broadcasting over the NHWC dims: per dimension the two inputs are equal, or one of them
+ * is 1 and is repeated along it (a scalar is {1, 1, 1, 1}); output_dims must be that broadcast
+ * shape. TFLite requires both inputs and the output to share one quantization, so no
+ * requantization happens. Route: the dims are reduced to contiguous runs (both inputs dense, or
+ * one of them constant along the run), each done by the backend's 16/4/1-lane kernel. No scratch:
+ * ctx is not used and may be NULL.
+ * The output may be the same buffer as an input whose dims equal output_dims (not a broadcast one).
+ * @return ARM_CMSIS_NN_ARG_ERROR (writing nothing) for a NULL data or dims pointer, a negative
+ *         dimension, dims that do not broadcast, output_dims other than the broadcast shape, or
+ *         more than INT32_MAX output elements; ARM_CMSIS_NN_SUCCESS otherwise (also for an empty
+ *         output).
+ */
+arm_cmsis_nn_status arm_maximum_s8(const cmsis_nn_context *ctx,
+                                   const int8_t *input_1_data,
+                                   const cmsis_nn_dims *input_1_dims,
+                                   const int8_t *input_2_data,
+                                   const cmsis_nn_dims *input_2_dims,
+                                   int8_t *output_data,
+                                   const cmsis_nn_dims *output_dims);
+
+/**
+ * int8 elementwise minimum (TFLite MINIMUM): out = min(in1, in2), otherwise exactly as
+ * arm_maximum_s8 (broadcasting, aliasing, errors).
+ */
+arm_cmsis_nn_status arm_minimum_s8(const cmsis_nn_context *ctx,
+                                   const int8_t *input_1_data,
+                                   const cmsis_nn_dims *input_1_dims,
+                                   const int8_t *input_2_data,
+                                   const cmsis_nn_dims *input_2_dims,
+                                   int8_t *output_data,
+                                   const cmsis_nn_dims *output_dims);
+
 /* =============================================================================================
  * Convolution and depthwise convolution (int8)
  * ========================================================================================== */
 
 /* @kiln-conv */
 
+/*
+ * int8 convolution (TFLite CONV_2D, per-channel quantization). For each batch, output pixel (y, x)
+ * and output channel oc, with groups = input_dims->c / filter_dims->c and oc's group g:
+ *   acc = bias[oc] (0 when bias_data is NULL)
+ *       + sum over ky, kx, ic < filter_dims->c of filter[oc][ky][kx][ic]
+ *             * (input[b][y*stride.h - pad.h + ky*dilation.h][x*stride.w - pad.w + kx*dilation.w][g*filter_c + ic]
+ *                + input_offset)                        (taps outside the input contribute 0)
+ *   out = clamp(requantize(acc, multiplier[oc], shift[oc]) + output_offset, activation.min, activation.max)
+ * Layouts: input NHWC, filter [C_OUT, H, W, C_IN / groups], bias [C_OUT] int32, output NHWC.
+ * filter_dims->n, output_dims->n and bias_dims are not read (batches = input_dims->n).
+ *
+ * Routes (Internal/kiln_conv_s8.h, first that holds): "1x1_fast" (1x1 filter, stride 1, no padding),
+ * "1x1" (1x1 filter, no padding), "1xN" (filter_h == 1, unit horizontal dilation, one group),
+ * "im2col_gemm" (everything else). Scratch per backend: 0 for the 1x1 routes; for im2col_gemm
+ * (and 1xN when some patch touches the padding) rows * filter_h * filter_w * filter_c bytes with
+ * rows = 1 (C), 2 (DSP), 3 (MVE); no alignment needed.
+ *
+ * Weight sums (ns signatures): on MVE builds weight_sum_ctx->buf may hold the output of
+ * arm_convolve_weight_sum() (out_c int32, int32-aligned); when weight_sum_ctx or its buffer is NULL
+ * (and always in upstream-API mode) the sums are computed on the fly with identical results. Other
+ * backends never read it. A stated weight_sum_ctx->size below 4 * out_c is an argument error on MVE.
+ *
+ * Every entry returns ARM_CMSIS_NN_ARG_ERROR without writing for: a NULL required pointer; a
+ * dimension < 1; stride < 1, dilation < 1, padding < 0; filter_dims->c not dividing input_dims->c or
+ * the group count not dividing output_dims->c; output h/w other than
+ * floor((in + 2 pad (+1) - ((k - 1) dilation + 1)) / stride) + 1; a tensor larger than INT32_MAX
+ * elements; input_offset outside [-127, 128] or output_offset outside [-128, 127]; activation limits
+ * not within [-128, 127] or min > max; a negative multiplier or a shift outside [-31, 30]; a scratch
+ * buffer that is NULL or of stated size (ctx->size > 0) below the route's need (size 0 = not stated);
+ * a shape the direct entry's route does not take.
+ */
+
+/**
+ * int8 convolution router: runs the first route of the plan that holds. Scratch:
+ * arm_convolve_wrapper_s8_get_buffer_size(). See the convolution notes above.
+ */
+#if KILN_UPSTREAM_API
+arm_cmsis_nn_status arm_convolve_wrapper_s8(const cmsis_nn_context *ctx, const cmsis_nn_conv_params *conv_params, const cmsis_nn_per_channel_quant_params *quant_params, const cmsis_nn_dims *input_dims, const int8_t *input_data, const cmsis_nn_dims *filter_dims, const int8_t *filter_data, const cmsis_nn_dims *bias_dims, const int32_t *bias_data, const cmsis_nn_dims *output_dims, int8_t *output_data);
+#else
+arm_cmsis_nn_status arm_convolve_wrapper_s8(const cmsis_nn_context *ctx, const cmsis_nn_context *weight_sum_ctx, const cmsis_nn_conv_params *conv_params, const cmsis_nn_per_channel_quant_params *quant_params, const cmsis_nn_dims *input_dims, const int8_t *input_data, const cmsis_nn_dims *filter_dims, const int8_t *filter_data, const cmsis_nn_dims *bias_dims, const int32_t *bias_data, const cmsis_nn_dims *output_dims, int8_t *output_data);
+#endif
+
+/** Scratch bytes of arm_convolve_wrapper_s8 on this build (-1 for an invalid or out-of-range shape). */
+int32_t arm_convolve_wrapper_s8_get_buffer_size(const cmsis_nn_conv_params *conv_params, const cmsis_nn_dims *input_dims, const cmsis_nn_dims *filter_dims, const cmsis_nn_dims *output_dims);
+/** Scratch bytes of arm_convolve_wrapper_s8 on a DSP build, callable on any build. */
+int32_t arm_convolve_wrapper_s8_get_buffer_size_dsp(const cmsis_nn_conv_params *conv_params, const cmsis_nn_dims *input_dims, const cmsis_nn_dims *filter_dims, const cmsis_nn_dims *output_dims);
+/** Scratch bytes of arm_convolve_wrapper_s8 on an MVE build, callable on any build. */
+int32_t arm_convolve_wrapper_s8_get_buffer_size_mve(const cmsis_nn_conv_params *conv_params, const cmsis_nn_dims *input_dims, const cmsis_nn_dims *filter_dims, const cmsis_nn_dims *output_dims);
+
+/**
+ * General int8 convolution (route "im2col_gemm"): any filter, stride, padding, dilation and grouped
+ * convolution. upscale_dims may be NULL; as upstream CMSIS-NN, upscale_dims->h / ->w equal to 2 read
+ * the input 2x nearest-upscaled in that axis (input_dims then gives the upscaled size, which must be
+ * even; the data holds half of it), any other value leaves the axis. Scratch:
+ * arm_convolve_s8_get_buffer_size().
+ */
+#if KILN_UPSTREAM_API
+arm_cmsis_nn_status arm_convolve_s8(const cmsis_nn_context *ctx, const cmsis_nn_conv_params *conv_params, const cmsis_nn_per_channel_quant_params *quant_params, const cmsis_nn_dims *input_dims, const int8_t *input_data, const cmsis_nn_dims *filter_dims, const int8_t *filter_data, const cmsis_nn_dims *bias_dims, const int32_t *bias_data, const cmsis_nn_dims *upscale_dims, const cmsis_nn_dims *output_dims, int8_t *output_data);
+#else
+arm_cmsis_nn_status arm_convolve_s8(const cmsis_nn_context *ctx, const cmsis_nn_context *weight_sum_ctx, const cmsis_nn_conv_params *conv_params, const cmsis_nn_per_channel_quant_params *quant_params, const cmsis_nn_dims *input_dims, const int8_t *input_data, const cmsis_nn_dims *filter_dims, const int8_t *filter_data, const cmsis_nn_dims *bias_dims, const int32_t *bias_data, const cmsis_nn_dims *upscale_dims, const cmsis_nn_dims *output_dims, int8_t *output_data);
+#endif
+
+/** Scratch bytes of arm_convolve_s8 on this build: rows * filter h * w * c (rows 1 C, 2 DSP, 3 MVE);
+ * -1 for a dimension < 1 or a size past INT32_MAX. */
+int32_t arm_convolve_s8_get_buffer_size(const cmsis_nn_dims *input_dims, const cmsis_nn_dims *filter_dims);
+
+#if !KILN_UPSTREAM_API
+/** Scratch bytes of arm_convolve_s8 on an MVE build, callable on any build (declared in
+ * arm_nnsupportfunctions.h in upstream-API mode). */
+int32_t arm_convolve_s8_get_buffer_size_mve(const cmsis_nn_dims *input_dims, const cmsis_nn_dims *filter_dims);
+#endif
+
+/**
+ * int8 convolution with a 1x1 filter and no padding, any stride (route "1x1": no scratch; ctx may
+ * hold anything, including NULL). ARG_ERROR for other shapes.
+ */
+#if KILN_UPSTREAM_API
+arm_cmsis_nn_status arm_convolve_1x1_s8(const cmsis_nn_context *ctx, const cmsis_nn_conv_params *conv_params, const cmsis_nn_per_channel_quant_params *quant_params, const cmsis_nn_dims *input_dims, const int8_t *input_data, const cmsis_nn_dims *filter_dims, const int8_t *filter_data, const cmsis_nn_dims *bias_dims, const int32_t *bias_data, const cmsis_nn_dims *output_dims, int8_t *output_data);
+#else
+arm_cmsis_nn_status arm_convolve_1x1_s8(const cmsis_nn_context *ctx, const cmsis_nn_context *weight_sum_ctx, const cmsis_nn_conv_params *conv_params, const cmsis_nn_per_channel_quant_params *quant_params, const cmsis_nn_dims *input_dims, const int8_t *input_data, const cmsis_nn_dims *filter_dims, const int8_t *filter_data, const cmsis_nn_dims *bias_dims, const int32_t *bias_data, const cmsis_nn_dims *output_dims, int8_t *output_data);
+#endif
+
+/**
+ * int8 convolution with a 1x1 filter, stride 1 and no padding (route "1x1_fast": the input is the
+ * GEMM's left matrix, no scratch). Any channel count. ARG_ERROR for other shapes.
+ */
+#if KILN_UPSTREAM_API
+arm_cmsis_nn_status arm_convolve_1x1_s8_fast(const cmsis_nn_context *ctx, const cmsis_nn_conv_params *conv_params, const cmsis_nn_per_channel_quant_params *quant_params, const cmsis_nn_dims *input_dims, const int8_t *input_data, const cmsis_nn_dims *filter_dims, const int8_t *filter_data, const cmsis_nn_dims *bias_dims, const int32_t *bias_data, const cmsis_nn_dims *output_dims, int8_t *output_data);
+#else
+arm_cmsis_nn_status arm_convolve_1x1_s8_fast(const cmsis_nn_context *ctx, const cmsis_nn_context *weight_sum_ctx, const cmsis_nn_conv_params *conv_params, const cmsis_nn_per_channel_quant_params *quant_params, const cmsis_nn_dims *input_dims, const int8_t *input_data, const cmsis_nn_dims *filter_dims, const int8_t *filter_data, const cmsis_nn_dims *bias_dims, const int32_t *bias_data, const cmsis_nn_dims *output_dims, int8_t *output_data);
+#endif
+
+/** Scratch bytes of arm_convolve_1x1_s8_fast: 0 on every backend (-1 for NULL or a negative dimension). */
+int32_t arm_convolve_1x1_s8_fast_get_buffer_size(const cmsis_nn_dims *input_dims);
+
+/**
+ * int8 convolution with a 1xN filter (filter_h == 1), unit horizontal dilation and one group
+ * (route "1xN": any input height, stride, padding and output width; patches are read in place and
+ * only those touching the padding are built in scratch). ARG_ERROR for other shapes.
+ */
+#if KILN_UPSTREAM_API
+arm_cmsis_nn_status arm_convolve_1_x_n_s8(const cmsis_nn_context *ctx, const cmsis_nn_conv_params *conv_params, const cmsis_nn_per_channel_quant_params *quant_params, const cmsis_nn_dims *input_dims, const int8_t *input_data, const cmsis_nn_dims *filter_dims, const int8_t *filter_data, const cmsis_nn_dims *bias_dims, const int32_t *bias_data, const cmsis_nn_dims *output_dims, int8_t *output_data);
+#else
+arm_cmsis_nn_status arm_convolve_1_x_n_s8(const cmsis_nn_context *ctx, const cmsis_nn_context *weight_sum_ctx, const cmsis_nn_conv_params *conv_params, const cmsis_nn_per_channel_quant_params *quant_params, const cmsis_nn_dims *input_dims, const int8_t *input_data, const cmsis_nn_dims *filter_dims, const int8_t *filter_data, const cmsis_nn_dims *bias_dims, const int32_t *bias_data, const cmsis_nn_dims *output_dims, int8_t *output_data);
+#endif
+
+/** Scratch bytes of arm_convolve_1_x_n_s8 on this build (0 without padding; -1 for a shape the
+ * route does not take or a size past INT32_MAX). */
+int32_t arm_convolve_1_x_n_s8_get_buffer_size(const cmsis_nn_conv_params *conv_params, const cmsis_nn_dims *input_dims, const cmsis_nn_dims *filter_dims, const cmsis_nn_dims *output_dims);
+
+#if !KILN_UPSTREAM_API
+/**
+ * int8 convolution with one output pixel per batch (output h = w = 1, filter_dims->c ==
+ * input_dims->c), any filter and padding, on every backend (ns-cmsis-nn: MVE only). Runs the
+ * wrapper's plan: scratch arm_convolve_wrapper_s8_get_buffer_size(); weight sums as the wrapper.
+ */
+arm_cmsis_nn_status arm_convolve_1x1_out_s8(const cmsis_nn_context *ctx, const cmsis_nn_context *weight_sum_ctx, const cmsis_nn_conv_params *conv_params, const cmsis_nn_per_channel_quant_params *quant_params, const cmsis_nn_dims *input_dims, const int8_t *input_data, const cmsis_nn_dims *filter_dims, const int8_t *filter_data, const cmsis_nn_dims *bias_dims, const int32_t *bias_data, const cmsis_nn_dims *output_dims, int8_t *output_data);
+
+/** Bytes of the convolution weight-sum buffer: 4 * output_dims->c on MVE builds, 0 on others
+ * (-1 for NULL, a negative channel count or a size past INT32_MAX). */
+int32_t arm_convolve_s8_get_weights_sum_size(const cmsis_nn_dims *output_dims);
+
+/**
+ * Fill the convolution weight sums (MVE builds): vector_sum_buf[oc] = sum of the filter_h *
+ * filter_w * filter_c weights of channel oc * lhs_offset + bias_data[oc] (bias_data may be NULL),
+ * for oc < output_dims->c; rhs is the filter [C_OUT, H, W, C_IN / groups]. input_dims is not read.
+ * Recompute after weights, bias or input offset change. Returns ARG_ERROR for NULL pointers, a
+ * dimension < 1, lhs_offset outside [-127, 128] or a filter past INT32_MAX elements. Other builds
+ * need no sums: returns ARM_CMSIS_NN_NO_IMPL_ERROR and writes nothing (a no-op, as ns-cmsis-nn).
+ */
+arm_cmsis_nn_status arm_convolve_weight_sum(int32_t *vector_sum_buf, const int8_t *rhs, const cmsis_nn_dims *input_dims, const cmsis_nn_dims *filter_dims, const cmsis_nn_dims *output_dims, const int32_t lhs_offset, const int32_t *bias_data);
+#endif
+
 /* @kiln-depthwise */
+
+/*
+ * int8 depthwise convolution (TFLite DepthwiseConv2D, per-channel quantization), NHWC:
+ *   out[b][y][x][ic * ch_mult + m] = clamp(requantize(bias[oc] + sum over the taps inside the input
+ *       of (in[b][y*sy - py + ky*dy][x*sx - px + kx*dx][ic] + input_offset) * filter[ky][kx][oc],
+ *       multiplier[oc], shift[oc]) + output_offset, activation.min, activation.max)
+ * with oc = ic * ch_mult + m; filter dims {1, kh, kw, out_c}; bias_data may be NULL (zero bias);
+ * bias_dims is not read. Padding taps contribute nothing (TFLite).
+ * Routes (first that applies): "3x3" (ch_mult 1, 3x3, padding <= 1, unit dilation), "opt"
+ * (ch_mult 1), "ic1" (one input channel), "generic". No route needs scratch on any backend, so
+ * every buffer-size query answers 0 for valid dimensions (-1 otherwise) and ctx may be NULL.
+ * ns weight sums (weight_sum_ctx): used by the Helium "3x3"/"opt" kernels when weight_sum_ctx and
+ * its buffer are non-NULL (out_c int32 from arm_depthwise_convolve_weight_sum with this bias and
+ * input_offset); a NULL context or buffer makes the kernel compute the same sums itself, so results
+ * never depend on it; other backends ignore it.
+ * Errors (ARM_CMSIS_NN_ARG_ERROR, output untouched): NULL params/dims/data/multiplier/shift,
+ * any dimension < 1, input and output batches differing, ch_mult < 1 or out_c != in_c * ch_mult,
+ * filter c != out_c, stride < 1, dilation < 1, padding < 0, an output size TFLite cannot produce
+ * from the input, filter, stride, dilation and padding (VALID, or SAME with its extra bottom/right
+ * row), more than 16384 filter taps, a tensor of 2^31 bytes or more, offsets outside [-255, 255],
+ * a multiplier < 0 or shift outside [-31, 30], an invalid activation range, a stated ctx or
+ * weight-sum size (size > 0) below the need.
+ */
+#if KILN_UPSTREAM_API
+arm_cmsis_nn_status arm_depthwise_conv_wrapper_s8(const cmsis_nn_context *ctx,
+                                                  const cmsis_nn_dw_conv_params *dw_conv_params,
+                                                  const cmsis_nn_per_channel_quant_params *quant_params,
+                                                  const cmsis_nn_dims *input_dims,
+                                                  const int8_t *input_data,
+                                                  const cmsis_nn_dims *filter_dims,
+                                                  const int8_t *filter_data,
+                                                  const cmsis_nn_dims *bias_dims,
+                                                  const int32_t *bias_data,
+                                                  const cmsis_nn_dims *output_dims,
+                                                  int8_t *output_data);
+#else
+arm_cmsis_nn_status arm_depthwise_conv_wrapper_s8(const cmsis_nn_context *ctx,
+                                                  const cmsis_nn_context *weight_sum_ctx,
+                                                  const cmsis_nn_dw_conv_params *dw_conv_params,
+                                                  const cmsis_nn_per_channel_quant_params *quant_params,
+                                                  const cmsis_nn_dims *input_dims,
+                                                  const int8_t *input_data,
+                                                  const cmsis_nn_dims *filter_dims,
+                                                  const int8_t *filter_data,
+                                                  const cmsis_nn_dims *bias_dims,
+                                                  const int32_t *bias_data,
+                                                  const cmsis_nn_dims *output_dims,
+                                                  int8_t *output_data);
+#endif
+
+/** Scratch bytes of arm_depthwise_conv_wrapper_s8 on this build (0; -1 for invalid dimensions). */
+int32_t arm_depthwise_conv_wrapper_s8_get_buffer_size(const cmsis_nn_dw_conv_params *dw_conv_params,
+                                                      const cmsis_nn_dims *input_dims,
+                                                      const cmsis_nn_dims *filter_dims,
+                                                      const cmsis_nn_dims *output_dims);
+/** Same query answered for the DSP backend, on any build. */
+int32_t arm_depthwise_conv_wrapper_s8_get_buffer_size_dsp(const cmsis_nn_dw_conv_params *dw_conv_params,
+                                                          const cmsis_nn_dims *input_dims,
+                                                          const cmsis_nn_dims *filter_dims,
+                                                          const cmsis_nn_dims *output_dims);
+/** Same query answered for the Helium backend, on any build. */
+int32_t arm_depthwise_conv_wrapper_s8_get_buffer_size_mve(const cmsis_nn_dw_conv_params *dw_conv_params,
+                                                          const cmsis_nn_dims *input_dims,
+                                                          const cmsis_nn_dims *filter_dims,
+                                                          const cmsis_nn_dims *output_dims);
+
+/** Depthwise convolution, any ch_mult (same semantics, routes and errors as the wrapper). */
+arm_cmsis_nn_status arm_depthwise_conv_s8(const cmsis_nn_context *ctx,
+                                          const cmsis_nn_dw_conv_params *dw_conv_params,
+                                          const cmsis_nn_per_channel_quant_params *quant_params,
+                                          const cmsis_nn_dims *input_dims,
+                                          const int8_t *input_data,
+                                          const cmsis_nn_dims *filter_dims,
+                                          const int8_t *filter_data,
+                                          const cmsis_nn_dims *bias_dims,
+                                          const int32_t *bias_data,
+                                          const cmsis_nn_dims *output_dims,
+                                          int8_t *output_data);
+
+/** Depthwise convolution with ch_mult 1 (in_c == out_c; else ARM_CMSIS_NN_ARG_ERROR): routes
+ * "3x3" or "opt"; otherwise as the wrapper. */
+#if KILN_UPSTREAM_API
+arm_cmsis_nn_status arm_depthwise_conv_s8_opt(const cmsis_nn_context *ctx,
+                                              const cmsis_nn_dw_conv_params *dw_conv_params,
+                                              const cmsis_nn_per_channel_quant_params *quant_params,
+                                              const cmsis_nn_dims *input_dims,
+                                              const int8_t *input_data,
+                                              const cmsis_nn_dims *filter_dims,
+                                              const int8_t *filter_data,
+                                              const cmsis_nn_dims *bias_dims,
+                                              const int32_t *bias_data,
+                                              const cmsis_nn_dims *output_dims,
+                                              int8_t *output_data);
+#else
+arm_cmsis_nn_status arm_depthwise_conv_s8_opt(const cmsis_nn_context *ctx,
+                                              const cmsis_nn_context *weight_sum_ctx,
+                                              const cmsis_nn_dw_conv_params *dw_conv_params,
+                                              const cmsis_nn_per_channel_quant_params *quant_params,
+                                              const cmsis_nn_dims *input_dims,
+                                              const int8_t *input_data,
+                                              const cmsis_nn_dims *filter_dims,
+                                              const int8_t *filter_data,
+                                              const cmsis_nn_dims *bias_dims,
+                                              const int32_t *bias_data,
+                                              const cmsis_nn_dims *output_dims,
+                                              int8_t *output_data);
+#endif
+
+/** Scratch bytes of arm_depthwise_conv_s8_opt (0; -1 for invalid dims or filter c != input c). */
+int32_t arm_depthwise_conv_s8_opt_get_buffer_size(const cmsis_nn_dims *input_dims, const cmsis_nn_dims *filter_dims);
+
+/** Depthwise 3x3, ch_mult 1, padding <= 1, unit dilation (else ARM_CMSIS_NN_ARG_ERROR); route
+ * "3x3"; otherwise as the wrapper. */
+arm_cmsis_nn_status arm_depthwise_conv_3x3_s8(const cmsis_nn_context *ctx,
+                                              const cmsis_nn_dw_conv_params *dw_conv_params,
+                                              const cmsis_nn_per_channel_quant_params *quant_params,
+                                              const cmsis_nn_dims *input_dims,
+                                              const int8_t *input_data,
+                                              const cmsis_nn_dims *filter_dims,
+                                              const int8_t *filter_data,
+                                              const cmsis_nn_dims *bias_dims,
+                                              const int32_t *bias_data,
+                                              const cmsis_nn_dims *output_dims,
+                                              int8_t *output_data);
+
+/**
+ * ns-cmsis-nn weight sums for the Helium depthwise kernels:
+ *   vector_sum_buf[c] = bias_data[c] (0 when NULL) + lhs_offset * sum_{ky,kx} rhs[(ky*kw + kx)*out_c + c]
+ * for c < output_dims->c (rhs is the {1, kh, kw, out_c} filter). scratch_buf, dw_conv_params and
+ * input_dims are not read (scratch_buf may be NULL). Pass lhs_offset = dw_conv_params->input_offset.
+ * @return ARM_CMSIS_NN_SUCCESS on Helium builds; ARM_CMSIS_NN_NO_IMPL_ERROR, writing nothing, on
+ *         other builds (as ns-cmsis-nn, whose weight-sum size is 0 there; the kernels there do not
+ *         use weight sums); ARM_CMSIS_NN_ARG_ERROR for NULL vector_sum_buf/rhs/filter_dims/
+ *         output_dims, kh/kw/out_c < 1, lhs_offset outside [-255, 255] or an oversized filter.
+ */
+arm_cmsis_nn_status arm_depthwise_convolve_weight_sum(int32_t *vector_sum_buf,
+                                                      int8_t *scratch_buf,
+                                                      const int8_t *rhs,
+                                                      const cmsis_nn_dw_conv_params *dw_conv_params,
+                                                      const cmsis_nn_dims *input_dims,
+                                                      const cmsis_nn_dims *filter_dims,
+                                                      const cmsis_nn_dims *output_dims,
+                                                      const int32_t lhs_offset,
+                                                      const int32_t *bias_data);
 
 /* =============================================================================================
  * Fully connected, batch matmul (int8)
@@ -138,7 +471,136 @@ arm_cmsis_nn_status arm_elementwise_mul_s8(const int8_t *input_1_vect,
 
 /* @kiln-fc */
 
+/**
+ * int8 fully connected (TFLite FULLY_CONNECTED), per-tensor requantization. For each batch b and
+ * output channel r:
+ *   acc = bias[r] + sum_k (filter[r][k] + filter_offset) * (input[b][k] + input_offset)
+ *   out[b][r] = clamp(requantize(acc, multiplier, shift) + output_offset, act.min, act.max)
+ * Shapes: input_dims->n batches of cols = input h * w * c values; filter_dims->n = cols and
+ * filter_dims->c = output_dims->c = output channels; output_dims->n = batches. bias_dims and the
+ * filter/output h, w are not read; bias_data may be NULL.
+ * Context: ctx->buf must hold arm_fully_connected_s8_get_buffer_size(filter_dims) bytes
+ * (4-byte aligned). MVE route "mve_ksum_cache": the buffer holds the layer's kernel sums plus a
+ * seal; the function recomputes them whenever the seal does not match this layer (so a buffer left
+ * unfilled, filled by arm_vector_sum_s8, or reused by another layer is always correct) and reuses
+ * them otherwise -- keep one buffer per layer to skip the recomputation. DSP and C: no buffer.
+ * @return ARM_CMSIS_NN_ARG_ERROR (nothing written) for NULL pointers, negative or inconsistent
+ *         dims, sizes past INT32_MAX, offsets outside [-32639, 32639], a negative multiplier, a
+ *         shift outside [-31, 30], an invalid activation range, or a context that cannot hold the
+ *         route's bytes (NULL buffer, stated size too small, misaligned).
+ */
+arm_cmsis_nn_status arm_fully_connected_s8(const cmsis_nn_context *ctx,
+                                           const cmsis_nn_fc_params *fc_params,
+                                           const cmsis_nn_per_tensor_quant_params *quant_params,
+                                           const cmsis_nn_dims *input_dims,
+                                           const int8_t *input_data,
+                                           const cmsis_nn_dims *filter_dims,
+                                           const int8_t *filter_data,
+                                           const cmsis_nn_dims *bias_dims,
+                                           const int32_t *bias_data,
+                                           const cmsis_nn_dims *output_dims,
+                                           int8_t *output_data);
+
+/**
+ * int8 fully connected with per-output-channel requantization (quant_params->multiplier[r],
+ * ->shift[r], output_dims->c entries, each validated). Otherwise as arm_fully_connected_s8.
+ */
+arm_cmsis_nn_status arm_fully_connected_per_channel_s8(const cmsis_nn_context *ctx,
+                                                       const cmsis_nn_fc_params *fc_params,
+                                                       const cmsis_nn_per_channel_quant_params *quant_params,
+                                                       const cmsis_nn_dims *input_dims,
+                                                       const int8_t *input_data,
+                                                       const cmsis_nn_dims *filter_dims,
+                                                       const int8_t *filter_data,
+                                                       const cmsis_nn_dims *bias_dims,
+                                                       const int32_t *bias_data,
+                                                       const cmsis_nn_dims *output_dims,
+                                                       int8_t *output_data);
+
+/**
+ * int8 fully connected: arm_fully_connected_per_channel_s8 when quant_params->is_per_channel is
+ * non-zero, else arm_fully_connected_s8 with multiplier[0] / shift[0]. Same context.
+ */
+arm_cmsis_nn_status arm_fully_connected_wrapper_s8(const cmsis_nn_context *ctx,
+                                                   const cmsis_nn_fc_params *fc_params,
+                                                   const cmsis_nn_quant_params *quant_params,
+                                                   const cmsis_nn_dims *input_dims,
+                                                   const int8_t *input_data,
+                                                   const cmsis_nn_dims *filter_dims,
+                                                   const int8_t *filter_data,
+                                                   const cmsis_nn_dims *bias_dims,
+                                                   const int32_t *bias_data,
+                                                   const cmsis_nn_dims *output_dims,
+                                                   int8_t *output_data);
+
+/**
+ * Bytes of ctx->buf for arm_fully_connected_s8 / _per_channel_s8 / _wrapper_s8 on this build:
+ * MVE filter_dims->c * 4 + 16 (kernel sums + seal), DSP and C 0. The _dsp / _mve variants answer
+ * for that backend on any build. -1 for NULL, negative filter_dims->n / ->c or past INT32_MAX.
+ */
+int32_t arm_fully_connected_s8_get_buffer_size(const cmsis_nn_dims *filter_dims);
+int32_t arm_fully_connected_s8_get_buffer_size_dsp(const cmsis_nn_dims *filter_dims);
+int32_t arm_fully_connected_s8_get_buffer_size_mve(const cmsis_nn_dims *filter_dims);
+
+/**
+ * Kernel sums of an int8 matrix (vector_rows rows of vector_cols), on every backend:
+ *   vector_sum_buf[r] = bias_data[r] + lhs_offset * (sum_k m[r][k] + vector_cols * rhs_offset)
+ * (bias_data may be NULL). The input of the Helium support kernels (kernel_sum).
+ * @return ARM_CMSIS_NN_ARG_ERROR for NULL buffers with rows/cols > 0, negative counts or
+ *         rows * cols past INT32_MAX.
+ */
+arm_cmsis_nn_status arm_vector_sum_s8(int32_t *vector_sum_buf,
+                                      const int32_t vector_cols,
+                                      const int32_t vector_rows,
+                                      const int8_t *vector_data,
+                                      const int32_t lhs_offset,
+                                      const int32_t rhs_offset,
+                                      const int32_t *bias_data);
+
+/** As arm_vector_sum_s8 with int64 sums and bias and no rhs offset:
+ *  vector_sum_buf[r] = bias_data[r] + lhs_offset * sum_k m[r][k]. */
+arm_cmsis_nn_status arm_vector_sum_s8_s64(int64_t *vector_sum_buf,
+                                          const int32_t vector_cols,
+                                          const int32_t vector_rows,
+                                          const int8_t *vector_data,
+                                          const int32_t lhs_offset,
+                                          const int64_t *bias_data);
+
 /* @kiln-bmm */
+
+/**
+ * int8 batch matrix multiply (TFLite BATCH_MATMUL) on operands laid out as CMSIS-NN takes them:
+ * lhs [B_l, H_l, M, K] in input_lhs_dims (n, h, w, c) and the TRANSPOSED rhs [B_r, H_r, N, K] in
+ * input_rhs_dims; output [B, H, M, N] in output_dims. adj_x / adj_y describe the TFLite graph and
+ * are not read: the caller transposes operands into this layout (as TFLite Micro does). Batch and
+ * height broadcast TFLite's way (equal, or one side 1; output = the larger).
+ *   out = clamp(requantize(sum_k (lhs[m][k] + fc_params.input_offset) *
+ *                                (rhs[n][k] + fc_params.filter_offset), multiplier, shift)
+ *               + fc_params.output_offset, act.min, act.max)
+ * Context: arm_batch_matmul_s8_get_buffer_size(input_rhs_dims) bytes, 4-byte aligned (MVE: N
+ * int32 kernel sums, computed here for each rhs matrix; DSP / C: none).
+ * @return ARM_CMSIS_NN_ARG_ERROR (nothing written) for NULL pointers, negative or inconsistent
+ *         dims (K mismatch, output not the broadcast shape), tensors past INT32_MAX elements,
+ *         offsets outside [-32639, 32639], a negative multiplier, a shift outside [-31, 30], an
+ *         invalid activation range, or a context that cannot hold the route's bytes.
+ */
+arm_cmsis_nn_status arm_batch_matmul_s8(const cmsis_nn_context *ctx,
+                                        const cmsis_nn_bmm_params *bmm_params,
+                                        const cmsis_nn_per_tensor_quant_params *quant_params,
+                                        const cmsis_nn_dims *input_lhs_dims,
+                                        const int8_t *input_lhs,
+                                        const cmsis_nn_dims *input_rhs_dims,
+                                        const int8_t *input_rhs,
+                                        const cmsis_nn_dims *output_dims,
+                                        int8_t *output);
+
+/**
+ * Bytes of ctx->buf for arm_batch_matmul_s8: MVE input_rhs_dims->w * 4, DSP and C 0 (_dsp / _mve
+ * answer for that backend on any build). -1 for NULL, negative ->w / ->c or past INT32_MAX.
+ */
+int32_t arm_batch_matmul_s8_get_buffer_size(const cmsis_nn_dims *input_rhs_dims);
+int32_t arm_batch_matmul_s8_get_buffer_size_dsp(const cmsis_nn_dims *input_rhs_dims);
+int32_t arm_batch_matmul_s8_get_buffer_size_mve(const cmsis_nn_dims *input_rhs_dims);
 
 /* =============================================================================================
  * Pooling (int8)
@@ -146,11 +608,102 @@ arm_cmsis_nn_status arm_elementwise_mul_s8(const int8_t *input_1_vect,
 
 /* @kiln-pool */
 
+/**
+ * int8 average pooling (TFLite AVERAGE_POOL_2D), NHWC, batches = input_dims->n:
+ *   out = clamp(round(sum of the window's in-bounds taps / number of in-bounds taps),
+ *               activation.min, activation.max)
+ * rounded to nearest with ties away from zero (TFLite's integer reference); padding taps are not
+ * counted. Window of output (y, x): rows y*stride.h - padding.h + [0, filter_dims->h), likewise
+ * columns. Reads input_dims n/h/w/c, filter_dims h/w, output_dims h/w/c only.
+ * Routes: int16 running sums for windows up to 256 taps (DSP: SXTAB16, MVE: VADD.I16), int32
+ * beyond; portable C otherwise. No route uses scratch: ctx may be NULL and is not read.
+ * @return ARM_CMSIS_NN_ARG_ERROR (output untouched) for NULL pointers, negative dims,
+ *         output_dims->c != input_dims->c, non-positive filter or stride, negative padding, a
+ *         window with no in-bounds tap, windows over 2^24 taps, activation limits outside
+ *         [-128, 127] or min > max, tensors over INT32_MAX elements or window coordinates past
+ *         INT32_MAX; else ARM_CMSIS_NN_SUCCESS. Input and output must not overlap.
+ */
+arm_cmsis_nn_status arm_avgpool_s8(const cmsis_nn_context *ctx,
+                                   const cmsis_nn_pool_params *pool_params,
+                                   const cmsis_nn_dims *input_dims,
+                                   const int8_t *input_data,
+                                   const cmsis_nn_dims *filter_dims,
+                                   const cmsis_nn_dims *output_dims,
+                                   int8_t *output_data);
+
+/**
+ * Scratch bytes of arm_avgpool_s8 on this build's backend: 0 on every backend (Kiln keeps the
+ * window sums in registers; CMSIS-NN's DSP path needs ch_src * 4). -1 for a negative argument.
+ * The _dsp / _mve variants answer for that backend on any build.
+ */
+int32_t arm_avgpool_s8_get_buffer_size(const int dim_dst_width, const int ch_src);
+int32_t arm_avgpool_s8_get_buffer_size_dsp(const int dim_dst_width, const int ch_src);
+int32_t arm_avgpool_s8_get_buffer_size_mve(const int dim_dst_width, const int ch_src);
+
+/**
+ * int8 max pooling (TFLite MAX_POOL_2D), same geometry as arm_avgpool_s8:
+ *   out = clamp(max of the window's in-bounds taps, activation.min, activation.max)
+ * A window entirely in the padding yields clamp(-128) (TFLite's behavior). ctx is not read.
+ * @return ARM_CMSIS_NN_ARG_ERROR (output untouched) for the argument errors of arm_avgpool_s8
+ *         except the empty-window rule; else ARM_CMSIS_NN_SUCCESS.
+ */
+arm_cmsis_nn_status arm_max_pool_s8(const cmsis_nn_context *ctx,
+                                    const cmsis_nn_pool_params *pool_params,
+                                    const cmsis_nn_dims *input_dims,
+                                    const int8_t *input_data,
+                                    const cmsis_nn_dims *filter_dims,
+                                    const cmsis_nn_dims *output_dims,
+                                    int8_t *output_data);
+
 /* =============================================================================================
  * Softmax
  * ========================================================================================== */
 
 /* @kiln-softmax */
+
+/**
+ * int8 softmax over num_rows rows of row_size elements, int8 output (TFLite quantized SOFTMAX,
+ * bit-exact with its integer reference): per row, diff = x - max; elements with diff < diff_min
+ * output -128; otherwise exp(SRDHM(diff << shift, mult)) in gemmlowp fixed point (Q5.26 in,
+ * Q0.31 out), normalized by the row's sum (Q12.19) through a fixed-point reciprocal, output
+ * scale 1/256, zero point -128. mult / shift / diff_min are TFLite's input_multiplier /
+ * input_left_shift / diff_min. Rows up to 8191 elements match TFLite exactly (Kiln keeps the
+ * sum in 64 bits, so longer rows stay well defined). No scratch.
+ * Bad input (the API returns nothing): NULL input or output, num_rows or row_size <= 0,
+ * num_rows * row_size > INT32_MAX, mult < 0 or shift outside [0, 31] return at once without
+ * reading the input or writing the output. input and output must not overlap.
+ */
+void arm_softmax_s8(const int8_t *input,
+                    const int32_t num_rows,
+                    const int32_t row_size,
+                    const int32_t mult,
+                    const int32_t shift,
+                    const int32_t diff_min,
+                    int8_t *output);
+
+/**
+ * As arm_softmax_s8 with int16 output (scale 1/65536, zero point -32768; elements below
+ * diff_min output -32768). Same bad-input behavior.
+ */
+void arm_softmax_s8_s16(const int8_t *input,
+                        const int32_t num_rows,
+                        const int32_t row_size,
+                        const int32_t mult,
+                        const int32_t shift,
+                        const int32_t diff_min,
+                        int16_t *output);
+
+/**
+ * As arm_softmax_s8 for uint8 input and output (output scale 1/256, zero point 0; elements
+ * below diff_min output 0). Same bad-input behavior.
+ */
+void arm_softmax_u8(const uint8_t *input,
+                    const int32_t num_rows,
+                    const int32_t row_size,
+                    const int32_t mult,
+                    const int32_t shift,
+                    const int32_t diff_min,
+                    uint8_t *output);
 
 #ifdef __cplusplus
 }

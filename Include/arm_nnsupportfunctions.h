@@ -95,14 +95,16 @@ union arm_nn_long_long
  * the same rules).
  * --------------------------------------------------------------------------------------------- */
 
-/** True when a convolution is a 1x1 kernel with unit stride, no padding and unit dilation. */
+/** Upstream CMSIS-NN: whether a convolution that arm_nn_is_convolve_1x1() accepts can take the
+ * stride-1 kernel, i.e. stride.w == 1 and stride.h == 1 (padding, dilation and shapes are
+ * arm_nn_is_convolve_1x1()'s checks, not repeated here). */
 static inline bool arm_nn_is_convolve_1x1_fast(const cmsis_nn_conv_params *conv_params)
 {
-    return conv_params->padding.w == 0 && conv_params->padding.h == 0 && conv_params->stride.w == 1 &&
-        conv_params->stride.h == 1 && conv_params->dilation.w == 1 && conv_params->dilation.h == 1;
+    return conv_params->stride.w == 1 && conv_params->stride.h == 1;
 }
 
-/** True when a convolution is a 1x1 kernel (any stride) with no padding and unit dilation. */
+/** Upstream CMSIS-NN's 1x1 routing rule: a 1x1 filter, no padding, unit dilation and one group
+ * (filter c == input c); any stride. */
 static inline bool arm_nn_is_convolve_1x1(const cmsis_nn_conv_params *conv_params,
                                           const cmsis_nn_dims *input_dims,
                                           const cmsis_nn_dims *filter_dims)
@@ -112,14 +114,15 @@ static inline bool arm_nn_is_convolve_1x1(const cmsis_nn_conv_params *conv_param
         filter_dims->c == input_dims->c;
 }
 
-/** True when a convolution is a 1xN kernel over a one-row input with unit dilation and a
- * multiple-of-4 output width (the 1xN route of the wrapper). */
+/** Upstream CMSIS-NN's 1xN routing rule: a one-row input (input h == 1) and a one-row filter
+ * (filter h == 1), horizontal dilation 1, one group (filter c == input c) and stride.w * input c a
+ * multiple of 4 (the product formed in 64 bits). Any batch count. */
 static inline bool arm_nn_is_convolve_1_x_n(const cmsis_nn_conv_params *conv_params,
                                             const cmsis_nn_dims *input_dims,
                                             const cmsis_nn_dims *filter_dims)
 {
     return input_dims->h == 1 && filter_dims->h == 1 && conv_params->dilation.w == 1 &&
-        conv_params->dilation.h == 1 && filter_dims->c == input_dims->c && (input_dims->n == 1);
+        filter_dims->c == input_dims->c && ((int64_t)conv_params->stride.w * input_dims->c) % 4 == 0;
 }
 
 /* ------------------------------------------------------------------------------------------------
@@ -207,8 +210,9 @@ static inline void arm_memcpy_q15(int16_t *__RESTRICT dst, const int16_t *__REST
  * --------------------------------------------------------------------------------------------- */
 
 /**
- * Saturating rounding doubling high multiply: round(m1 * m2 / 2^31), ties away from zero, with
- * the single overflowing case INT32_MIN * INT32_MIN saturated to INT32_MAX.
+ * Saturating rounding doubling high multiply: round(m1 * m2 / 2^31) with ties toward +infinity
+ * (gemmlowp's SaturatingRoundingDoublingHighMul, same as VQRDMULH), and the single overflowing
+ * case INT32_MIN * INT32_MIN saturated to INT32_MAX.
  */
 static inline int32_t arm_nn_doubling_high_mult(const int32_t m1, const int32_t m2)
 {
@@ -218,7 +222,7 @@ static inline int32_t arm_nn_doubling_high_mult(const int32_t m1, const int32_t 
     }
     const int64_t product = (int64_t)m1 * (int64_t)m2;
     const int64_t nudge = product >= 0 ? ((int64_t)1 << 30) : (1 - ((int64_t)1 << 30));
-    /* Division truncates toward zero, which with the signed nudge rounds half away from zero. */
+    /* Division truncates toward zero; with the sign-dependent nudge, ties go toward +infinity. */
     return (int32_t)((product + nudge) / ((int64_t)1 << 31));
 }
 
@@ -451,11 +455,235 @@ static inline int32x4_t arm_requantize_mve_32x4(const int32x4_t val, const int32
 
 /* @kiln-support-conv: convolution support kernels */
 
+#if KILN_UPSTREAM_API
+/** Scratch bytes of arm_convolve_s8 on an MVE build, callable on any build (declared in
+ * arm_nnfunctions.h in ns-API mode). */
+int32_t arm_convolve_s8_get_buffer_size_mve(const cmsis_nn_dims *input_dims, const cmsis_nn_dims *filter_dims);
+#endif
+
+/*
+ * int8 GEMM kernels of the convolution family (every backend: C, DSP SMLAD, MVE VMLADAVA). Common
+ * argument rules: NULL pointers, negative counts, lhs/input offset outside [-127, 128], dst/output
+ * offset outside [-128, 127], activation limits outside int8 or min > max, a negative multiplier or
+ * a shift outside [-31, 30], row strides below the row length and indices past INT32_MAX are
+ * rejected (ARG_ERROR, or NULL for the pointer-returning kernels) before anything is written.
+ */
+
+/**
+ * dst[r * row_address_offset + c] = clamp(requantize(acc, dst_multipliers[c], dst_shifts[c]) + dst_offset,
+ *                                         activation_min, activation_max)
+ * for r < lhs_rows, c < rhs_rows, with (upstream) acc = bias[c] + sum_k (lhs[r * lhs_cols_offset + k] +
+ * lhs_offset) * rhs[c * rhs_cols + k], k < rhs_cols; bias may be NULL. ns signature: a non-NULL
+ * weight_sum_buf holds sum_k rhs[c][k] * lhs_offset + bias[c] (arm_convolve_weight_sum /
+ * arm_vector_sum_s8 with the bias), and then acc = weight_sum_buf[c] + sum_k lhs * rhs (bias and
+ * lhs_offset are not applied again); NULL gives the upstream computation.
+ */
+#if KILN_UPSTREAM_API
+arm_cmsis_nn_status arm_nn_mat_mult_nt_t_s8(const int8_t *lhs, const int8_t *rhs, const int32_t *bias, int8_t *dst, const int32_t *dst_multipliers, const int32_t *dst_shifts, const int32_t lhs_rows, const int32_t rhs_rows, const int32_t rhs_cols, const int32_t lhs_offset, const int32_t dst_offset, const int32_t activation_min, const int32_t activation_max, const int32_t row_address_offset, const int32_t lhs_cols_offset);
+#else
+arm_cmsis_nn_status arm_nn_mat_mult_nt_t_s8(const int32_t *weight_sum_buf, const int8_t *lhs, const int8_t *rhs, const int32_t *bias, int8_t *dst, const int32_t *dst_multipliers, const int32_t *dst_shifts, const int32_t lhs_rows, const int32_t rhs_rows, const int32_t rhs_cols, const int32_t lhs_offset, const int32_t dst_offset, const int32_t activation_min, const int32_t activation_max, const int32_t row_address_offset, const int32_t lhs_cols_offset);
+
+/** ns-cmsis-nn: arm_nn_mat_mult_nt_t_s8 for the single-output-pixel convolution; same semantics. */
+arm_cmsis_nn_status arm_nn_mat_mult_nt_t_1x1_out_s8(const int32_t *weight_sum_buf, const int8_t *lhs, const int8_t *rhs, const int32_t *bias, int8_t *dst, const int32_t *dst_multipliers, const int32_t *dst_shifts, const int32_t lhs_rows, const int32_t rhs_rows, const int32_t rhs_cols, const int32_t lhs_offset, const int32_t dst_offset, const int32_t activation_min, const int32_t activation_max, const int32_t row_address_offset, const int32_t lhs_cols_offset);
+#endif
+
+/**
+ * int8 x int8 -> int32, accumulated (dst is not cleared): with K = rhs_rows and N = rhs_cols,
+ * dst[m * dst_idx_offset * N + n * dst_idx_offset] += sum_k (lhs[m * K + k] + lhs_offset) * rhs[n * K + k]
+ * for m < lhs_rows, n < N. ARG_ERROR for NULL pointers, negative counts, dst_idx_offset < 1,
+ * lhs_offset outside [-127, 128] or an index past INT32_MAX.
+ */
+arm_cmsis_nn_status arm_nn_mat_mult_nt_t_s8_s32(const int8_t *lhs, const int8_t *rhs, int32_t *dst, const int32_t lhs_rows, const int32_t rhs_rows, const int32_t rhs_cols, const int32_t lhs_offset, const int32_t dst_idx_offset);
+
+/**
+ * One patch against out_ch filters: output[c] = clamp(requantize(bias[c] + sum_{i < row_elements}
+ * (row_base_ref[i] + input_offset) * col_base_ref[c * (row_elements + skipped_row_elements) + i]) +
+ * output_offset) with conv_params' offsets and activation (bias may be NULL). Every backend
+ * (upstream: MVE only).
+ */
+arm_cmsis_nn_status arm_nn_mat_mul_core_1x_s8(int32_t row_elements, const int32_t skipped_row_elements, const int8_t *row_base_ref, const int8_t *col_base_ref, const int32_t out_ch, const cmsis_nn_conv_params *conv_params, const cmsis_nn_per_channel_quant_params *quant_params, const int32_t *bias, int8_t *output);
+
+/**
+ * Four patches (row_base + r * offset, r < 4, row_elements values each) against out_ch filters
+ * (col_base, row stride row_elements): output[r * out_ch + c] as arm_nn_mat_mul_core_1x_s8. Returns
+ * output + 4 * out_ch, or NULL for invalid arguments (offset < row_elements included). Every backend.
+ */
+int8_t *arm_nn_mat_mul_core_4x_s8(const int32_t row_elements, const int32_t offset, const int8_t *row_base, const int8_t *col_base, const int32_t out_ch, const cmsis_nn_conv_params *conv_params, const cmsis_nn_per_channel_quant_params *quant_params, const int32_t *bias, int8_t *output);
+
+/**
+ * Legacy two-column kernel: A int8 [output_ch][num_col_a], B two int16 columns (input_b and
+ * input_b + aligned_num_col_a, offsets applied): out_0[ch] and out_0[output_ch + ch] =
+ * clamp(requantize(bias[ch] + A[ch] . B0/B1) + out_offset). Returns out_0 + 2 * output_ch, NULL
+ * for invalid arguments. Every backend (upstream: not on MVE).
+ */
+int8_t *arm_nn_mat_mult_kernel_s8_s16(const int8_t *input_a, const int16_t *input_b, const uint16_t output_ch, const int32_t *out_shift, const int32_t *out_mult, const int32_t out_offset, const int16_t activation_min, const int16_t activation_max, const int32_t num_col_a, const int32_t aligned_num_col_a, const int32_t *const output_bias, int8_t *out_0);
+
+/** dst[i] = src[i] + offset for i < block_size (nothing for block_size <= 0 or NULL pointers). */
+void arm_q7_to_q15_with_offset(const int8_t *src, int16_t *dst, int32_t block_size, int16_t offset);
+
+#if defined(ARM_MATH_DSP)
+/** As arm_q7_to_q15_with_offset in SXTAB16 order: every 4 values b0 b1 b2 b3 are written as
+ * b0 b2 b1 b3 (+ offset); a tail of fewer than 4 in order. DSP (and MVE) builds. */
+void arm_s8_to_s16_unordered_with_offset(const int8_t *src, int16_t *dst, int32_t block_size, int16_t offset);
+#endif
+
 /* @kiln-support-depthwise: depthwise support kernels */
+
+/** Scratch bytes of arm_depthwise_conv_s8_opt answered for the DSP backend, on any build (0;
+ * -1 for invalid dims). */
+int32_t arm_depthwise_conv_s8_opt_get_buffer_size_dsp(const cmsis_nn_dims *input_dims, const cmsis_nn_dims *filter_dims);
+/** Same for the Helium backend. */
+int32_t arm_depthwise_conv_s8_opt_get_buffer_size_mve(const cmsis_nn_dims *input_dims, const cmsis_nn_dims *filter_dims);
+
+/**
+ * Depthwise accumulation of four im2col patches against one filter block (every backend).
+ * lhs holds four patches of row_x_col rows each, rows CH_IN_BLOCK_MVE bytes apart (patch p starts
+ * at lhs + p * row_x_col * CH_IN_BLOCK_MVE); rhs holds row_x_col rows total_ch bytes apart. For
+ * c < active_ch and p < 4:
+ *   acc = base[c] + sum_t lhs[p][t][c] * rhs[t * total_ch + c]
+ *   out[p * total_ch + c] = clamp(requantize(acc, out_mult[c], out_shift[c]) + out_offset, min, max)
+ * ns: base = weight_sum_buf (bias + lhs_offset * sum_t rhs, from arm_depthwise_convolve_weight_sum);
+ * a NULL weight_sum_buf, and upstream mode, use base = output_bias (NULL: 0) + lhs_offset * sum_t rhs
+ * (the same value, formed here). Accumulation is modulo 2^32.
+ * @return ARM_CMSIS_NN_ARG_ERROR (nothing written) for NULL lhs/rhs/out_shift/out_mult/out,
+ *         active_ch outside [0, min(total_ch, CH_IN_BLOCK_MVE)], offsets outside [-255, 255],
+ *         a multiplier < 0, a shift outside [-31, 30] or an invalid activation range.
+ */
+#if KILN_UPSTREAM_API
+arm_cmsis_nn_status arm_nn_depthwise_conv_nt_t_s8(const int8_t *lhs,
+                                                  const int8_t *rhs,
+                                                  const int32_t lhs_offset,
+                                                  const int32_t active_ch,
+                                                  const int32_t total_ch,
+                                                  const int32_t *out_shift,
+                                                  const int32_t *out_mult,
+                                                  const int32_t out_offset,
+                                                  const int32_t activation_min,
+                                                  const int32_t activation_max,
+                                                  const uint16_t row_x_col,
+                                                  const int32_t *const output_bias,
+                                                  int8_t *out);
+#else
+arm_cmsis_nn_status arm_nn_depthwise_conv_nt_t_s8(const int32_t *weight_sum_buf,
+                                                  const int8_t *lhs,
+                                                  const int8_t *rhs,
+                                                  const int32_t lhs_offset,
+                                                  const int32_t active_ch,
+                                                  const int32_t total_ch,
+                                                  const int32_t *out_shift,
+                                                  const int32_t *out_mult,
+                                                  const int32_t out_offset,
+                                                  const int32_t activation_min,
+                                                  const int32_t activation_max,
+                                                  const uint16_t row_x_col,
+                                                  const int32_t *const output_bias,
+                                                  int8_t *out);
+#endif
+
+/**
+ * As arm_nn_depthwise_conv_nt_t_s8 (upstream form) for patches with padding: lhs holds raw input
+ * values and padded taps hold -lhs_offset, so acc = bias + sum (lhs + lhs_offset) * rhs.
+ * Same arguments, results and errors.
+ */
+arm_cmsis_nn_status arm_nn_depthwise_conv_nt_t_padded_s8(const int8_t *lhs,
+                                                         const int8_t *rhs,
+                                                         const int32_t lhs_offset,
+                                                         const int32_t active_ch,
+                                                         const int32_t total_ch,
+                                                         const int32_t *out_shift,
+                                                         const int32_t *out_mult,
+                                                         const int32_t out_offset,
+                                                         const int32_t activation_min,
+                                                         const int32_t activation_max,
+                                                         const uint16_t row_x_col,
+                                                         const int32_t *const output_bias,
+                                                         int8_t *out);
+
+/**
+ * Depthwise accumulation of two int16 im2col columns (input offset already added) against one
+ * filter, every backend: row = filter [kernel_size][num_ch]; column k (0, 1) starts at
+ * col + k * kernel_size * num_ch with the same layout. For c < num_ch:
+ *   out[k * num_ch + c] = clamp(requantize(bias[c] + sum_t row[t][c] * colk[t][c], out_mult[c],
+ *                               out_shift[c]) + out_offset, activation_min, activation_max)
+ * output_bias may be NULL (zero). Accumulation is modulo 2^32.
+ * @return out + 2 * num_ch; NULL (nothing written) for NULL row/col/out_shift/out_mult/out,
+ *         out_offset outside [-255, 255], a multiplier < 0, a shift outside [-31, 30] or an
+ *         invalid activation range.
+ */
+int8_t *arm_nn_depthwise_conv_s8_core(const int8_t *row,
+                                      const int16_t *col,
+                                      const uint16_t num_ch,
+                                      const int32_t *out_shift,
+                                      const int32_t *out_mult,
+                                      const int32_t out_offset,
+                                      const int32_t activation_min,
+                                      const int32_t activation_max,
+                                      const uint16_t kernel_size,
+                                      const int32_t *const output_bias,
+                                      int8_t *out);
 
 /* @kiln-support-fc: fully connected and batch matmul support kernels */
 
+/**
+ * int8 vector x transposed matrix: for r < rhs_rows,
+ *   acc = bias[r] + sum_k (rhs[r][k] + rhs_offset) * (lhs[k] + lhs_offset)
+ *   dst[r * address_offset] = clamp(requantize(acc, dst_multiplier, dst_shift) + dst_offset,
+ *                                   activation_min, activation_max)
+ * kernel_sum (CMSIS-NN's Helium input): on MVE builds a non-NULL kernel_sum from
+ * arm_vector_sum_s8(.., lhs_offset, rhs_offset, bias) replaces bias and the input-offset terms
+ * (bias is then not read); NULL makes the kernel compute the sums itself. Ignored on DSP / C.
+ * @return ARM_CMSIS_NN_ARG_ERROR for NULL lhs/rhs/dst, negative counts, address_offset < 1,
+ *         offsets outside [-32639, 32639], a negative multiplier, a shift outside [-31, 30] or an
+ *         invalid activation range.
+ */
+arm_cmsis_nn_status arm_nn_vec_mat_mult_t_s8(const int8_t *lhs,
+                                            const int8_t *rhs,
+                                            const int32_t *kernel_sum,
+                                            const int32_t *bias,
+                                            int8_t *dst,
+                                            const int32_t lhs_offset,
+                                            const int32_t dst_offset,
+                                            const int32_t dst_multiplier,
+                                            const int32_t dst_shift,
+                                            const int32_t rhs_cols,
+                                            const int32_t rhs_rows,
+                                            const int32_t activation_min,
+                                            const int32_t activation_max,
+                                            const int32_t address_offset,
+                                            const int32_t rhs_offset);
+
+/** As arm_nn_vec_mat_mult_t_s8 with per-row dst_multiplier[r] / dst_shift[r] (each validated). */
+arm_cmsis_nn_status arm_nn_vec_mat_mult_t_per_ch_s8(const int8_t *lhs,
+                                                   const int8_t *rhs,
+                                                   const int32_t *kernel_sum,
+                                                   const int32_t *bias,
+                                                   int8_t *dst,
+                                                   const int32_t lhs_offset,
+                                                   const int32_t dst_offset,
+                                                   const int32_t *dst_multiplier,
+                                                   const int32_t *dst_shift,
+                                                   const int32_t rhs_cols,
+                                                   const int32_t rhs_rows,
+                                                   const int32_t activation_min,
+                                                   const int32_t activation_max,
+                                                   const int32_t address_offset,
+                                                   const int32_t rhs_offset);
+
 /* @kiln-support-softmax: softmax support */
+
+/**
+ * The int8 softmax behind arm_softmax_s8 (int16_output false: int8 output) and
+ * arm_softmax_s8_s16 (int16_output true: output is int16_t *). Semantics and bad-input behavior
+ * as arm_softmax_s8 (invalid arguments return without reading or writing anything).
+ */
+void arm_nn_softmax_common_s8(const int8_t *input,
+                              const int32_t num_rows,
+                              const int32_t row_size,
+                              const int32_t mult,
+                              const int32_t shift,
+                              const int32_t diff_min,
+                              const bool int16_output,
+                              void *output);
 
 #ifdef __cplusplus
 }
