@@ -4,6 +4,8 @@
 #   make test-<preset>     one preset: host m4 m55 m55-portable host-upstream m55-upstream m0plus
 #   make build-<preset>    configure and build only
 #   make clean             remove build/
+#   make demo [CORE=m55]   keyword-spotting demo (m55, m4, m55-portable, host)
+#   make bench, make planner  see below
 #
 # Variables: JOBS (parallel build and test jobs, default 2), KILN_SHARED_DIR (the shared test
 # vectors, default ../shared), CMAKE_ARGS (extra configure options), CTEST_ARGS (e.g. -R conv).
@@ -59,3 +61,23 @@ test:
 
 clean:
 	rm -rf build
+
+# The quick-start demo: DS-CNN keyword spotting end to end on the emulated Cortex-M55 (CORE=m4,
+# m55-portable or host for the others), bit-exact check against the reference output.
+CORE ?= m55
+.PHONY: demo
+demo:
+	@KILN_SHARED_DIR=$(KILN_SHARED_DIR) JOBS=$(JOBS) examples/kws/run-demo --core $(CORE)
+
+# Benchmarks and planner (issue 6).
+#   make bench     bench_kiln on the emulated M4 (DSP, portable C) and M55 (MVE, portable C):
+#                  build/bench/results.md and results.json
+#   make planner   build kiln-plan (host preset): build/host/tools/planner/kiln-plan --help
+.PHONY: bench planner
+bench:
+	KILN_SHARED_DIR=$(KILN_SHARED_DIR) KILN_BENCH_OUT=$(CURDIR)/build/bench JOBS=$(JOBS) bench/run-bench
+
+planner:
+	$(CMAKE) --preset host $(configure_args)
+	env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL $(CMAKE) --build --preset host --target kiln-plan --parallel $(JOBS)
+	@echo "kiln-plan: $(CURDIR)/build/host/tools/planner/kiln-plan (try: --file examples/kws/ds_cnn_s.net)"

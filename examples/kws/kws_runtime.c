@@ -23,11 +23,11 @@ static int8_t kws_arena[KWS_ARENA_BYTES] __attribute__((aligned(KWS_ALIGN)));
 typedef struct
 {
     const char *route;
-    int64_t scratch;   /* bytes of the layer's temporary scratch (shared by all layers) */
-    int64_t wsum;      /* bytes of the layer's persistent weight sums / kernel-sum context */
-    int64_t macs;      /* multiply-accumulates (pooling: window taps; softmax: elements) */
-    int64_t wsum_at;   /* arena offset of the weight sums */
-    double instr;      /* executed instructions of the steady-state call */
+    int64_t scratch; /* bytes of the layer's temporary scratch (shared by all layers) */
+    int64_t wsum;    /* bytes of the layer's persistent weight sums / kernel-sum context */
+    int64_t macs;    /* multiply-accumulates (pooling: window taps; softmax: elements) */
+    int64_t wsum_at; /* arena offset of the weight sums */
+    double instr;    /* executed instructions of the steady-state call */
 } kws_layer_plan;
 
 static int64_t kws_align(int64_t v)
@@ -158,8 +158,8 @@ static arm_cmsis_nn_status kws_fill_weight_sums(const kws_layer *l, const kws_la
     }
 }
 
-static arm_cmsis_nn_status kws_layer_run(const kws_layer *l, const kws_layer_plan *p, const int8_t *in, int8_t *out,
-                                         int8_t *scratch)
+static arm_cmsis_nn_status
+kws_layer_run(const kws_layer *l, const kws_layer_plan *p, const int8_t *in, int8_t *out, int8_t *scratch)
 {
     cmsis_nn_context ctx = {p->scratch > 0 ? scratch : NULL, (int32_t)p->scratch};
     cmsis_nn_context wctx = {p->wsum > 0 ? kws_arena + p->wsum_at : NULL, (int32_t)p->wsum};
@@ -176,11 +176,11 @@ static arm_cmsis_nn_status kws_layer_run(const kws_layer *l, const kws_layer_pla
 #endif
     case KWS_DW:
 #if KILN_UPSTREAM_API
-        return arm_depthwise_conv_wrapper_s8(&ctx, &l->dw, &l->pc, &l->in, in, &l->filter, l->weights, &l->out,
-                                             l->bias, &l->out, out);
+        return arm_depthwise_conv_wrapper_s8(&ctx, &l->dw, &l->pc, &l->in, in, &l->filter, l->weights, &l->out, l->bias,
+                                             &l->out, out);
 #else
-        return arm_depthwise_conv_wrapper_s8(&ctx, &wctx, &l->dw, &l->pc, &l->in, in, &l->filter, l->weights,
-                                             &l->out, l->bias, &l->out, out);
+        return arm_depthwise_conv_wrapper_s8(&ctx, &wctx, &l->dw, &l->pc, &l->in, in, &l->filter, l->weights, &l->out,
+                                             l->bias, &l->out, out);
 #endif
     case KWS_AVGPOOL:
         return arm_avgpool_s8(&ctx, &l->pool, &l->in, in, &l->filter, &l->out, out);
@@ -195,8 +195,7 @@ static arm_cmsis_nn_status kws_layer_run(const kws_layer *l, const kws_layer_pla
 }
 
 /* One inference; the output is left in the last layer's activation buffer. */
-static int kws_infer(const kws_net *net, const kws_layer_plan *plans, int8_t *act[2], int8_t *scratch,
-                     double *instr)
+static int kws_infer(const kws_net *net, const kws_layer_plan *plans, int8_t *act[2], int8_t *scratch, double *instr)
 {
     for (int32_t i = 0; i < net->n_layers; i++)
     {
@@ -214,8 +213,8 @@ static int kws_infer(const kws_net *net, const kws_layer_plan *plans, int8_t *ac
     return 0;
 }
 
-static const char *const kws_labels[12] = {"_silence_", "_unknown_", "yes",  "no",  "up",   "down",
-                                           "left",      "right",     "on",   "off", "stop", "go"};
+static const char *const kws_labels[12] = {"_silence_", "_unknown_", "yes", "no",  "up",   "down",
+                                           "left",      "right",     "on",  "off", "stop", "go"};
 
 static void kws_fmt_count(char *buf, size_t n, double v)
 {
@@ -388,8 +387,7 @@ void kws_describe(const kws_net *net)
                    "dilation=%dx%d\n",
                    l->name, (int)a->n, (int)a->h, (int)a->w, (int)a->c, (int)f->n, (int)f->h, (int)f->w, (int)f->c,
                    (int)o->n, (int)o->h, (int)o->w, (int)o->c, (int)l->conv.stride.h, (int)l->conv.stride.w,
-                   (int)l->conv.padding.h, (int)l->conv.padding.w, (int)l->conv.dilation.h,
-                   (int)l->conv.dilation.w);
+                   (int)l->conv.padding.h, (int)l->conv.padding.w, (int)l->conv.dilation.h, (int)l->conv.dilation.w);
             break;
         case KWS_DW:
             printf("dw name=%s in=%dx%dx%dx%d filter=%dx%d out=%dx%dx%dx%d mult=%d stride=%dx%d pad=%dx%d "

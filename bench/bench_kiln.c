@@ -1,0 +1,321 @@
+/*
+ * Kiln benchmark suite: executed instructions per call of representative layers (DS-CNN-S/L,
+ * MobileNet-style convolutions, depthwise, fully connected, pooling, softmax, elementwise) through
+ * the public API, on the backend this program is built for.
+ *
+ * Every layer is described in kiln-plan's syntax (tools/planner); the planner core gives the route
+ * and scratch the layer takes on this build, the program sizes the context from it, fills weight
+ * sums once as a runtime would, makes one warm-up call, then counts two calls and requires them to
+ * be identical (the emulated boards count instructions deterministically).
+ *
+ * Output: a Markdown table, then one "BENCH {json}" line per layer. Exit status 1 if any call
+ * fails or a count is not reproducible.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "Include/arm_nnfunctions.h"
+#include "kiln_board.h"
+#include "kiln_planlib.h"
+
+typedef struct
+{
+    const char *group;
+    const char *desc; /* kiln-plan syntax, or "add n=<elems>" / "mul n=<elems>" */
+} bench_case;
+
+static const bench_case cases[] = {
+    {"ds_cnn_s", "conv name=dscnn_s_conv1_10x4_s2 in=1x49x10x1 filter=64x10x4x1 out=1x25x5x64 stride=2x2 pad=4x1"},
+    {"ds_cnn_s", "dw name=dscnn_s_dw3x3_c64 in=1x25x5x64 filter=3x3 out=1x25x5x64 pad=1x1"},
+    {"ds_cnn_s", "conv name=dscnn_s_pw1x1_c64 in=1x25x5x64 filter=64x1x1x64 out=1x25x5x64"},
+    {"ds_cnn_s", "avgpool name=dscnn_s_avgpool_25x5 in=1x25x5x64 filter=25x5 out=1x1x1x64"},
+    {"ds_cnn_s", "fc name=dscnn_s_fc_64x12 cols=64 rows=12"},
+    {"ds_cnn_s", "softmax name=dscnn_s_softmax_12 cols=12"},
+    {"ds_cnn_l", "conv name=dscnn_l_conv1_10x4 in=1x49x10x1 filter=276x10x4x1 out=1x25x10x276 stride=2x1 pad=4x1"},
+    {"ds_cnn_l", "dw name=dscnn_l_dw3x3_s2_c276 in=1x25x10x276 filter=3x3 out=1x13x5x276 stride=2x2 pad=1x0"},
+    {"ds_cnn_l", "conv name=dscnn_l_pw1x1_c276 in=1x13x5x276 filter=276x1x1x276 out=1x13x5x276"},
+    {"mobilenet", "conv name=mbn_first_3x3_s2_c3 in=1x32x32x3 filter=16x3x3x3 out=1x16x16x16 stride=2x2 pad=1x1"},
+    {"mobilenet", "conv name=mbn_3x3_c32 in=1x16x16x32 filter=32x3x3x32 out=1x16x16x32 pad=1x1"},
+    {"mobilenet", "conv name=mbn_pw1x1_16to128 in=1x16x16x16 filter=128x1x1x16 out=1x16x16x128"},
+    {"mobilenet", "conv name=mbn_pw1x1_128 in=1x8x8x128 filter=128x1x1x128 out=1x8x8x128"},
+    {"mobilenet", "dw name=mbn_dw3x3_c32 in=1x16x16x32 filter=3x3 out=1x16x16x32 pad=1x1"},
+    {"mobilenet", "dw name=mbn_dw3x3_s2_c64 in=1x16x16x64 filter=3x3 out=1x8x8x64 stride=2x2 pad=1x1"},
+    {"mobilenet", "dw name=mbn_dw3x3_c128 in=1x8x8x128 filter=3x3 out=1x8x8x128 pad=1x1"},
+    {"mobilenet", "maxpool name=mbn_maxpool_2x2_c32 in=1x16x16x32 filter=2x2 out=1x8x8x32 stride=2x2"},
+    {"mobilenet", "fc name=mbn_fc_1024x128 cols=1024 rows=128"},
+    {"mobilenet", "softmax name=mbn_softmax_1000 cols=1000"},
+    {"elementwise", "add name=add_s8_4096 n=4096"},
+    {"elementwise", "mul name=mul_s8_4096 n=4096"},
+};
+#define N_CASES ((int)(sizeof(cases) / sizeof(cases[0])))
+
+#define IN_BYTES   72000
+#define FILT_BYTES 132000
+#define OUT_BYTES  72000
+#define MAX_CH     512
+static int8_t in_buf[IN_BYTES], in2_buf[IN_BYTES], filt_buf[FILT_BYTES], out_buf[OUT_BYTES];
+static int32_t bias_buf[MAX_CH], mult_buf[MAX_CH], shift_buf[MAX_CH];
+#if !KILN_UPSTREAM_API
+static int32_t wsum_buf[MAX_CH]; /* weight sums (ns API) */
+#endif
+static int8_t ctx_buf[16384] __attribute__((aligned(16)));
+
+static uint32_t seed = 12345u;
+static void fill(int8_t *p, int32_t n)
+{
+    for (int32_t i = 0; i < n; i++)
+    {
+        seed = seed * 1664525u + 1013904223u;
+        p[i] = (int8_t)(seed >> 24);
+    }
+}
+
+typedef struct
+{
+    kp_layer l;
+    kp_result plan;
+    bool eltwise_mul;
+    int32_t n_elems; /* elementwise */
+    int64_t work;    /* MACs (pool: window taps; softmax/elementwise: elements) */
+    const char *unit;
+    cmsis_nn_context ctx, wctx;
+} bench_layer;
+
+static arm_cmsis_nn_status bench_call(const bench_layer *b)
+{
+    const kp_layer *l = &b->l;
+    if (b->n_elems > 0)
+    {
+        if (b->eltwise_mul)
+        {
+            return arm_elementwise_mul_s8(in_buf, in2_buf, 3, -2, out_buf, 1, 1 << 30, -7, -128, 127, b->n_elems);
+        }
+        return arm_elementwise_add_s8(in_buf, in2_buf, 3, 1 << 30, 0, -2, 1 << 30, 0, 20, out_buf, 1, 1 << 30, -19,
+                                      -128, 127, b->n_elems);
+    }
+    switch (l->op)
+    {
+    case KP_CONV:
+    {
+        cmsis_nn_conv_params cp = {3, -2, l->stride, l->pad, l->dilation, {-128, 127}};
+        cmsis_nn_per_channel_quant_params q = {mult_buf, shift_buf};
+#if KILN_UPSTREAM_API
+        return arm_convolve_wrapper_s8(&b->ctx, &cp, &q, &l->in, in_buf, &l->filter, filt_buf, &l->out, bias_buf,
+                                       &l->out, out_buf);
+#else
+        return arm_convolve_wrapper_s8(&b->ctx, &b->wctx, &cp, &q, &l->in, in_buf, &l->filter, filt_buf, &l->out,
+                                       bias_buf, &l->out, out_buf);
+#endif
+    }
+    case KP_DW:
+    {
+        cmsis_nn_dw_conv_params dp = {3, -2, l->ch_mult, l->stride, l->pad, l->dilation, {-128, 127}};
+        cmsis_nn_per_channel_quant_params q = {mult_buf, shift_buf};
+#if KILN_UPSTREAM_API
+        return arm_depthwise_conv_wrapper_s8(&b->ctx, &dp, &q, &l->in, in_buf, &l->filter, filt_buf, &l->out, bias_buf,
+                                             &l->out, out_buf);
+#else
+        return arm_depthwise_conv_wrapper_s8(&b->ctx, &b->wctx, &dp, &q, &l->in, in_buf, &l->filter, filt_buf, &l->out,
+                                             bias_buf, &l->out, out_buf);
+#endif
+    }
+    case KP_AVGPOOL:
+    case KP_MAXPOOL:
+    {
+        cmsis_nn_pool_params pp = {l->stride, l->pad, {-128, 127}};
+        return l->op == KP_AVGPOOL ? arm_avgpool_s8(&b->ctx, &pp, &l->in, in_buf, &l->filter, &l->out, out_buf)
+                                   : arm_max_pool_s8(&b->ctx, &pp, &l->in, in_buf, &l->filter, &l->out, out_buf);
+    }
+    case KP_FC:
+    {
+        cmsis_nn_fc_params fp = {3, 0, -2, {-128, 127}};
+        cmsis_nn_per_tensor_quant_params q = {1 << 30, -8};
+        const cmsis_nn_dims in = {l->batches, 1, 1, l->cols};
+        const cmsis_nn_dims f = {l->cols, 1, 1, l->rows};
+        const cmsis_nn_dims o = {l->batches, 1, 1, l->rows};
+        return arm_fully_connected_s8(&b->ctx, &fp, &q, &in, in_buf, &f, filt_buf, &o, bias_buf, &o, out_buf);
+    }
+    case KP_SOFTMAX:
+        arm_softmax_s8(in_buf, l->rows, l->cols, 1 << 30, 22, -120, out_buf);
+        return ARM_CMSIS_NN_SUCCESS;
+    }
+    return ARM_CMSIS_NN_ARG_ERROR;
+}
+
+/* Parse, plan natively, size the contexts and fill weight sums. */
+static bool bench_setup(const bench_case *c, bench_layer *b, char *err, int err_len)
+{
+    memset(b, 0, sizeof(*b));
+    char line[256];
+    snprintf(line, sizeof(line), "%s", c->desc);
+    const char *w[32];
+    const int n = kp_split(line, w, 32);
+    if (n >= 2 && (strcmp(w[0], "add") == 0 || strcmp(w[0], "mul") == 0))
+    {
+        /* elementwise: "add name=<id> n=<elems>" (no plan: one kernel per backend, no scratch) */
+        b->eltwise_mul = w[0][0] == 'm';
+        snprintf(b->l.name, sizeof(b->l.name), "%s", strncmp(w[1], "name=", 5) == 0 ? w[1] + 5 : w[0]);
+        for (int i = 1; i < n; i++)
+        {
+            if (strncmp(w[i], "n=", 2) == 0)
+            {
+                b->n_elems = (int32_t)strtol(w[i] + 2, NULL, 10);
+            }
+        }
+        b->plan.route = "(no plan)";
+        b->work = b->n_elems;
+        b->unit = "element";
+        return b->n_elems > 0 && b->n_elems <= IN_BYTES;
+    }
+    if (!kp_parse(n, w, &b->l, err, err_len) || !kp_plan(&b->l, KILN_NATIVE_ISA, &b->plan, err, err_len))
+    {
+        return false;
+    }
+    const kp_layer *l = &b->l;
+    const int64_t ctx_bytes = l->op == KP_FC ? b->plan.scratch_bytes + b->plan.weight_sum_bytes : b->plan.scratch_bytes;
+    if (ctx_bytes > (int64_t)sizeof(ctx_buf) || kp_input_elems(l) > IN_BYTES || kp_output_elems(l) > OUT_BYTES)
+    {
+        snprintf(err, (size_t)err_len, "%s: buffers too small", l->name);
+        return false;
+    }
+    b->ctx = (cmsis_nn_context){ctx_bytes > 0 ? ctx_buf : NULL, (int32_t)ctx_bytes};
+    const int64_t out = kp_output_elems(l);
+    switch (l->op)
+    {
+    case KP_CONV:
+        b->work = out * l->filter.h * l->filter.w * l->filter.c;
+        b->unit = "MAC";
+        if ((int64_t)l->filter.n * l->filter.h * l->filter.w * l->filter.c > FILT_BYTES || l->out.c > MAX_CH)
+        {
+            snprintf(err, (size_t)err_len, "%s: filter too large", l->name);
+            return false;
+        }
+#if !KILN_UPSTREAM_API
+        if (b->plan.weight_sum_bytes > 0)
+        {
+            if (arm_convolve_weight_sum(wsum_buf, filt_buf, &l->in, &l->filter, &l->out, 3, bias_buf) !=
+                ARM_CMSIS_NN_SUCCESS)
+            {
+                snprintf(err, (size_t)err_len, "%s: arm_convolve_weight_sum failed", l->name);
+                return false;
+            }
+            b->wctx = (cmsis_nn_context){wsum_buf, (int32_t)b->plan.weight_sum_bytes};
+        }
+#endif
+        break;
+    case KP_DW:
+        b->work = out * l->filter.h * l->filter.w;
+        b->unit = "MAC";
+#if !KILN_UPSTREAM_API
+        if (b->plan.weight_sum_bytes > 0)
+        {
+            const cmsis_nn_dw_conv_params dp = {3, -2, l->ch_mult, l->stride, l->pad, l->dilation, {-128, 127}};
+            if (arm_depthwise_convolve_weight_sum(wsum_buf, NULL, filt_buf, &dp, &l->in, &l->filter, &l->out, 3,
+                                                  bias_buf) != ARM_CMSIS_NN_SUCCESS)
+            {
+                snprintf(err, (size_t)err_len, "%s: arm_depthwise_convolve_weight_sum failed", l->name);
+                return false;
+            }
+            b->wctx = (cmsis_nn_context){wsum_buf, (int32_t)b->plan.weight_sum_bytes};
+        }
+#endif
+        break;
+    case KP_AVGPOOL:
+    case KP_MAXPOOL:
+        b->work = out * l->filter.h * l->filter.w;
+        b->unit = "tap";
+        break;
+    case KP_FC:
+        b->work = (int64_t)l->batches * l->cols * l->rows;
+        b->unit = "MAC";
+        break;
+    case KP_SOFTMAX:
+        b->work = (int64_t)l->rows * l->cols;
+        b->unit = "element";
+        break;
+    }
+    return true;
+}
+
+int main(void)
+{
+    fill(in_buf, IN_BYTES);
+    fill(in2_buf, IN_BYTES);
+    fill(filt_buf, FILT_BYTES);
+    for (int i = 0; i < MAX_CH; i++)
+    {
+        bias_buf[i] = (int32_t)(seed % 2001u) - 1000;
+        fill((int8_t *)&mult_buf[i], 4);
+        mult_buf[i] = (1 << 30) + (int32_t)((uint32_t)mult_buf[i] >> 12);
+        shift_buf[i] = -6 - (i % 4);
+    }
+    const bool counted = kiln_counter_available();
+    printf("# Kiln benchmark: %s, backend %s\n\n", kiln_board_name(), kiln_isa_name(KILN_NATIVE_ISA));
+    printf("| group | layer | route | scratch B | wsum B | work | instructions | instr/unit |\n");
+    printf("|---|---|---|--:|--:|--:|--:|--:|\n");
+    int failures = 0;
+    static bench_layer b;
+    static struct
+    {
+        bool ok, same;
+        double instr;
+        bench_layer b;
+    } results[N_CASES];
+    for (int c = 0; c < N_CASES; c++)
+    {
+        char err[300] = "";
+        if (!bench_setup(&cases[c], &b, err, sizeof(err)))
+        {
+            printf("bench: %s: %s\n", cases[c].desc, err);
+            failures++;
+            continue;
+        }
+        /* warm-up (fills caches of kernel sums), then two counted calls that must agree */
+        arm_cmsis_nn_status st = bench_call(&b);
+        double n[2] = {0.0, 0.0};
+        for (int r = 0; r < 2 && st == ARM_CMSIS_NN_SUCCESS; r++)
+        {
+            kiln_counter_start();
+            st = bench_call(&b);
+            n[r] = kiln_counter_stop();
+        }
+        if (st != ARM_CMSIS_NN_SUCCESS)
+        {
+            printf("bench: %s: status %d\n", b.l.name, (int)st);
+            failures++;
+            continue;
+        }
+        const bool same = n[0] == n[1];
+        failures += same ? 0 : 1;
+        char ins[32] = "n/a", per[32] = "n/a";
+        if (counted)
+        {
+            snprintf(ins, sizeof(ins), "%.0f%s", n[1], same ? "" : " (NOT REPRODUCIBLE)");
+            snprintf(per, sizeof(per), "%.3f", n[1] / (double)b.work);
+        }
+        printf("| %s | %s | %s | %lld | %lld | %lld %s | %s | %s |\n", cases[c].group, b.l.name, b.plan.route,
+               (long long)b.plan.scratch_bytes, (long long)b.plan.weight_sum_bytes, (long long)b.work, b.unit, ins,
+               per);
+        results[c].ok = true;
+        results[c].instr = counted ? n[1] : -1.0;
+        results[c].same = same;
+        results[c].b = b;
+    }
+    printf("\n");
+    for (int c = 0; c < N_CASES; c++)
+    {
+        const bench_layer *r = &results[c].b;
+        if (!results[c].ok)
+        {
+            continue;
+        }
+        printf("BENCH {\"board\": \"%s\", \"backend\": \"%s\", \"group\": \"%s\", \"layer\": \"%s\", "
+               "\"desc\": \"%s\", \"route\": \"%s\", \"scratch_bytes\": %lld, \"weight_sum_bytes\": %lld, "
+               "\"work\": %lld, \"unit\": \"%s\", \"instructions\": %.0f, \"reproducible\": %s}\n",
+               kiln_board_name(), kiln_isa_name(KILN_NATIVE_ISA), cases[c].group, r->l.name, cases[c].desc,
+               r->plan.route, (long long)r->plan.scratch_bytes, (long long)r->plan.weight_sum_bytes, (long long)r->work,
+               r->unit, results[c].instr, results[c].same ? "true" : "false");
+    }
+    return failures == 0 ? 0 : 1;
+}
