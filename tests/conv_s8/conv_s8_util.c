@@ -15,7 +15,7 @@ const char *conv_entry_name(conv_entry e)
     static const char *const names[CONV_ENTRY_COUNT] = {"arm_convolve_wrapper_s8", "arm_convolve_s8",
                                                          "arm_convolve_1x1_s8",     "arm_convolve_1x1_s8_fast",
                                                          "arm_convolve_1_x_n_s8",   "arm_convolve_1x1_out_s8"};
-    return (int)e >= 0 && e < CONV_ENTRY_COUNT ? names[e] : "?";
+    return (unsigned)e < (unsigned)CONV_ENTRY_COUNT ? names[e] : "?";
 }
 
 int64_t conv_in_bytes(const conv_case *c)
