@@ -10,7 +10,9 @@
  * so each tap is one input load, one multiply and one add; a window clipped by padding adds the
  * offset tap by tap over the taps inside the input, starting from the bias. Both give the same
  * int32 sum (modulo 2^32). The "3x3" kernel with stride 1 computes four neighbouring columns at once from
- * six input loads per filter row (columns share input vectors), the filter row held in registers.
+ * six input loads per filter row (columns share input vectors), the filter row held in registers;
+ * it serves the channels left after the blocks of eight, which "3x3" runs on 16-bit lanes (see
+ * kiln_dw_mve_3x3_block8).
  * "ic1": every output channel of a position reads the same input value (VMLA by a scalar).
  * "generic": lane l of block oc reads input channel (oc + l) / ch_mult with a gather load.
  */
@@ -274,9 +276,206 @@ void kiln_dw_s8_kernel_cm1(const kiln_dw_s8_shape *shape, const kiln_dw_s8_args 
     kiln_dw_mve_cm1_any(shape, args);
 }
 
+/* 3x3, eight channels c..c+7 on 16-bit lanes: VLDRB.S16 widens eight input and eight filter bytes,
+ * VMULLB/VMULLT form the exact int8 x int8 products of the even and odd channels as int32 lanes and
+ * two VADDs accumulate them (acc_e: channels c, c+2, .., acc_o: c+1, c+3, ..). A window inside the
+ * input starts from the weight sums (deinterleaved by VLD2), so no per-tap offset add; two
+ * neighbouring such outputs share each filter load. A window clipped by padding starts from the
+ * bias and adds the offset in int16 over its taps inside the input. Requantization runs on the
+ * even/odd halves with parameters deinterleaved once per block; VMOVNB/VMOVNT put the channels back
+ * in order for one VSTRB.16. The block's 72 filter bytes are copied to the stack once, so every tap
+ * is an immediate offset. */
+/* One tap of the eight-channel 3x3 kernel (x: input, w: filter; both eight bytes). */
+#define KILN_DW_TAP16(xaddr, waddr)                                                                               \
+    do                                                                                                            \
+    {                                                                                                             \
+        const int16x8_t x16 = vldrbq_s16(xaddr);                                                                  \
+        const int16x8_t w16 = vldrbq_s16(waddr);                                                                  \
+        acc_e = vaddq_s32(acc_e, vmullbq_int_s16(x16, w16));                                                      \
+        acc_o = vaddq_s32(acc_o, vmulltq_int_s16(x16, w16));                                                      \
+        __asm__("" : "+w"(acc_e), "+w"(acc_o));                                                                   \
+        KILN_DW_AFTER(xp, acc_o);                                                                                 \
+        KILN_DW_AFTER(wp, acc_o);                                                                                 \
+    } while (0)
+
+/* One tap of two neighbouring outputs (inputs xaddr and xaddr + xstep) sharing the filter vector. */
+#define KILN_DW_TAP16X2(xaddr, waddr)                                                                             \
+    do                                                                                                            \
+    {                                                                                                             \
+        const int16x8_t w16 = vldrbq_s16(waddr);                                                                  \
+        int16x8_t x16 = vldrbq_s16(xaddr);                                                                        \
+        acc_e = vaddq_s32(acc_e, vmullbq_int_s16(x16, w16));                                                      \
+        acc_o = vaddq_s32(acc_o, vmulltq_int_s16(x16, w16));                                                      \
+        __asm__("" : "+w"(acc_e), "+w"(acc_o));                                                                   \
+        KILN_DW_AFTER(xp, acc_o);                                                                                 \
+        x16 = vldrbq_s16((xaddr) + xstep);                                                                        \
+        acc2_e = vaddq_s32(acc2_e, vmullbq_int_s16(x16, w16));                                                    \
+        acc2_o = vaddq_s32(acc2_o, vmulltq_int_s16(x16, w16));                                                    \
+        __asm__("" : "+w"(acc2_e), "+w"(acc2_o));                                                                 \
+        KILN_DW_AFTER(xp, acc2_o);                                                                                \
+        KILN_DW_AFTER(wp, acc2_o);                                                                                \
+    } while (0)
+
+/* Requantize four lanes with parameters prm[0..3] left shift, prm[8..11] multiplier,
+ * prm[16..19] right shift (non-positive); add the output offset and clamp (int32 result). */
+static inline __attribute__((always_inline)) int32x4_t kiln_dw_mve_rq(int32x4_t acc, const int32_t *prm,
+                                                                      const kiln_dw_s8_args *a)
+{
+    const int32x4_t right_neg = vld1q_s32(prm + 16);
+    acc = vshlq_s32(acc, vld1q_s32(prm));
+    acc = vqrdmulhq_s32(acc, vld1q_s32(prm + 8));
+    const int32x4_t fixup = vshrq_n_s32(vandq_s32(acc, right_neg), 31);
+    acc = vrshlq_s32(vqaddq_s32(acc, fixup), right_neg);
+    acc = vaddq_n_s32(acc, a->output_offset);
+    return vminq_s32(vmaxq_s32(acc, vdupq_n_s32(a->act_min)), vdupq_n_s32(a->act_max));
+}
+
+static void kiln_dw_mve_3x3_block8(const kiln_dw_s8_shape *s, const kiln_dw_s8_args *a, const int32_t c)
+{
+    const int32_t C = s->in_c;
+    const int32_t in_row = s->in_w * C;
+    const mve_pred16_t p = vctp32q(4U);
+    int32_t start_lo[8], start_hi[8];
+    kiln_dw_mve_block_start(start_lo, a, c, C, 9, p);
+    kiln_dw_mve_block_start(start_hi, a, c + 4, C, 9, p);
+    int32_t wsum[8], bias8[8];
+    vst1q_s32(wsum, vld1q_s32(start_lo + 4));
+    vst1q_s32(wsum + 4, vld1q_s32(start_hi + 4));
+    vst1q_s32(bias8, vld1q_s32(start_lo));
+    vst1q_s32(bias8 + 4, vld1q_s32(start_hi));
+    /* Requantization parameters of the even and odd channels: left shift, multiplier, right shift
+     * (non-positive), each as [even lanes, odd lanes]. */
+    int32_t prm[24];
+    {
+        const int32x4_t zero = vdupq_n_s32(0);
+        const int32x4x2_t sh = vld2q_s32(a->shift + c);
+        const int32x4x2_t mu = vld2q_s32(a->mult + c);
+        vst1q_s32(prm, vmaxq_s32(sh.val[0], zero));
+        vst1q_s32(prm + 4, vmaxq_s32(sh.val[1], zero));
+        vst1q_s32(prm + 8, mu.val[0]);
+        vst1q_s32(prm + 12, mu.val[1]);
+        vst1q_s32(prm + 16, vminq_s32(sh.val[0], zero));
+        vst1q_s32(prm + 20, vminq_s32(sh.val[1], zero));
+    }
+    /* The block's 9 x 8 filter bytes, contiguous: tap t at wblk + 8 t (immediate offsets). */
+    int8_t wblk[72];
+    for (int32_t t = 0; t < 9; t++)
+    {
+        vstrbq_s16(wblk + 8 * t, vldrbq_s16(a->filter + t * C + c));
+    }
+    for (int32_t b = 0; b < s->batches; b++)
+    {
+        const int8_t *in_b = a->input + b * s->in_h * in_row;
+        for (int32_t oy = 0; oy < s->out_h; oy++)
+        {
+            const int32_t base_y = oy * s->stride_h - s->pad_h;
+            int32_t ky0, ky1;
+            kiln_dw_tap_range(base_y, s->in_h, 3, 1, &ky0, &ky1);
+            int8_t *out = a->output + ((b * s->out_h + oy) * s->out_w) * C + c;
+            for (int32_t ox = 0; ox < s->out_w; ox++)
+            {
+                const int32_t base_x = ox * s->stride_w - s->pad_w;
+                int8_t *o = out + ox * C;
+                if (ky0 == 0 && ky1 == 3 && base_x >= 0 && ox + 1 < s->out_w &&
+                    base_x + s->stride_w + 3 <= s->in_w)
+                {
+                    /* Two outputs ox, ox + 1, both windows inside the input. */
+                    const int32_t xstep = s->stride_w * C;
+                    const int32x4x2_t init = vld2q_s32(wsum);
+                    int32x4_t acc_e = init.val[0];
+                    int32x4_t acc_o = init.val[1];
+                    int32x4_t acc2_e = acc_e;
+                    int32x4_t acc2_o = acc_o;
+                    const int8_t *xp = in_b + (base_y * s->in_w + base_x) * C + c;
+                    const int8_t *wp = wblk;
+                    KILN_DW_TAP16X2(xp, wp);
+                    KILN_DW_TAP16X2(xp + C, wp + 8);
+                    KILN_DW_TAP16X2(xp + 2 * C, wp + 16);
+                    xp += in_row;
+                    KILN_DW_TAP16X2(xp, wp + 24);
+                    KILN_DW_TAP16X2(xp + C, wp + 32);
+                    KILN_DW_TAP16X2(xp + 2 * C, wp + 40);
+                    xp += in_row;
+                    KILN_DW_TAP16X2(xp, wp + 48);
+                    KILN_DW_TAP16X2(xp + C, wp + 56);
+                    KILN_DW_TAP16X2(xp + 2 * C, wp + 64);
+                    acc_e = kiln_dw_mve_rq(acc_e, prm, a);
+                    acc_o = kiln_dw_mve_rq(acc_o, prm + 4, a);
+                    int16x8_t n = vmovnbq_s32(vreinterpretq_s16_s32(acc_e), acc_e);
+                    n = vmovntq_s32(n, acc_o);
+                    vstrbq_s16(o, n);
+                    acc2_e = kiln_dw_mve_rq(acc2_e, prm, a);
+                    acc2_o = kiln_dw_mve_rq(acc2_o, prm + 4, a);
+                    n = vmovnbq_s32(vreinterpretq_s16_s32(acc2_e), acc2_e);
+                    n = vmovntq_s32(n, acc2_o);
+                    vstrbq_s16(o + C, n);
+                    ox++;
+                }
+                else if (ky0 == 0 && ky1 == 3 && base_x >= 0 && base_x + 3 <= s->in_w)
+                {
+                    const int32x4x2_t init = vld2q_s32(wsum);
+                    int32x4_t acc_e = init.val[0];
+                    int32x4_t acc_o = init.val[1];
+                    const int8_t *xp = in_b + (base_y * s->in_w + base_x) * C + c;
+                    const int8_t *wp = wblk;
+                    KILN_DW_TAP16(xp, wp);
+                    KILN_DW_TAP16(xp + C, wp + 8);
+                    KILN_DW_TAP16(xp + 2 * C, wp + 16);
+                    xp += in_row;
+                    KILN_DW_TAP16(xp, wp + 24);
+                    KILN_DW_TAP16(xp + C, wp + 32);
+                    KILN_DW_TAP16(xp + 2 * C, wp + 40);
+                    xp += in_row;
+                    KILN_DW_TAP16(xp, wp + 48);
+                    KILN_DW_TAP16(xp + C, wp + 56);
+                    KILN_DW_TAP16(xp + 2 * C, wp + 64);
+                    acc_e = kiln_dw_mve_rq(acc_e, prm, a);
+                    acc_o = kiln_dw_mve_rq(acc_o, prm + 4, a);
+                    int16x8_t n = vmovnbq_s32(vreinterpretq_s16_s32(acc_e), acc_e);
+                    n = vmovntq_s32(n, acc_o);
+                    vstrbq_s16(o, n);
+                }
+                else
+                {
+                    /* Window clipped by padding: from the bias, the offset added tap by tap (in int16:
+                     * |input + input_offset| <= 383) over the taps inside the input. */
+                    int32_t kx0, kx1;
+                    kiln_dw_tap_range(base_x, s->in_w, 3, 1, &kx0, &kx1);
+                    const int32x4x2_t init = vld2q_s32(bias8);
+                    int32x4_t acc_e = init.val[0];
+                    int32x4_t acc_o = init.val[1];
+                    for (int32_t ky = ky0; ky < ky1; ky++)
+                    {
+                        const int8_t *xp = in_b + ((base_y + ky) * s->in_w + base_x + kx0) * C + c;
+                        const int8_t *wp = wblk + 8 * (ky * 3 + kx0);
+                        for (int32_t kx = kx0; kx < kx1; kx++)
+                        {
+                            const int16x8_t x16 = vaddq_n_s16(vldrbq_s16(xp), (int16_t)a->input_offset);
+                            const int16x8_t w16 = vldrbq_s16(wp);
+                            acc_e = vaddq_s32(acc_e, vmullbq_int_s16(x16, w16));
+                            acc_o = vaddq_s32(acc_o, vmulltq_int_s16(x16, w16));
+                            xp += C;
+                            wp += 8;
+                        }
+                    }
+                    acc_e = kiln_dw_mve_rq(acc_e, prm, a);
+                    acc_o = kiln_dw_mve_rq(acc_o, prm + 4, a);
+                    int16x8_t n = vmovnbq_s32(vreinterpretq_s16_s32(acc_e), acc_e);
+                    n = vmovntq_s32(n, acc_o);
+                    vstrbq_s16(o, n);
+                }
+            }
+        }
+    }
+}
+
 void kiln_dw_s8_kernel_3x3(const kiln_dw_s8_shape *shape, const kiln_dw_s8_args *args)
 {
     int32_t c = 0;
+    for (; c + 8 <= shape->in_c; c += 8)
+    {
+        kiln_dw_mve_3x3_block8(shape, args, c);
+    }
     for (; c + 4 <= shape->in_c; c += 4)
     {
         kiln_dw_mve_cm1_block(shape, args, c, true, 3, 3, 1, 1, true);
