@@ -12,9 +12,19 @@
 
 #if KILN_BUILD_DSP
 
-static inline uint32_t kiln_dw_ror8(uint32_t x)
+/* SXTB16 / SXTAB16 of the operand rotated right by 8 (bytes 1 and 3), rotation folded in. */
+static inline int32_t kiln_dw_sxtb16_r8(uint32_t x)
 {
-    return (x >> 8) | (x << 24);
+    int32_t r;
+    __asm__("sxtb16 %0, %1, ror #8" : "=r"(r) : "r"(x));
+    return r;
+}
+
+static inline int32_t kiln_dw_sxtab16_r8(int32_t acc, uint32_t x)
+{
+    int32_t r;
+    __asm__("sxtab16 %0, %1, %2, ror #8" : "=r"(r) : "r"(acc), "r"(x));
+    return r;
 }
 
 static inline int32_t kiln_dw_load4(const int8_t *p)
@@ -24,24 +34,51 @@ static inline int32_t kiln_dw_load4(const int8_t *p)
     return v;
 }
 
-/* Requantize four accumulators of channels c..c+3, add bias, clamp, store one word. */
-static inline void kiln_dw_store4(int8_t *out, const kiln_dw_s8_args *a, int32_t c, int32_t a0, int32_t a1, int32_t a2,
-                                  int32_t a3)
+/* Requantize one accumulator (bias already added) with per-channel parameters prepared by the
+ * caller: ls = max(shift, 0), rs = max(-shift, 0), mask = 2^rs - 1, half = mask >> 1. Same
+ * arithmetic as arm_nn_requantize (doubling high multiply, then divide by 2^rs rounding half away
+ * from zero), written without branches so that two columns share the per-channel set-up. */
+static inline __attribute__((always_inline)) uint32_t kiln_dw_rq(int32_t acc, int32_t m, int32_t ls, int32_t rs,
+                                                                 int32_t mask, int32_t half, int32_t oo, int32_t lo,
+                                                                 int32_t hi)
 {
-    if (a->bias != NULL)
-    {
-        a0 = (int32_t)((uint32_t)a0 + (uint32_t)a->bias[c]);
-        a1 = (int32_t)((uint32_t)a1 + (uint32_t)a->bias[c + 1]);
-        a2 = (int32_t)((uint32_t)a2 + (uint32_t)a->bias[c + 2]);
-        a3 = (int32_t)((uint32_t)a3 + (uint32_t)a->bias[c + 3]);
-    }
+    const int32_t y = arm_nn_doubling_high_mult_no_sat((int32_t)((uint32_t)acc << ls), m);
+    const int32_t thr = half + (y < 0 ? 1 : 0);
+    int32_t q = (y >> rs) + ((y & mask) > thr ? 1 : 0);
+    q += oo;
+    q = MAX(q, lo);
+    q = MIN(q, hi);
+    return (uint8_t)q;
+}
+
+/* Requantize the accumulators of channels c..c+3 (bias included) of one output column (acc_b NULL)
+ * or two (acc_b non-NULL: stored at out + C), offset, clamp, store one word per column. */
+static inline __attribute__((always_inline)) void kiln_dw_store4(int8_t *out, int32_t C, const kiln_dw_s8_args *a,
+                                                                 int32_t c, const int32_t *acc_a,
+                                                                 const int32_t *acc_b)
+{
     const int32_t lo = a->act_min, hi = a->act_max, oo = a->output_offset;
-    const uint32_t r0 = (uint8_t)kiln_dw_s8_finish(a0, a->mult[c], a->shift[c], oo, lo, hi);
-    const uint32_t r1 = (uint8_t)kiln_dw_s8_finish(a1, a->mult[c + 1], a->shift[c + 1], oo, lo, hi);
-    const uint32_t r2 = (uint8_t)kiln_dw_s8_finish(a2, a->mult[c + 2], a->shift[c + 2], oo, lo, hi);
-    const uint32_t r3 = (uint8_t)kiln_dw_s8_finish(a3, a->mult[c + 3], a->shift[c + 3], oo, lo, hi);
-    const uint32_t word = r0 | (r1 << 8) | (r2 << 16) | (r3 << 24);
-    memcpy(out, &word, 4);
+    uint32_t wa = 0, wb = 0;
+#pragma GCC unroll 4
+    for (int32_t j = 0; j < 4; j++)
+    {
+        const int32_t sh = a->shift[c + j];
+        const int32_t m = a->mult[c + j];
+        const int32_t ls = sh > 0 ? sh : 0;
+        const int32_t rs = sh > 0 ? 0 : -sh;
+        const int32_t mask = (int32_t)((1u << rs) - 1u);
+        const int32_t half = mask >> 1;
+        wa |= kiln_dw_rq(acc_a[j], m, ls, rs, mask, half, oo, lo, hi) << (8 * j);
+        if (acc_b != NULL)
+        {
+            wb |= kiln_dw_rq(acc_b[j], m, ls, rs, mask, half, oo, lo, hi) << (8 * j);
+        }
+    }
+    memcpy(out, &wa, 4);
+    if (acc_b != NULL)
+    {
+        memcpy(out + C, &wb, 4);
+    }
 }
 
 /* One channel of one output over taps [ky0,ky1) x [kx0,kx1) (scalar; tails). */
@@ -102,8 +139,16 @@ static inline __attribute__((always_inline)) void kiln_dw_cm1_dsp(const kiln_dw_
                 int8_t *out = out_row + ox * C;
                 for (int32_t c = 0; c < C4; c += 4)
                 {
+                    /* Bias first: the int32 sums wrap, so the order of additions does not matter. */
                     int32_t a0 = 0, a1 = 0, a2 = 0, a3 = 0;
-                    int32_t b0 = 0, b1 = 0, b2 = 0, b3 = 0;
+                    if (a->bias != NULL)
+                    {
+                        a0 = a->bias[c];
+                        a1 = a->bias[c + 1];
+                        a2 = a->bias[c + 2];
+                        a3 = a->bias[c + 3];
+                    }
+                    int32_t b0 = a0, b1 = a1, b2 = a2, b3 = a3;
                     for (int32_t ky = ky0; ky < ky1; ky++)
                     {
                         const int8_t *ip = in_b + (base_y + ky * dil_h) * in_row + (base_x + kx0 * dil_w) * C + c;
@@ -114,13 +159,13 @@ static inline __attribute__((always_inline)) void kiln_dw_cm1_dsp(const kiln_dw_
                             {
                                 const uint32_t w4 = (uint32_t)kiln_dw_load4(wp);
                                 const int32_t we = (int32_t)__sxtb16(w4);
-                                const int32_t wo = (int32_t)__sxtb16(kiln_dw_ror8(w4));
+                                const int32_t wo = kiln_dw_sxtb16_r8(w4);
                                 const uint32_t x4 = (uint32_t)kiln_dw_load4(ip);
                                 const uint32_t y4 = (uint32_t)kiln_dw_load4(ip + col_step);
                                 const int32_t xe = (int32_t)__sxtab16(off16, x4);
-                                const int32_t xo = (int32_t)__sxtab16(off16, kiln_dw_ror8(x4));
+                                const int32_t xo = kiln_dw_sxtab16_r8(off16, x4);
                                 const int32_t ye = (int32_t)__sxtab16(off16, y4);
-                                const int32_t yo = (int32_t)__sxtab16(off16, kiln_dw_ror8(y4));
+                                const int32_t yo = kiln_dw_sxtab16_r8(off16, y4);
                                 a0 = __smlabb(xe, we, a0);
                                 a2 = __smlatt(xe, we, a2);
                                 a1 = __smlabb(xo, wo, a1);
@@ -135,14 +180,15 @@ static inline __attribute__((always_inline)) void kiln_dw_cm1_dsp(const kiln_dw_
                         }
                         else
                         {
+#pragma GCC unroll 3
                             for (int32_t kx = kx0; kx < kx1; kx++)
                             {
                                 const uint32_t w4 = (uint32_t)kiln_dw_load4(wp);
                                 const int32_t we = (int32_t)__sxtb16(w4);
-                                const int32_t wo = (int32_t)__sxtb16(kiln_dw_ror8(w4));
+                                const int32_t wo = kiln_dw_sxtb16_r8(w4);
                                 const uint32_t x4 = (uint32_t)kiln_dw_load4(ip);
                                 const int32_t xe = (int32_t)__sxtab16(off16, x4);
-                                const int32_t xo = (int32_t)__sxtab16(off16, kiln_dw_ror8(x4));
+                                const int32_t xo = kiln_dw_sxtab16_r8(off16, x4);
                                 a0 = __smlabb(xe, we, a0);
                                 a2 = __smlatt(xe, we, a2);
                                 a1 = __smlabb(xo, wo, a1);
@@ -152,11 +198,9 @@ static inline __attribute__((always_inline)) void kiln_dw_cm1_dsp(const kiln_dw_
                             }
                         }
                     }
-                    kiln_dw_store4(out + c, a, c, a0, a1, a2, a3);
-                    if (pair)
-                    {
-                        kiln_dw_store4(out + C + c, a, c, b0, b1, b2, b3);
-                    }
+                    const int32_t acc_a[4] = {a0, a1, a2, a3};
+                    const int32_t acc_b[4] = {b0, b1, b2, b3};
+                    kiln_dw_store4(out + c, C, a, c, acc_a, pair ? acc_b : NULL);
                 }
                 for (int32_t c = C4; c < C; c++)
                 {
