@@ -171,6 +171,22 @@ arm_cmsis_nn_status arm_nn_pack_rhs_nt_n_f16(const float16_t *rhs, int32_t rhs_r
                                              float16_t *rhs_packed);
 #endif
 
+#if ARM_NN_ENABLE_F32
+/* @kiln-dw-f32: float32 depthwise convolution */
+#endif
+
+#if ARM_NN_ENABLE_F16
+/* @kiln-dw-f16: float16 depthwise convolution */
+#endif
+
+#if ARM_NN_ENABLE_F32
+/* @kiln-ops-f32: float32 fully connected, pooling, softmax */
+#endif
+
+#if ARM_NN_ENABLE_F16
+/* @kiln-ops-f16: float16 fully connected, pooling, softmax */
+#endif
+
 #ifdef __cplusplus
 }
 #endif

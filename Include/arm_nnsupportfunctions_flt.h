@@ -436,6 +436,10 @@ arm_cmsis_nn_status arm_nn_mat_mult_nt_n_packed_f16(const float16_t *__RESTRICT 
 void arm_nn_pack_conv_patch_f16(const float16_t *__RESTRICT input, int32_t in_h, int32_t in_w, int32_t in_c, int32_t kernel_h, int32_t kernel_w, int32_t stride_h, int32_t stride_w, int32_t pad_h, int32_t pad_w, int32_t dilation_h, int32_t dilation_w, int32_t out_y, int32_t out_x, float16_t pad_value, float16_t *__RESTRICT patch_row);
 #endif /* ARM_NN_ENABLE_F16 */
 
+/* @kiln-dw-flt-support: float depthwise predicates and route kernels */
+
+/* @kiln-ops-flt-support: float fully connected, pooling and softmax support kernels */
+
 #ifdef __cplusplus
 }
 #endif
