@@ -276,194 +276,514 @@ void kiln_dw_s8_kernel_cm1(const kiln_dw_s8_shape *shape, const kiln_dw_s8_args 
     kiln_dw_mve_cm1_any(shape, args);
 }
 
-/* 3x3, eight channels c..c+7 on 16-bit lanes: VLDRB.S16 widens eight input and eight filter bytes,
+/* 3x3, eight channels c..c+7 on 16-bit lanes. VLDRB.S16 widens eight input and eight filter bytes;
  * VMULLB/VMULLT form the exact int8 x int8 products of the even and odd channels as int32 lanes and
- * two VADDs accumulate them (acc_e: channels c, c+2, .., acc_o: c+1, c+3, ..). A window inside the
- * input starts from the weight sums (deinterleaved by VLD2), so no per-tap offset add; two
- * neighbouring such outputs share each filter load. A window clipped by padding starts from the
- * bias and adds the offset in int16 over its taps inside the input. Requantization runs on the
- * even/odd halves with parameters deinterleaved once per block; VMOVNB/VMOVNT put the channels back
- * in order for one VSTRB.16. The block's 72 filter bytes are copied to the stack once, so every tap
- * is an immediate offset. */
-/* One tap of the eight-channel 3x3 kernel (x: input, w: filter; both eight bytes). */
-#define KILN_DW_TAP16(xaddr, waddr)                                                                               \
-    do                                                                                                            \
-    {                                                                                                             \
-        const int16x8_t x16 = vldrbq_s16(xaddr);                                                                  \
-        const int16x8_t w16 = vldrbq_s16(waddr);                                                                  \
-        acc_e = vaddq_s32(acc_e, vmullbq_int_s16(x16, w16));                                                      \
-        acc_o = vaddq_s32(acc_o, vmulltq_int_s16(x16, w16));                                                      \
-        __asm__("" : "+w"(acc_e), "+w"(acc_o));                                                                   \
-        KILN_DW_AFTER(xp, acc_o);                                                                                 \
-        KILN_DW_AFTER(wp, acc_o);                                                                                 \
-    } while (0)
-
-/* One tap of two neighbouring outputs (inputs xaddr and xaddr + xstep) sharing the filter vector. */
-#define KILN_DW_TAP16X2(xaddr, waddr)                                                                             \
-    do                                                                                                            \
-    {                                                                                                             \
-        const int16x8_t w16 = vldrbq_s16(waddr);                                                                  \
-        int16x8_t x16 = vldrbq_s16(xaddr);                                                                        \
-        acc_e = vaddq_s32(acc_e, vmullbq_int_s16(x16, w16));                                                      \
-        acc_o = vaddq_s32(acc_o, vmulltq_int_s16(x16, w16));                                                      \
-        __asm__("" : "+w"(acc_e), "+w"(acc_o));                                                                   \
-        KILN_DW_AFTER(xp, acc_o);                                                                                 \
-        x16 = vldrbq_s16((xaddr) + xstep);                                                                        \
-        acc2_e = vaddq_s32(acc2_e, vmullbq_int_s16(x16, w16));                                                    \
-        acc2_o = vaddq_s32(acc2_o, vmulltq_int_s16(x16, w16));                                                    \
-        __asm__("" : "+w"(acc2_e), "+w"(acc2_o));                                                                 \
-        KILN_DW_AFTER(xp, acc2_o);                                                                                \
-        KILN_DW_AFTER(wp, acc2_o);                                                                                \
-    } while (0)
-
-/* Requantize four lanes with parameters prm[0..3] left shift, prm[8..11] multiplier,
- * prm[16..19] right shift (non-positive); add the output offset and clamp (int32 result). */
-static inline __attribute__((always_inline)) int32x4_t kiln_dw_mve_rq(int32x4_t acc, const int32_t *prm,
-                                                                      const kiln_dw_s8_args *a)
+ * two VADDs accumulate them (e: channels c, c+2, .., o: c+1, c+3, ..).
+ * Every output starts from bias + input_offset * (sum of the filter taps its window keeps inside the
+ * input), read from a per-block table (rows: all / top row clipped / bottom row clipped; columns:
+ * all / left / right; the full-window entry is the ns weight sum when given), so no tap adds the
+ * offset, and a clipped window simply has fewer taps. Outputs go in pairs of neighbouring columns
+ * that share each filter load; with stride 1 the two windows also share input loads (four per
+ * filter row instead of six). A window shape outside the table (an input one pixel wide or high,
+ * or two rows or columns clipped by extra bottom/right padding) takes a per-output path from the
+ * bias. Requantization runs on the even/odd halves with the block's parameters deinterleaved once
+ * (without the left shift and the sign mask when every shift of the block is negative);
+ * VQMOVNB/VQMOVNT put the channels back in order as int16 lanes, where the output offset and the
+ * clamp take one instruction for eight channels, and VSTRB.16 stores. */
+typedef struct
 {
-    const int32x4_t right_neg = vld1q_s32(prm + 16);
-    acc = vshlq_s32(acc, vld1q_s32(prm));
-    acc = vqrdmulhq_s32(acc, vld1q_s32(prm + 8));
-    const int32x4_t fixup = vshrq_n_s32(vandq_s32(acc, right_neg), 31);
-    acc = vrshlq_s32(vqaddq_s32(acc, fixup), right_neg);
-    acc = vaddq_n_s32(acc, a->output_offset);
-    return vminq_s32(vmaxq_s32(acc, vdupq_n_s32(a->act_min)), vdupq_n_s32(a->act_max));
-}
+    /* (the fields read per output first: short immediate offsets) */
+    int32_t prm[24];        /* multiplier e, o; right shift (<= 0) e, o; left shift (>= 0) e, o */
+    int16_t lo[8], hi[8];   /* act_min, act_max */
+    int32_t out_off;        /* output_offset (kept here: the int8 output stores may alias *args) */
+    int8_t w[72];           /* tap t (row-major 3x3) at 8 t */
+    int32_t start[3][3][8]; /* [rows: all, top clipped, bottom clipped][columns: all, left, right] e then o */
+    int32_t bias[8];        /* even lanes, odd lanes */
+} kiln_dw_blk8;
 
-static void kiln_dw_mve_3x3_block8(const kiln_dw_s8_shape *s, const kiln_dw_s8_args *a, const int32_t c)
+/* Fill the block's table, parameters and filter copy; true when some shift of the block is >= 0
+ * (general requantization), false when all are negative. */
+static __attribute__((noinline)) bool kiln_dw_mve_blk8_setup(kiln_dw_blk8 *k, const kiln_dw_s8_args *a, const int32_t c,
+                                                             const int32_t C)
 {
-    const int32_t C = s->in_c;
-    const int32_t in_row = s->in_w * C;
-    const mve_pred16_t p = vctp32q(4U);
-    int32_t start_lo[8], start_hi[8];
-    kiln_dw_mve_block_start(start_lo, a, c, C, 9, p);
-    kiln_dw_mve_block_start(start_hi, a, c + 4, C, 9, p);
-    int32_t wsum[8], bias8[8];
-    vst1q_s32(wsum, vld1q_s32(start_lo + 4));
-    vst1q_s32(wsum + 4, vld1q_s32(start_hi + 4));
-    vst1q_s32(bias8, vld1q_s32(start_lo));
-    vst1q_s32(bias8 + 4, vld1q_s32(start_hi));
-    /* Requantization parameters of the even and odd channels: left shift, multiplier, right shift
-     * (non-positive), each as [even lanes, odd lanes]. */
-    int32_t prm[24];
-    {
-        const int32x4_t zero = vdupq_n_s32(0);
-        const int32x4x2_t sh = vld2q_s32(a->shift + c);
-        const int32x4x2_t mu = vld2q_s32(a->mult + c);
-        vst1q_s32(prm, vmaxq_s32(sh.val[0], zero));
-        vst1q_s32(prm + 4, vmaxq_s32(sh.val[1], zero));
-        vst1q_s32(prm + 8, mu.val[0]);
-        vst1q_s32(prm + 12, mu.val[1]);
-        vst1q_s32(prm + 16, vminq_s32(sh.val[0], zero));
-        vst1q_s32(prm + 20, vminq_s32(sh.val[1], zero));
-    }
-    /* The block's 9 x 8 filter bytes, contiguous: tap t at wblk + 8 t (immediate offsets). */
-    int8_t wblk[72];
+    int32_t wt[9][8];
     for (int32_t t = 0; t < 9; t++)
     {
-        vstrbq_s16(wblk + 8 * t, vldrbq_s16(a->filter + t * C + c));
+        const int16x8_t w = vldrbq_s16(a->filter + t * C + c);
+        vstrbq_s16(k->w + 8 * t, w);
+        vst1q_s32(wt[t], vmovlbq_s16(w));
+        vst1q_s32(wt[t] + 4, vmovltq_s16(w));
+    }
+    int32x4x2_t bias;
+    if (a->bias != NULL)
+    {
+        bias = vld2q_s32(a->bias + c);
+    }
+    else
+    {
+        bias.val[0] = vdupq_n_s32(0);
+        bias.val[1] = bias.val[0];
+    }
+    vst1q_s32(k->bias, bias.val[0]);
+    vst1q_s32(k->bias + 4, bias.val[1]);
+    int32x4x2_t ws = bias;
+    if (a->weight_sum != NULL)
+    {
+        ws = vld2q_s32(a->weight_sum + c);
+    }
+    const int32_t noff = -a->input_offset;
+    for (int32_t h = 0; h < 2; h++)
+    {
+        const int32_t l = 4 * h;
+        const int32x4_t row0 = vaddq_s32(vaddq_s32(vld1q_s32(wt[0] + l), vld1q_s32(wt[1] + l)), vld1q_s32(wt[2] + l));
+        const int32x4_t row1 = vaddq_s32(vaddq_s32(vld1q_s32(wt[3] + l), vld1q_s32(wt[4] + l)), vld1q_s32(wt[5] + l));
+        const int32x4_t row2 = vaddq_s32(vaddq_s32(vld1q_s32(wt[6] + l), vld1q_s32(wt[7] + l)), vld1q_s32(wt[8] + l));
+        const int32x4_t col0 = vaddq_s32(vaddq_s32(vld1q_s32(wt[0] + l), vld1q_s32(wt[3] + l)), vld1q_s32(wt[6] + l));
+        const int32x4_t col2 = vaddq_s32(vaddq_s32(vld1q_s32(wt[2] + l), vld1q_s32(wt[5] + l)), vld1q_s32(wt[8] + l));
+        int32x4_t base;
+        if (a->weight_sum != NULL)
+        {
+            base = ws.val[h];
+        }
+        else
+        {
+            base = vmlaq_n_s32(bias.val[h], vaddq_s32(vaddq_s32(row0, row1), row2), a->input_offset);
+        }
+        /* clipped taps: a row, a column, or both less their shared corner */
+        const int32x4_t clip[3][3] = {
+            {vdupq_n_s32(0), col0, col2},
+            {row0, vsubq_s32(vaddq_s32(row0, col0), vld1q_s32(wt[0] + l)),
+             vsubq_s32(vaddq_s32(row0, col2), vld1q_s32(wt[2] + l))},
+            {row2, vsubq_s32(vaddq_s32(row2, col0), vld1q_s32(wt[6] + l)),
+             vsubq_s32(vaddq_s32(row2, col2), vld1q_s32(wt[8] + l))},
+        };
+        for (int32_t r = 0; r < 3; r++)
+        {
+            for (int32_t q = 0; q < 3; q++)
+            {
+                vst1q_s32(k->start[r][q] + l, vmlaq_n_s32(base, clip[r][q], noff));
+            }
+        }
+    }
+    const int32x4x2_t sh = vld2q_s32(a->shift + c);
+    const int32x4x2_t mu = vld2q_s32(a->mult + c);
+    const int32x4_t zero = vdupq_n_s32(0);
+    vst1q_s32(k->prm, mu.val[0]);
+    vst1q_s32(k->prm + 4, mu.val[1]);
+    vst1q_s32(k->prm + 8, vminq_s32(sh.val[0], zero));
+    vst1q_s32(k->prm + 12, vminq_s32(sh.val[1], zero));
+    vst1q_s32(k->prm + 16, vmaxq_s32(sh.val[0], zero));
+    vst1q_s32(k->prm + 20, vmaxq_s32(sh.val[1], zero));
+    vst1q_s16(k->lo, vdupq_n_s16((int16_t)a->act_min));
+    vst1q_s16(k->hi, vdupq_n_s16((int16_t)a->act_max));
+    k->out_off = a->output_offset;
+    return vmaxvq_s32(INT32_MIN, vmaxq_s32(sh.val[0], sh.val[1])) >= 0;
+}
+
+/* TFLite's requantization of four lanes: m multiplier, rs right shift (<= 0), ls left shift;
+ * gen false: every rs < 0 and ls == 0. */
+static inline __attribute__((always_inline)) int32x4_t kiln_dw_rq4(int32x4_t v, const int32x4_t m,
+                                                                   const int32x4_t rs, const int32_t *ls,
+                                                                   const bool gen)
+{
+    if (gen)
+    {
+        v = vshlq_s32(v, vld1q_s32(ls));
+    }
+    v = vqrdmulhq_s32(v, m);
+    /* ties away from zero: a negative lane steps down by one before the rounding shift (only where
+     * the shift is non-zero) */
+    const int32x4_t fix = gen ? vshrq_n_s32(vandq_s32(v, rs), 31) : vshrq_n_s32(v, 31);
+    return vrshlq_s32(vqaddq_s32(v, fix), rs);
+}
+
+/* Requantize one output (e/o halves) and store its eight int8 in channel order. */
+static inline __attribute__((always_inline)) void kiln_dw_rq_one(int32x4_t ae, int32x4_t ao, const kiln_dw_blk8 *k,
+                                                                 const bool gen, int8_t *o)
+{
+    /* opaque block pointer: every field below is one load at an immediate offset from it, instead of
+     * GCC keeping (and spilling) a precomputed address per field */
+    __asm__("" : "+r"(k));
+    const int32_t *prm = k->prm;
+    ae = kiln_dw_rq4(ae, vld1q_s32(prm), vld1q_s32(prm + 8), prm + 16, gen);
+    const int32x4_t m = vld1q_s32(prm + 4);
+    ao = kiln_dw_rq4(ao, m, vld1q_s32(prm + 12), prm + 20, gen);
+    int16x8_t n = vqmovnbq_s32(vreinterpretq_s16_s32(m), ae);
+    n = vqmovntq_s32(n, ao);
+    /* saturated to int16, so adding the offset saturating and clamping gives the int32 result */
+    n = vqaddq_n_s16(n, (int16_t)k->out_off);
+    n = vmaxq_s16(n, vld1q_s16(k->lo));
+    n = vminq_s16(n, vld1q_s16(k->hi));
+    vstrbq_s16(o, n);
+}
+
+/* Two outputs: the parameters of each half are loaded once for both, so are the clamp bounds; the
+ * dead parameter vectors serve as the narrowing destinations (no register copies). */
+static inline __attribute__((always_inline)) void kiln_dw_rq_two(int32x4_t ae, int32x4_t ao, int32x4_t be,
+                                                                 int32x4_t bo, const kiln_dw_blk8 *k, const bool gen,
+                                                                 int8_t *o0, int8_t *o1)
+{
+    __asm__("" : "+r"(k)); /* (as in kiln_dw_rq_one) */
+    const int32_t *prm = k->prm;
+    int32x4_t m = vld1q_s32(prm);
+    int32x4_t rs = vld1q_s32(prm + 8);
+    ae = kiln_dw_rq4(ae, m, rs, prm + 16, gen);
+    be = kiln_dw_rq4(be, m, rs, prm + 16, gen);
+    m = vld1q_s32(prm + 4);
+    rs = vld1q_s32(prm + 12);
+    ao = kiln_dw_rq4(ao, m, rs, prm + 20, gen);
+    bo = kiln_dw_rq4(bo, m, rs, prm + 20, gen);
+    int16x8_t na = vqmovnbq_s32(vreinterpretq_s16_s32(m), ae);
+    na = vqmovntq_s32(na, ao);
+    int16x8_t nb = vqmovnbq_s32(vreinterpretq_s16_s32(rs), be);
+    nb = vqmovntq_s32(nb, bo);
+    const int16_t off = (int16_t)k->out_off;
+    na = vqaddq_n_s16(na, off);
+    nb = vqaddq_n_s16(nb, off);
+    const int16x8_t lo = vld1q_s16(k->lo);
+    na = vmaxq_s16(na, lo);
+    nb = vmaxq_s16(nb, lo);
+    const int16x8_t hi = vld1q_s16(k->hi);
+    na = vminq_s16(na, hi);
+    nb = vminq_s16(nb, hi);
+    vstrbq_s16(o0, na);
+    vstrbq_s16(o1, nb);
+}
+
+/* acc_e/acc_o += x * w (eight channels). The empty asm keeps the sums in their registers so the
+ * compiler accumulates tap by tap instead of forming every product first. */
+#define KILN_DW_M16(acc_e, acc_o, x, w)                                                                           \
+    do                                                                                                            \
+    {                                                                                                             \
+        acc_e = vaddq_s32(acc_e, vmullbq_int_s16((x), (w)));                                                      \
+        acc_o = vaddq_s32(acc_o, vmulltq_int_s16((x), (w)));                                                      \
+        __asm__("" : "+w"(acc_e), "+w"(acc_o));                                                                   \
+    } while (0)
+
+/* KILN_DW_M16, then the pointers t (a walking input pointer) and w (the filter) are taken to depend
+ * on the sums: no instruction, it only keeps GCC from issuing the loads early (or hoisting the
+ * filter loads out of the column loop), which needs more than the eight Q registers and spills. */
+#define KILN_DW_M16S(acc_e, acc_o, xv, wv)                                                                        \
+    do                                                                                                            \
+    {                                                                                                             \
+        KILN_DW_M16(acc_e, acc_o, xv, wv);                                                                        \
+        __asm__("" : "+r"(t), "+r"(w) : "w"(acc_o));                                                              \
+    } while (0)
+
+/* Filter row r (0..2 from w) of kiln_dw_mve_pair; x: the row's first loaded input column. */
+#define KILN_DW_PAIR_ROW(r)                                                                                       \
+    do                                                                                                            \
+    {                                                                                                             \
+        const int8_t *t = x;                                                                                      \
+        int16x8_t wv = vldrbq_s16(w + 24 * (r));                                                                  \
+        int16x8_t xv;                                                                                             \
+        if (s1)                                                                                                   \
+        {                                                                                                         \
+            if (!L)                                                                                               \
+            {                                                                                                     \
+                xv = vldrbq_s16(t);                                                                               \
+                KILN_DW_M16S(ae, ao, xv, wv);                                                                     \
+                t += C;                                                                                           \
+            }                                                                                                     \
+            xv = vldrbq_s16(t);                                                                                   \
+            KILN_DW_M16S(be, bo, xv, wv);                                                                         \
+            wv = vldrbq_s16(w + 24 * (r) + 8);                                                                    \
+            KILN_DW_M16S(ae, ao, xv, wv);                                                                         \
+            t += C;                                                                                               \
+            xv = vldrbq_s16(t);                                                                                   \
+            KILN_DW_M16S(be, bo, xv, wv);                                                                         \
+            wv = vldrbq_s16(w + 24 * (r) + 16);                                                                   \
+            KILN_DW_M16S(ae, ao, xv, wv);                                                                         \
+            if (!R)                                                                                               \
+            {                                                                                                     \
+                t += C;                                                                                           \
+                xv = vldrbq_s16(t);                                                                               \
+                KILN_DW_M16S(be, bo, xv, wv);                                                                     \
+            }                                                                                                     \
+        }                                                                                                         \
+        else                                                                                                      \
+        {                                                                                                         \
+            if (!L)                                                                                               \
+            {                                                                                                     \
+                xv = vldrbq_s16(t);                                                                               \
+                KILN_DW_M16S(ae, ao, xv, wv);                                                                     \
+                t += C;                                                                                           \
+            }                                                                                                     \
+            xv = vldrbq_s16(t + x1off);                                                                           \
+            KILN_DW_M16S(be, bo, xv, wv);                                                                         \
+            wv = vldrbq_s16(w + 24 * (r) + 8);                                                                    \
+            xv = vldrbq_s16(t);                                                                                   \
+            KILN_DW_M16S(ae, ao, xv, wv);                                                                         \
+            xv = vldrbq_s16(t + xs);                                                                              \
+            KILN_DW_M16S(be, bo, xv, wv);                                                                         \
+            wv = vldrbq_s16(w + 24 * (r) + 16);                                                                   \
+            t += C;                                                                                               \
+            xv = vldrbq_s16(t);                                                                                   \
+            KILN_DW_M16S(ae, ao, xv, wv);                                                                         \
+            if (!R)                                                                                               \
+            {                                                                                                     \
+                xv = vldrbq_s16(t + xs);                                                                          \
+                KILN_DW_M16S(be, bo, xv, wv);                                                                     \
+            }                                                                                                     \
+        }                                                                                                         \
+    } while (0)
+
+/* Two neighbouring outputs ox, ox + 1 of one row. x: input of the first kept filter row at the first
+ * column read (output ox's left column, or its middle one when L); nrows kept filter rows from ky0;
+ * st the row's start values by column class. L: output ox lacks its left column (ox is 0, pad 1); R: output ox + 1
+ * lacks its right column. s1: stride 1, the windows share input loads; otherwise output ox + 1's
+ * window is xs bytes on. */
+static inline __attribute__((always_inline)) void kiln_dw_mve_pair(const kiln_dw_blk8 *k, const int8_t *x,
+                                                                   const int32_t ky0, const int32_t nrows,
+                                                                   const int32_t C, const int32_t in_row,
+                                                                   const int32_t xs, const int32_t *st,
+                                                                   const bool gen, int8_t *o, const bool s1,
+                                                                   const bool L, const bool R)
+{
+    /* st: the row's start values (column classes all, left, right at 0, 8, 16); opaque, so the loads
+     * below use immediate offsets from it instead of addresses GCC would precompute and spill */
+    __asm__("" : "+r"(st));
+    const int32_t *st0 = st + (L ? 8 : 0);
+    const int32_t *st1 = st + (R ? 16 : 0);
+    int32x4_t ae = vld1q_s32(st0);
+    int32x4_t ao = vld1q_s32(st0 + 4);
+    int32x4_t be = vld1q_s32(st1);
+    int32x4_t bo = vld1q_s32(st1 + 4);
+    const int8_t *w = k->w + 24 * ky0;
+    /* opaque from here: the filter loads stay in this pair (not hoisted out of the column loop) */
+    __asm__("" : "+r"(w));
+    /* (stride > 1) output ox + 1's left column, from the middle one of output ox */
+    const int32_t x1off = xs - C;
+    (void)x1off;
+    if (nrows == 3)
+    {
+        KILN_DW_PAIR_ROW(0);
+        x += in_row;
+        KILN_DW_PAIR_ROW(1);
+        x += in_row;
+        KILN_DW_PAIR_ROW(2);
+    }
+    else
+    {
+        for (int32_t r = 0; r < nrows; r++)
+        {
+            KILN_DW_PAIR_ROW(0);
+            x += in_row;
+            w += 24;
+        }
+    }
+    kiln_dw_rq_two(ae, ao, be, bo, k, gen, o, o + C);
+}
+
+/* Filter row r (0..2 from w) of kiln_dw_mve_single; x: the row's first loaded input column. */
+#define KILN_DW_SINGLE_ROW(r)                                                                                     \
+    do                                                                                                            \
+    {                                                                                                             \
+        const int8_t *t = x;                                                                                      \
+        int16x8_t xv;                                                                                             \
+        if (!L)                                                                                                   \
+        {                                                                                                         \
+            xv = vldrbq_s16(t);                                                                                   \
+            KILN_DW_M16S(ae, ao, xv, vldrbq_s16(w + 24 * (r)));                                                   \
+            t += C;                                                                                               \
+        }                                                                                                         \
+        xv = vldrbq_s16(t);                                                                                       \
+        KILN_DW_M16S(ae, ao, xv, vldrbq_s16(w + 24 * (r) + 8));                                                   \
+        if (!R)                                                                                                   \
+        {                                                                                                         \
+            t += C;                                                                                               \
+            xv = vldrbq_s16(t);                                                                                   \
+            KILN_DW_M16S(ae, ao, xv, vldrbq_s16(w + 24 * (r) + 16));                                              \
+        }                                                                                                         \
+    } while (0)
+
+/* One output (same conventions as kiln_dw_mve_pair; L/R: it lacks its left/right column). */
+static inline __attribute__((always_inline)) void kiln_dw_mve_single(const kiln_dw_blk8 *k, const int8_t *x,
+                                                                     const int32_t ky0, const int32_t nrows,
+                                                                     const int32_t C, const int32_t in_row,
+                                                                     const int32_t *st, const bool gen, int8_t *o,
+                                                                     const bool L, const bool R)
+{
+    __asm__("" : "+r"(st)); /* (as in kiln_dw_mve_pair) */
+    const int32_t *st0 = st + (L ? 8 : 0) + (R ? 16 : 0);
+    int32x4_t ae = vld1q_s32(st0);
+    int32x4_t ao = vld1q_s32(st0 + 4);
+    const int8_t *w = k->w + 24 * ky0;
+    __asm__("" : "+r"(w));
+    if (nrows == 3)
+    {
+        KILN_DW_SINGLE_ROW(0);
+        x += in_row;
+        KILN_DW_SINGLE_ROW(1);
+        x += in_row;
+        KILN_DW_SINGLE_ROW(2);
+    }
+    else
+    {
+        for (int32_t r = 0; r < nrows; r++)
+        {
+            KILN_DW_SINGLE_ROW(0);
+            x += in_row;
+            w += 24;
+        }
+    }
+    kiln_dw_rq_one(ae, ao, k, gen, o);
+}
+
+/* One output whose window is clipped in a way the table does not cover: from the bias, the offset
+ * added tap by tap (in int16: |input + input_offset| <= 383) over the taps inside the input. */
+static void kiln_dw_mve_any8(const kiln_dw_s8_shape *s, const kiln_dw_s8_args *a, const kiln_dw_blk8 *k,
+                             const bool gen, const int8_t *in_b, int32_t base_y, int32_t base_x, int32_t c,
+                             int8_t *o)
+{
+    const int32_t C = s->in_c;
+    int32_t ky0, ky1, kx0, kx1;
+    kiln_dw_tap_range(base_y, s->in_h, 3, 1, &ky0, &ky1);
+    kiln_dw_tap_range(base_x, s->in_w, 3, 1, &kx0, &kx1);
+    int32x4_t acc_e = vld1q_s32(k->bias);
+    int32x4_t acc_o = vld1q_s32(k->bias + 4);
+    for (int32_t ky = ky0; ky < ky1; ky++)
+    {
+        const int8_t *xp = in_b + ((base_y + ky) * s->in_w + base_x + kx0) * C + c;
+        const int8_t *wp = k->w + 8 * (ky * 3 + kx0);
+        for (int32_t kx = kx0; kx < kx1; kx++)
+        {
+            const int16x8_t x16 = vaddq_n_s16(vldrbq_s16(xp), (int16_t)a->input_offset);
+            KILN_DW_M16(acc_e, acc_o, x16, vldrbq_s16(wp));
+            xp += C;
+            wp += 8;
+        }
+    }
+    kiln_dw_rq_one(acc_e, acc_o, k, gen, o);
+}
+
+/* One output row of a block: pairs, then single outputs, then the clipped leftovers. */
+static inline __attribute__((always_inline)) void kiln_dw_mve_row8(const kiln_dw_s8_shape *s,
+                                                                   const kiln_dw_s8_args *a,
+                                                                   const kiln_dw_blk8 *k, const bool gen,
+                                                                   const int8_t *in_b, const int32_t base_y,
+                                                                   const int32_t c, int8_t *out,
+                                                                   const int32_t f_end, const int32_t r_end,
+                                                                   const int32_t rc, const int32_t ky0,
+                                                                   const int32_t nrows, const int32_t C,
+                                                                   const int32_t in_row, const int32_t xs,
+                                                                   const int32_t pw, const bool s1)
+{
+    int32_t ox = 0;
+    if (rc >= 0)
+    {
+        const int32_t *st = k->start[rc][0];
+        /* the first column read by output ox: ox * stride - pw (column 0 for output 0 when pw is 1) */
+        const int8_t *x = in_b + (base_y + ky0) * in_row + c;
+        int8_t *o = out;
+        if (pw > 0 && f_end > 0)
+        {
+            /* output 0 lacks its left column */
+            if (f_end >= 2)
+            {
+                kiln_dw_mve_pair(k, x, ky0, nrows, C, in_row, xs, st, gen, o, s1, true, false);
+                ox = 2;
+            }
+            else if (r_end >= 2)
+            {
+                kiln_dw_mve_pair(k, x, ky0, nrows, C, in_row, xs, st, gen, o, s1, true, true);
+                ox = 2;
+            }
+            else
+            {
+                kiln_dw_mve_single(k, x, ky0, nrows, C, in_row, st, gen, o, true, false);
+                ox = 1;
+            }
+            x += ox * xs - C; /* column ox * stride - 1 */
+            o += ox * C;
+        }
+        for (; ox + 1 < f_end; ox += 2)
+        {
+            kiln_dw_mve_pair(k, x, ky0, nrows, C, in_row, xs, st, gen, o, s1, false, false);
+            x += 2 * xs;
+            o += 2 * C;
+            /* no instruction: plain increments (GCC would otherwise form closed-form exit values of
+             * x and o, which costs more than the loop itself on short rows) */
+            __asm__("" : "+r"(ox), "+r"(x), "+r"(o));
+        }
+        if (ox < f_end)
+        {
+            if (ox + 1 < r_end)
+            {
+                kiln_dw_mve_pair(k, x, ky0, nrows, C, in_row, xs, st, gen, o, s1, false, true);
+                ox += 2;
+                x += 2 * xs;
+                o += 2 * C;
+            }
+            else
+            {
+                kiln_dw_mve_single(k, x, ky0, nrows, C, in_row, st, gen, o, false, false);
+                ox++;
+                x += xs;
+                o += C;
+            }
+        }
+        for (; ox < r_end; ox++)
+        {
+            /* (after a pair ending at r_end nothing is left here) */
+            kiln_dw_mve_single(k, x, ky0, nrows, C, in_row, st, gen, o, false, true);
+            x += xs;
+            o += C;
+        }
+    }
+    for (; ox < s->out_w; ox++)
+    {
+        kiln_dw_mve_any8(s, a, k, gen, in_b, base_y, ox * s->stride_w - pw, c, out + ox * C);
+    }
+}
+
+static __attribute__((noinline)) void kiln_dw_mve_3x3_block8(const kiln_dw_s8_shape *s, const kiln_dw_s8_args *a,
+                                                             const int32_t c)
+{
+    const int32_t C = s->in_c;
+    const int32_t pw = s->pad_w;
+    const int32_t sw = s->stride_w;
+    /* (shape values held here: the int8 output stores may alias *s, which would reload them per row) */
+    const int32_t in_row = s->in_w * C;
+    const int32_t xs = sw * C;
+    kiln_dw_blk8 k;
+    const bool gen = kiln_dw_mve_blk8_setup(&k, a, c, C);
+    /* Columns: [0, f_end) keep all three taps (output 0 lacks its left one when pad_w is 1),
+     * [f_end, r_end) lack the right one, the rest go per output. */
+    int32_t f_end = 0, r_end = 0;
+    if (s->in_w - 3 + pw >= 0)
+    {
+        f_end = MIN(s->out_w, (s->in_w - 3 + pw) / sw + 1);
+    }
+    if (s->in_w - 2 + pw >= 0)
+    {
+        r_end = MIN(s->out_w, (s->in_w - 2 + pw) / sw + 1);
+    }
+    if (pw > 0 && f_end == 0)
+    {
+        r_end = 0; /* output 0 would lack both side columns */
     }
     for (int32_t b = 0; b < s->batches; b++)
     {
-        const int8_t *in_b = a->input + b * s->in_h * in_row;
+        const int8_t *in_b = a->input + b * s->in_h * s->in_w * C;
         for (int32_t oy = 0; oy < s->out_h; oy++)
         {
             const int32_t base_y = oy * s->stride_h - s->pad_h;
+            int8_t *out = a->output + ((b * s->out_h + oy) * s->out_w) * C + c;
             int32_t ky0, ky1;
             kiln_dw_tap_range(base_y, s->in_h, 3, 1, &ky0, &ky1);
-            int8_t *out = a->output + ((b * s->out_h + oy) * s->out_w) * C + c;
-            for (int32_t ox = 0; ox < s->out_w; ox++)
+            /* row class: all rows, top clipped, bottom clipped; anything else per output */
+            const int32_t nrows = ky1 - ky0;
+            const int32_t rc = nrows == 3 ? 0 : (nrows == 2 ? (ky0 == 1 ? 1 : 2) : -1);
+            if (sw == 1)
             {
-                const int32_t base_x = ox * s->stride_w - s->pad_w;
-                int8_t *o = out + ox * C;
-                if (ky0 == 0 && ky1 == 3 && base_x >= 0 && ox + 1 < s->out_w &&
-                    base_x + s->stride_w + 3 <= s->in_w)
-                {
-                    /* Two outputs ox, ox + 1, both windows inside the input. */
-                    const int32_t xstep = s->stride_w * C;
-                    const int32x4x2_t init = vld2q_s32(wsum);
-                    int32x4_t acc_e = init.val[0];
-                    int32x4_t acc_o = init.val[1];
-                    int32x4_t acc2_e = acc_e;
-                    int32x4_t acc2_o = acc_o;
-                    const int8_t *xp = in_b + (base_y * s->in_w + base_x) * C + c;
-                    const int8_t *wp = wblk;
-                    KILN_DW_TAP16X2(xp, wp);
-                    KILN_DW_TAP16X2(xp + C, wp + 8);
-                    KILN_DW_TAP16X2(xp + 2 * C, wp + 16);
-                    xp += in_row;
-                    KILN_DW_TAP16X2(xp, wp + 24);
-                    KILN_DW_TAP16X2(xp + C, wp + 32);
-                    KILN_DW_TAP16X2(xp + 2 * C, wp + 40);
-                    xp += in_row;
-                    KILN_DW_TAP16X2(xp, wp + 48);
-                    KILN_DW_TAP16X2(xp + C, wp + 56);
-                    KILN_DW_TAP16X2(xp + 2 * C, wp + 64);
-                    acc_e = kiln_dw_mve_rq(acc_e, prm, a);
-                    acc_o = kiln_dw_mve_rq(acc_o, prm + 4, a);
-                    int16x8_t n = vmovnbq_s32(vreinterpretq_s16_s32(acc_e), acc_e);
-                    n = vmovntq_s32(n, acc_o);
-                    vstrbq_s16(o, n);
-                    acc2_e = kiln_dw_mve_rq(acc2_e, prm, a);
-                    acc2_o = kiln_dw_mve_rq(acc2_o, prm + 4, a);
-                    n = vmovnbq_s32(vreinterpretq_s16_s32(acc2_e), acc2_e);
-                    n = vmovntq_s32(n, acc2_o);
-                    vstrbq_s16(o + C, n);
-                    ox++;
-                }
-                else if (ky0 == 0 && ky1 == 3 && base_x >= 0 && base_x + 3 <= s->in_w)
-                {
-                    const int32x4x2_t init = vld2q_s32(wsum);
-                    int32x4_t acc_e = init.val[0];
-                    int32x4_t acc_o = init.val[1];
-                    const int8_t *xp = in_b + (base_y * s->in_w + base_x) * C + c;
-                    const int8_t *wp = wblk;
-                    KILN_DW_TAP16(xp, wp);
-                    KILN_DW_TAP16(xp + C, wp + 8);
-                    KILN_DW_TAP16(xp + 2 * C, wp + 16);
-                    xp += in_row;
-                    KILN_DW_TAP16(xp, wp + 24);
-                    KILN_DW_TAP16(xp + C, wp + 32);
-                    KILN_DW_TAP16(xp + 2 * C, wp + 40);
-                    xp += in_row;
-                    KILN_DW_TAP16(xp, wp + 48);
-                    KILN_DW_TAP16(xp + C, wp + 56);
-                    KILN_DW_TAP16(xp + 2 * C, wp + 64);
-                    acc_e = kiln_dw_mve_rq(acc_e, prm, a);
-                    acc_o = kiln_dw_mve_rq(acc_o, prm + 4, a);
-                    int16x8_t n = vmovnbq_s32(vreinterpretq_s16_s32(acc_e), acc_e);
-                    n = vmovntq_s32(n, acc_o);
-                    vstrbq_s16(o, n);
-                }
-                else
-                {
-                    /* Window clipped by padding: from the bias, the offset added tap by tap (in int16:
-                     * |input + input_offset| <= 383) over the taps inside the input. */
-                    int32_t kx0, kx1;
-                    kiln_dw_tap_range(base_x, s->in_w, 3, 1, &kx0, &kx1);
-                    const int32x4x2_t init = vld2q_s32(bias8);
-                    int32x4_t acc_e = init.val[0];
-                    int32x4_t acc_o = init.val[1];
-                    for (int32_t ky = ky0; ky < ky1; ky++)
-                    {
-                        const int8_t *xp = in_b + ((base_y + ky) * s->in_w + base_x + kx0) * C + c;
-                        const int8_t *wp = wblk + 8 * (ky * 3 + kx0);
-                        for (int32_t kx = kx0; kx < kx1; kx++)
-                        {
-                            const int16x8_t x16 = vaddq_n_s16(vldrbq_s16(xp), (int16_t)a->input_offset);
-                            const int16x8_t w16 = vldrbq_s16(wp);
-                            acc_e = vaddq_s32(acc_e, vmullbq_int_s16(x16, w16));
-                            acc_o = vaddq_s32(acc_o, vmulltq_int_s16(x16, w16));
-                            xp += C;
-                            wp += 8;
-                        }
-                    }
-                    acc_e = kiln_dw_mve_rq(acc_e, prm, a);
-                    acc_o = kiln_dw_mve_rq(acc_o, prm + 4, a);
-                    int16x8_t n = vmovnbq_s32(vreinterpretq_s16_s32(acc_e), acc_e);
-                    n = vmovntq_s32(n, acc_o);
-                    vstrbq_s16(o, n);
-                }
+                kiln_dw_mve_row8(s, a, &k, gen, in_b, base_y, c, out, f_end, r_end, rc, ky0, nrows, C, in_row, xs,
+                                 pw, true);
+            }
+            else
+            {
+                kiln_dw_mve_row8(s, a, &k, gen, in_b, base_y, c, out, f_end, r_end, rc, ky0, nrows, C, in_row, xs,
+                                 pw, false);
             }
         }
     }
