@@ -633,10 +633,12 @@ static void test_instruction_count(void)
         }
         if (KILN_NATIVE_ISA == KILN_ISA_MVE)
         {
-            /* Measured 0.20 - 0.25 for these shapes (target 0.20, not met at 256 x 64: the fixed
-             * validation + seal check and ~40 instructions per 4-row group on top of the 0.156
-             * of the inner loop). This bound guards against regressions. */
-            KILN_CHECK(per_mac <= 0.26);
+            /* Measured 0.196 (256 x 256) - 0.239 (260 x 61): six rows per pass, 0.146 per MAC in
+             * the inner loop, ~3.5 per output row for the group set-up and the requantization,
+             * plus ~500 fixed (entry validation, seal check) that the small layers do not
+             * amortize (target 0.20 met from 256 x 256 up). This bound guards against
+             * regressions. */
+            KILN_CHECK(per_mac <= 0.245);
         }
         else if (KILN_NATIVE_ISA == KILN_ISA_DSP)
         {

@@ -506,6 +506,12 @@ static void perf_one(bool avg, const pool_case *pc)
     printf("perf %s %s: %ldx%ldx%ld k%ldx%ld s%ld: %.0f instructions, %.3f per tap\n", kiln_board_name(),
            avg ? "avgpool" : "maxpool", (long)pc->in_h, (long)pc->in_w, (long)pc->ch, (long)pc->k_h, (long)pc->k_w,
            (long)pc->s_h, instr, instr / (double)taps);
+    if (KILN_NATIVE_ISA == KILN_ISA_MVE)
+    {
+        /* Goals 1.2 (average) and 0.75 (max) per tap read, validation included; measured at most
+         * 0.97 and 0.73 on these shapes. */
+        KILN_CHECK(instr / (double)taps <= (avg ? 1.0 : 0.75));
+    }
 }
 
 static void test_perf(void)
