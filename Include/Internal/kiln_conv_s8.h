@@ -208,6 +208,49 @@ typedef struct
  */
 void kiln_conv_s8_gemm(const kiln_conv_s8_gemm_args *a, const int8_t *const *rows, int32_t n_rows, int8_t *dst);
 
+/**
+ * MVE only (the 1x1 routes of kiln_conv_s8_run): the same GEMM over n_rows >= 0 rows at
+ * lhs + r * lhs_stride (a 1x1 convolution's input pixels, read in place), dst rows at
+ * dst + r * dst_stride. Any number of rows: per group of four channels, the dot products of up to
+ * six blocks of three rows go to a 288-byte stack table, then each row's four channels are
+ * requantized as one vector; the group's requantization parameters (and on-the-fly weight sums)
+ * are formed once per call. The last 1-3 channels and 1-2 rows go through kiln_conv_s8_gemm.
+ */
+void kiln_conv_s8_gemm_strided(const kiln_conv_s8_gemm_args *a, const int8_t *lhs, int32_t lhs_stride,
+                               int32_t n_rows, int8_t *dst);
+
+/* DSP-extension kernels of the legacy support functions (KILN_BUILD_DSP only; the public entries
+ * validate the arguments first). kernels/kiln_conv_support_s8_dsp.c, kernels/kiln_conv_s8_gemm_dsp.c */
+
+/** dst[i] = src[i] + offset for i < n: in order (ordered), or in SXTAB16 order within each 4-byte
+ * group (b0 b2 b1 b3) with a tail of fewer than 4 in order (arm_s8_to_s16_unordered_with_offset). */
+void kiln_conv_s8_widen_dsp(const int8_t *src, int16_t *dst, int32_t n, int16_t offset, bool ordered);
+
+/** arm_nn_mat_mult_kernel_s8_s16 after its checks: output_ch channels x two int16 columns. */
+void kiln_conv_s8_mat_mult_s8_s16_dsp(const int8_t *input_a,
+                                      const int16_t *input_b,
+                                      int32_t output_ch,
+                                      const int32_t *out_shift,
+                                      const int32_t *out_mult,
+                                      int32_t out_offset,
+                                      int32_t act_min,
+                                      int32_t act_max,
+                                      int32_t num_col_a,
+                                      int32_t aligned_num_col_a,
+                                      const int32_t *bias,
+                                      int8_t *out_0);
+
+/** arm_nn_mat_mult_nt_t_s8_s32 after its checks:
+ * dst[m * dst_idx_offset * n_rhs + n * dst_idx_offset] += sum_i (lhs[m * k + i] + lhs_offset) * rhs[n * k + i]. */
+void kiln_conv_s8_mat_mult_s32_dsp(const int8_t *lhs,
+                                   const int8_t *rhs,
+                                   int32_t *dst,
+                                   int32_t lhs_rows,
+                                   int32_t k,
+                                   int32_t n_rhs,
+                                   int32_t lhs_offset,
+                                   int32_t dst_idx_offset);
+
 /** Per-channel requantization parameters the kernels accept: non-NULL, multiplier >= 0, shift in
  * [-31, 30], for n channels. */
 static inline bool kiln_conv_s8_quant_ok(const int32_t *mult, const int32_t *shift, int32_t n)

@@ -4,7 +4,8 @@
  * input_b + aligned_num_col_a, num_col_a values each, offsets already applied):
  *   out_0[ch]             = clamp(requantize(bias[ch] + A[ch] . B0, out_mult[ch], out_shift[ch]) + out_offset)
  *   out_0[output_ch + ch] = the same with B1
- * Returns out_0 + 2 * output_ch, or NULL for invalid arguments. Every backend.
+ * Returns out_0 + 2 * output_ch, or NULL for invalid arguments. Every backend (DSP: two channels x
+ * two columns per SMLAD step, kernels/kiln_conv_support_s8_dsp.c).
  */
 #include "Include/arm_nnsupportfunctions.h"
 #include "Include/Internal/kiln_conv_s8.h"
@@ -28,6 +29,11 @@ int8_t *arm_nn_mat_mult_kernel_s8_s16(const int8_t *input_a,
     {
         return NULL;
     }
+#if KILN_BUILD_DSP
+    kiln_conv_s8_mat_mult_s8_s16_dsp(input_a, input_b, output_ch, out_shift, out_mult, out_offset, activation_min,
+                                     activation_max, num_col_a, aligned_num_col_a, output_bias, out_0);
+    return out_0 + 2 * output_ch;
+#else
     const int16_t *b0 = input_b;
     const int16_t *b1 = input_b + aligned_num_col_a;
     int8_t *out_1 = out_0 + output_ch;
@@ -45,4 +51,5 @@ int8_t *arm_nn_mat_mult_kernel_s8_s16(const int8_t *input_a,
         out_1[ch] = kiln_conv_s8_out(acc1, out_mult[ch], out_shift[ch], out_offset, activation_min, activation_max);
     }
     return out_1 + output_ch;
+#endif
 }

@@ -2,8 +2,8 @@
  * Kiln — arm_nn_mat_mult_nt_t_s8_s32: int8 x int8 -> int32, accumulated into dst (transposed
  * convolution's column buffer). With K = rhs_rows, N = rhs_cols:
  *   dst[m * dst_idx_offset * N + n * dst_idx_offset] += sum_k (lhs[m * K + k] + lhs_offset) * rhs[n * K + k]
- * for m < lhs_rows, n < N. Portable C on every backend (the inner dot is the only hot loop and
- * compilers vectorize it).
+ * for m < lhs_rows, n < N. Portable C, and on the DSP backend blocks of two lhs rows x two rhs rows
+ * on the convolution GEMM's SMLAD dot kernels (kernels/kiln_conv_s8_gemm_dsp.c).
  */
 #include "Include/arm_nnsupportfunctions.h"
 #include "Include/Internal/kiln_conv_s8.h"
@@ -27,6 +27,9 @@ arm_cmsis_nn_status arm_nn_mat_mult_nt_t_s8_s32(const int8_t *lhs,
     {
         return ARM_CMSIS_NN_ARG_ERROR;
     }
+#if KILN_BUILD_DSP
+    kiln_conv_s8_mat_mult_s32_dsp(lhs, rhs, dst, lhs_rows, rhs_rows, rhs_cols, lhs_offset, dst_idx_offset);
+#else
     const int32_t k = rhs_rows;
     for (int32_t m = 0; m < lhs_rows; m++)
     {
@@ -43,5 +46,6 @@ arm_cmsis_nn_status arm_nn_mat_mult_nt_t_s8_s32(const int8_t *lhs,
             d[n * dst_idx_offset] += acc;
         }
     }
+#endif
     return ARM_CMSIS_NN_SUCCESS;
 }

@@ -1,8 +1,10 @@
 /* Kiln — int8 to int16 widening with an offset (the im2col of the legacy s16 kernels):
  * arm_q7_to_q15_with_offset in order on every build; arm_s8_to_s16_unordered_with_offset (DSP
  * builds, as upstream) in SXTAB16 order: each 4-byte group b0 b1 b2 b3 becomes b0 b2 b1 b3 (+ offset),
- * a tail of fewer than 4 in order. A negative block_size or a NULL pointer writes nothing. */
+ * a tail of fewer than 4 in order. A negative block_size or a NULL pointer writes nothing. The DSP
+ * backend runs both on kernels/kiln_conv_support_s8_dsp.c. */
 #include "Include/arm_nnsupportfunctions.h"
+#include "Include/Internal/kiln_conv_s8.h"
 
 void arm_q7_to_q15_with_offset(const int8_t *src, int16_t *dst, int32_t block_size, int16_t offset)
 {
@@ -10,10 +12,14 @@ void arm_q7_to_q15_with_offset(const int8_t *src, int16_t *dst, int32_t block_si
     {
         return;
     }
+#if KILN_BUILD_DSP
+    kiln_conv_s8_widen_dsp(src, dst, block_size, offset, true);
+#else
     for (int32_t i = 0; i < block_size; i++)
     {
         dst[i] = (int16_t)((int32_t)src[i] + offset);
     }
+#endif
 }
 
 #if defined(ARM_MATH_DSP)
@@ -23,6 +29,9 @@ void arm_s8_to_s16_unordered_with_offset(const int8_t *src, int16_t *dst, int32_
     {
         return;
     }
+#if KILN_BUILD_DSP
+    kiln_conv_s8_widen_dsp(src, dst, block_size, offset, false);
+#else
     const uint32_t off2 = ((uint32_t)(uint16_t)offset) | ((uint32_t)(uint16_t)offset << 16);
     int32_t i = 0;
     for (; i + 4 <= block_size; i += 4)
@@ -38,5 +47,6 @@ void arm_s8_to_s16_unordered_with_offset(const int8_t *src, int16_t *dst, int32_
     {
         dst[i] = (int16_t)((int32_t)src[i] + offset);
     }
+#endif
 }
 #endif

@@ -148,6 +148,83 @@ static void test_mat_mult_nt_t(void)
     KILN_CHECK(guards_ok(g_out, 0) && g_out[G] == SENT);
 }
 
+/* Requantization edges of the GEMM: biases around +-2^29 and near the int32 limits, shifts around
+ * -22/-23 and at -31, 0 and 1, multipliers 0, 1 and INT32_MAX, and dot lengths around 16384 and
+ * 20000 with the largest products (the DSP kernels switch between a fast and a scalar
+ * requantization on exactly these bounds). */
+static void test_gemm_quant_edges(void)
+{
+    static int8_t lhs[3 * 20000 + 4], rhs[3 * 20000 + 4];
+    static const int32_t biases[] = {0,           1 << 29,          -(1 << 29),       (1 << 29) + 1,
+                                     -(1 << 29) - 1, INT32_MAX - (1 << 22), INT32_MIN + (1 << 22), 1 << 30};
+    static const int32_t shifts[] = {-31, -30, -23, -22, -21, -12, -2, -1, 0, 1};
+    static const int32_t mults[] = {0, 1, 1 << 30, INT32_MAX, 1518500250};
+    kiln_rng r;
+    kiln_rng_seed(&r, 0x5A16u);
+    const int32_t n = kiln_test_iterations(600, 100);
+    for (int32_t it = 0; it < n; it++)
+    {
+        const bool big = it % 8 == 7;
+        const int32_t rows = big ? kiln_rng_range(&r, 1, 3) : kiln_rng_range(&r, 1, 9);
+        const int32_t oc = big ? kiln_rng_range(&r, 1, 3) : kiln_rng_range(&r, 1, 23);
+        const bool extreme = it % 16 == 15;
+        const int32_t k = big ? (extreme ? 20000 : kiln_rng_range(&r, 16383, 16385)) : kiln_rng_range(&r, 1, 70);
+        const int32_t off = big ? 128 : kiln_rng_range(&r, -127, 128), doff = kiln_rng_range(&r, -128, 127);
+        const int32_t lo = kiln_rng_range(&r, -128, 0), hi = kiln_rng_range(&r, 0, 127);
+        kiln_rng_fill_s8(&r, lhs, (int64_t)rows * k);
+        kiln_rng_fill_s8(&r, rhs, (int64_t)oc * k);
+        if (extreme)
+        {
+            /* Largest sums: every product (127 + off) * -128 with off = 128. */
+            memset(lhs, 127, (size_t)rows * (size_t)k);
+            memset(rhs, -128, (size_t)oc * (size_t)k);
+        }
+        for (int32_t c = 0; c < oc; c++)
+        {
+            const int32_t kind = kiln_rng_range(&r, 0, 3);
+            g_shift[c] = kind == 0 ? kiln_rng_range(&r, -31, 1) : shifts[kiln_rng_range(&r, 0, 9)];
+            g_mult[c] = kind == 1 ? kiln_rng_range(&r, 0, INT32_MAX) : mults[kiln_rng_range(&r, 0, 4)];
+            /* Near-limit biases only with right shifts and short dots (the sums stay within int32). */
+            g_bias[c] = g_shift[c] >= 0 ? kiln_rng_range(&r, -20000, 20000)
+                                        : big ? biases[kiln_rng_range(&r, 0, 4)] : biases[kiln_rng_range(&r, 0, 7)];
+            if (big && g_shift[c] >= -8)
+            {
+                g_shift[c] = -9; /* keep the scalar left-shift path away from the sums of 2^29 and more */
+            }
+            if (extreme)
+            {
+                g_bias[c] = -(1 << 29); /* with 20000 products of -32640: |sum| > 2^30 */
+                g_mult[c] = kiln_rng_range(&r, 1 << 30, INT32_MAX);
+            }
+        }
+        memset(g_out, SENT, sizeof(g_out));
+        for (int32_t i = 0; i < rows; i++)
+        {
+            for (int32_t c = 0; c < oc; c++)
+            {
+                int32_t acc = g_bias[c];
+                for (int32_t j = 0; j < k; j++)
+                {
+                    acc += (lhs[i * k + j] + off) * rhs[c * k + j];
+                }
+                g_want[i * oc + c] = ref_out(acc, c, doff, lo, hi);
+            }
+        }
+        kiln_test_context("gemm quant edges it %d rows %d oc %d k %d", (int)it, (int)rows, (int)oc, (int)k);
+#if KILN_UPSTREAM_API
+        const arm_cmsis_nn_status st = arm_nn_mat_mult_nt_t_s8(lhs, rhs, g_bias, g_out + G, g_mult, g_shift, rows, oc,
+                                                               k, off, doff, lo, hi, oc, k);
+#else
+        const arm_cmsis_nn_status st = arm_nn_mat_mult_nt_t_s8(NULL, lhs, rhs, g_bias, g_out + G, g_mult, g_shift, rows,
+                                                               oc, k, off, doff, lo, hi, oc, k);
+#endif
+        KILN_CHECK_EQ(st, ARM_CMSIS_NN_SUCCESS);
+        KILN_CHECK_MEM_S8(g_out + G, g_want, (int64_t)rows * oc);
+        KILN_CHECK(guards_ok(g_out, (int64_t)rows * oc));
+    }
+    kiln_test_context("");
+}
+
 static void test_mat_mult_s8_s32(void)
 {
     static int32_t dst[4096], want[4096];
@@ -336,6 +413,7 @@ int main(void)
 {
     printf("conv_s8_support on %s\n", kiln_board_name());
     KILN_RUN(test_mat_mult_nt_t);
+    KILN_RUN(test_gemm_quant_edges);
     KILN_RUN(test_mat_mult_s8_s32);
     KILN_RUN(test_core_1x_4x);
     KILN_RUN(test_kernel_s8_s16);

@@ -115,8 +115,55 @@ static void test_random(void)
     }
 }
 
+/* Requantization edges: biases around +-2^29 and near the int32 limits, shifts around -22/-23 and
+ * at -31, 0 and 1, multipliers 0, 1 and INT32_MAX, on 3x3 and ch_mult-1 shapes (the DSP "3x3"
+ * kernel switches between a fast and a scalar requantization on exactly these bounds). */
+static int32_t edge_pick(kiln_rng *r, const int32_t *v, int32_t n)
+{
+    return v[kiln_rng_range(r, 0, n - 1)];
+}
+
+static void test_quant_edges(void)
+{
+    static const int32_t biases[] = {0,           1 << 29,          -(1 << 29),       (1 << 29) + 1,
+                                     -(1 << 29) - 1, INT32_MAX - (1 << 21), INT32_MIN + (1 << 21), 1 << 30};
+    static const int32_t shifts[] = {-31, -30, -23, -22, -21, -12, -2, -1, 0, 1};
+    static const int32_t mults[] = {0, 1, 1 << 30, INT32_MAX, 1518500250};
+    kiln_rng r;
+    kiln_rng_seed(&r, 0x5EED0D4);
+    const int32_t iters = kiln_test_iterations(600, 100);
+    int32_t failures = 0;
+    for (int32_t it = 0; it < iters && failures < 3; it++)
+    {
+        dw_case t;
+        random_case(&r, &t, (it & 1) ? 1 : 0); /* modes 0 and 1: 3x3 and ch_mult 1 */
+        for (int32_t i = 0; i < t.oc; i++)
+        {
+            const int32_t kind = kiln_rng_range(&r, 0, 3);
+            r_shift[i] = kind == 0 ? kiln_rng_range(&r, -31, 1) : edge_pick(&r, shifts, 10);
+            r_mult[i] = kind == 1 ? kiln_rng_range(&r, 0, INT32_MAX) : edge_pick(&r, mults, 5);
+            /* Large biases only with right shifts (a left shift of a near-limit sum overflows). */
+            r_bias[i] = r_shift[i] < 0 ? edge_pick(&r, biases, 8) : kiln_rng_range(&r, -70000, 70000);
+        }
+        t.bias = r_bias;
+        kiln_test_context("quant edges %d: %dx%dx%d -> %dx%dx%d f%dx%d s%d,%d p%d,%d", (int)it, (int)t.h, (int)t.w,
+                          (int)t.c, (int)t.oh, (int)t.ow, (int)t.oc, (int)t.fh, (int)t.fw, (int)t.sh, (int)t.sw,
+                          (int)t.ph, (int)t.pw);
+        if (!KILN_CHECK_EQ(dw_case_ref(&t, r_ref), KILN_REF_OK))
+        {
+            failures++;
+            continue;
+        }
+        if (!dw_case_check_all(&t, r_ref))
+        {
+            failures++;
+        }
+    }
+}
+
 int main(void)
 {
     KILN_RUN(test_random);
+    KILN_RUN(test_quant_edges);
     return kiln_test_finish();
 }

@@ -1,9 +1,12 @@
 /*
  * Kiln — int8 convolution GEMM, DSP extension (Cortex-M4/M7/M33). Blocks of two patches x two
- * output channels: each 4-byte step loads one word per operand, widens the patch bytes to int16
- * with the input offset added (SXTAB16, even and odd lanes) and the weights (SXTB16), and issues
- * eight SMLADs for 16 MACs. Both operands use the same lane permutation, so the dot product is
+ * output channels: each 4-byte step loads the operand words, widens the patch bytes to int16 with
+ * the input offset added (SXTAB16, even and odd lanes) and the weights (SXTB16), and issues eight
+ * SMLADs for 16 MACs. Both operands use the same lane permutation, so the dot product is
  * unchanged. Leftover columns (k % 4), rows and channels take the same arithmetic one at a time.
+ * The four results of a block are requantized (SMMLAR form, below), packed into one word and
+ * clamped with SSUB8/SEL. Also here: kiln_conv_s8_gemm_strided (rows at a fixed stride, channel
+ * pairs outermost) and the DSP kernel of arm_nn_mat_mult_nt_t_s8_s32.
  */
 #include "Include/Internal/kiln_conv_s8.h"
 
@@ -32,38 +35,53 @@ static inline int32_t kiln_rd4(const int8_t *p)
     return v;
 }
 
-/* acc[r][c] += sum_i (lhs_r[i] + off) * rhs_c[i], two rows x two channels. */
+/* acc[r][c] += sum_i (lhs_r[i] + off) * rhs_c[i], two rows x two channels. The 4-byte steps run
+ * in one asm loop: 10 live values (four sums, four pointers, the end, the offset pair) leave four
+ * scratch registers on Cortex-M4, so row 0's word is loaded twice (once per weight word) instead of
+ * keeping six widened values: 25 instructions per 16 MACs with no stack traffic. */
 static inline void kiln_dot_2x2(const int8_t *l0, const int8_t *l1, const int8_t *w0, const int8_t *w1, int32_t k,
                                 int32_t off, int32_t *acc)
 {
     const int32_t off16 = (int32_t)(((uint32_t)off & 0xFFFFu) | ((uint32_t)off << 16));
     int32_t a00 = acc[0], a01 = acc[1], a10 = acc[2], a11 = acc[3];
-    int32_t i = 0;
-    for (; i + 4 <= k; i += 4)
+    const int32_t k4 = k & ~3;
+    if (k4 > 0)
     {
-        /* Widen one operand word at a time so few values are live (no spills on Cortex-M4). */
-        const int32_t y0 = kiln_rd4(w0 + i);
-        const int32_t y0e = (int32_t)__sxtb16(y0);
-        const int32_t y0o = kiln_sxtb16_ror8(y0);
-        const int32_t x0 = kiln_rd4(l0 + i);
-        const int32_t x0e = (int32_t)__sxtab16(off16, x0);
-        const int32_t x0o = kiln_sxtab16_ror8(off16, x0);
-        a00 = __smlad(x0e, y0e, a00);
-        a00 = __smlad(x0o, y0o, a00);
-        const int32_t x1 = kiln_rd4(l1 + i);
-        const int32_t x1e = (int32_t)__sxtab16(off16, x1);
-        const int32_t x1o = kiln_sxtab16_ror8(off16, x1);
-        a10 = __smlad(x1e, y0e, a10);
-        a10 = __smlad(x1o, y0o, a10);
-        const int32_t y1 = kiln_rd4(w1 + i);
-        const int32_t y1e = (int32_t)__sxtb16(y1);
-        const int32_t y1o = kiln_sxtb16_ror8(y1);
-        a01 = __smlad(x0e, y1e, a01);
-        a01 = __smlad(x0o, y1o, a01);
-        a11 = __smlad(x1e, y1e, a11);
-        a11 = __smlad(x1o, y1o, a11);
+        const int8_t *const end = l0 + k4;
+        int32_t t0, t1, t2, t3;
+        __asm__ volatile("1:\n\t"
+                         "ldr     %[t0], [%[w0]], #4\n\t"
+                         "sxtb16  %[t1], %[t0]\n\t"
+                         "sxtb16  %[t0], %[t0], ror #8\n\t"
+                         "ldr     %[t2], [%[l0]]\n\t"
+                         "sxtab16 %[t3], %[off], %[t2]\n\t"
+                         "sxtab16 %[t2], %[off], %[t2], ror #8\n\t"
+                         "smlad   %[a00], %[t3], %[t1], %[a00]\n\t"
+                         "smlad   %[a00], %[t2], %[t0], %[a00]\n\t"
+                         "ldr     %[t2], [%[l1]], #4\n\t"
+                         "sxtab16 %[t3], %[off], %[t2]\n\t"
+                         "sxtab16 %[t2], %[off], %[t2], ror #8\n\t"
+                         "smlad   %[a10], %[t3], %[t1], %[a10]\n\t"
+                         "smlad   %[a10], %[t2], %[t0], %[a10]\n\t"
+                         "ldr     %[t0], [%[w1]], #4\n\t"
+                         "sxtb16  %[t1], %[t0]\n\t"
+                         "sxtb16  %[t0], %[t0], ror #8\n\t"
+                         "smlad   %[a11], %[t3], %[t1], %[a11]\n\t"
+                         "smlad   %[a11], %[t2], %[t0], %[a11]\n\t"
+                         "ldr     %[t2], [%[l0]], #4\n\t"
+                         "sxtab16 %[t3], %[off], %[t2]\n\t"
+                         "sxtab16 %[t2], %[off], %[t2], ror #8\n\t"
+                         "smlad   %[a01], %[t3], %[t1], %[a01]\n\t"
+                         "smlad   %[a01], %[t2], %[t0], %[a01]\n\t"
+                         "cmp     %[l0], %[end]\n\t"
+                         "bne     1b"
+                         : [a00] "+r"(a00), [a01] "+r"(a01), [a10] "+r"(a10), [a11] "+r"(a11), [l0] "+r"(l0),
+                           [l1] "+r"(l1), [w0] "+r"(w0), [w1] "+r"(w1), [t0] "=&r"(t0), [t1] "=&r"(t1),
+                           [t2] "=&r"(t2), [t3] "=&r"(t3)
+                         : [end] "r"(end), [off] "r"(off16)
+                         : "cc", "memory");
     }
-    for (; i < k; i++)
+    for (int32_t i = 0; i < k - k4; i++)
     {
         const int32_t v0 = l0[i] + off;
         const int32_t v1 = l1[i] + off;
@@ -126,6 +144,71 @@ static inline int32_t kiln_dot_1x1(const int8_t *l0, const int8_t *w0, int32_t k
     return acc;
 }
 
+/* ---- requantization -------------------------------------------------------------------------
+ * A channel takes the fast form when its shift is in [-22, -1], |bias| <= 2^29 and k <= 16384 (so
+ * |acc| < 2^29 + 16384 * 255 * 128 < 2^30 and 2 * acc fits): y = SMMLAR(2 acc, m, nudge) is the
+ * doubling high multiply floor((acc m + 2^30) / 2^31) plus nudge = 2^(rs-1) + out_offset * 2^rs,
+ * and (y - [acc < 0]) >> rs is the rounding divide by 2^rs (ties away from zero) plus the offset:
+ * [acc < 0] may stand for [y < 0] because acc < 0 with a non-negative doubled product forces that
+ * product to 0, where both forms give 0; out_offset * 2^rs is a multiple of 2^rs, so adding it
+ * before the shift is exact, and |y| <= 2^30 + 2^29 + 2^21 cannot overflow. Other channels use
+ * arm_nn_requantize. Either way SSAT brings the value to int8, four values are packed into one
+ * word and SSUB8/SEL apply the activation range to the four lanes at once. */
+
+#define KILN_GEMM_FAST_K 16384
+
+/* (c * 2^32 + a * b + 2^31) >> 32 */
+static inline int32_t kiln_gemm_smmlar(int32_t a, int32_t b, int32_t c)
+{
+    int32_t r;
+    __asm__("smmlar %0, %1, %2, %3" : "=r"(r) : "r"(a), "r"(b), "r"(c));
+    return r;
+}
+
+/* Insert the low byte of v into w at bit lsb. */
+#define KILN_GEMM_BFI(w, v, lsb) __asm__("bfi %0, %1, #" #lsb ", #8" : "+r"(w) : "r"(v))
+
+/* Clamp four packed int8 lanes to [lo, hi] per byte (lo4/hi4: the limits in every byte). */
+static inline uint32_t kiln_gemm_clamp4(uint32_t w, uint32_t lo4, uint32_t hi4)
+{
+    uint32_t t;
+    __asm__("ssub8 %[t], %[w], %[lo]\n\t"
+            "sel %[w], %[w], %[lo]\n\t"
+            "ssub8 %[t], %[hi], %[w]\n\t"
+            "sel %[w], %[w], %[hi]"
+            : [w] "+r"(w), [t] "=&r"(t)
+            : [lo] "r"(lo4), [hi] "r"(hi4)
+            : "cc");
+    return w;
+}
+
+/* Fast-form constants of one channel: returns false when the channel needs the scalar form. */
+static inline __attribute__((always_inline)) bool kiln_gemm_fast_setup(int32_t shift, int32_t bias, int32_t oo21,
+                                                                      int32_t *nudge, int32_t *rs)
+{
+    if ((uint32_t)(shift + 22) >= 22u || (uint32_t)(bias + (1 << 29)) > (1u << 30))
+    {
+        return false;
+    }
+    *rs = -shift;
+    *nudge = oo21 << (-shift - 1); /* (2 out_offset + 1) * 2^(rs-1) = 2^(rs-1) + out_offset * 2^rs */
+    return true;
+}
+
+static inline __attribute__((always_inline)) uint32_t kiln_gemm_rq_fast(int32_t acc, int32_t m, int32_t nudge,
+                                                                       int32_t rs)
+{
+    const int32_t y = kiln_gemm_smmlar(acc * 2, m, nudge);
+    return (uint32_t)__ssat((y + (acc >> 31)) >> rs, 8);
+}
+
+static inline uint32_t kiln_gemm_rq_slow(int32_t acc, int32_t m, int32_t shift, int32_t oo)
+{
+    return (uint32_t)__ssat(arm_nn_requantize(acc, m, shift) + oo, 8);
+}
+
+static const int32_t kiln_gemm_zero_bias[2] = {0, 0};
+
 void kiln_conv_s8_gemm(const kiln_conv_s8_gemm_args *a, const int8_t *const *rows, int32_t n_rows, int8_t *dst)
 {
     /* Everything read from *a, in locals: the int8 output stores may alias any memory. */
@@ -139,6 +222,11 @@ void kiln_conv_s8_gemm(const kiln_conv_s8_gemm_args *a, const int8_t *const *row
     const int32_t *const mult = a->mult;
     const int32_t *const shift = a->shift;
     const int32_t oo = a->out_offset, lo = a->act_min, hi = a->act_max;
+    const uint32_t lo4 = (uint32_t)(uint8_t)lo * 0x01010101u;
+    const uint32_t hi4 = (uint32_t)(uint8_t)hi * 0x01010101u;
+    /* k above the bound: make every channel take the scalar form (shift + 22 out of range). */
+    const int32_t oo21 = 2 * oo + 1;
+    const int32_t sh_bias = k <= KILN_GEMM_FAST_K ? 0 : 64;
     int32_t r = 0;
     for (; r + 2 <= n_rows; r += 2)
     {
@@ -147,18 +235,47 @@ void kiln_conv_s8_gemm(const kiln_conv_s8_gemm_args *a, const int8_t *const *row
         const int8_t *l0 = rows[r];
         const int8_t *l1 = rows[r + 1];
         const int8_t *w = rhs;
+        /* No bias: read two zeros with a zero step (no test per block). */
+        const int32_t *bp = bias != NULL ? bias : kiln_gemm_zero_bias;
+        const int32_t b_step = bias != NULL ? 2 : 0;
         int32_t oc = 0;
         for (; oc + 2 <= n_oc; oc += 2)
         {
-            const int32_t b0 = bias != NULL ? bias[oc] : 0;
-            const int32_t b1 = bias != NULL ? bias[oc + 1] : 0;
+            const int32_t b0 = bp[0];
+            const int32_t b1 = bp[1];
+            bp += b_step;
             int32_t acc[4] = {b0, b1, b0, b1};
             kiln_dot_2x2(l0, l1, w, w + ws, k, off, acc);
-            const int32_t m0 = mult[oc], m1 = mult[oc + 1], s0 = shift[oc], s1 = shift[oc + 1];
-            out0[oc] = kiln_conv_s8_out(acc[0], m0, s0, oo, lo, hi);
-            out0[oc + 1] = kiln_conv_s8_out(acc[1], m1, s1, oo, lo, hi);
-            out1[oc] = kiln_conv_s8_out(acc[2], m0, s0, oo, lo, hi);
-            out1[oc + 1] = kiln_conv_s8_out(acc[3], m1, s1, oo, lo, hi);
+            const int32_t m0 = mult[oc], m1 = mult[oc + 1];
+            const int32_t s0 = shift[oc], s1 = shift[oc + 1];
+            int32_t n0, n1, r0, r1;
+            uint32_t v;
+            if (kiln_gemm_fast_setup(s0 + sh_bias, b0, oo21, &n0, &r0) &&
+                kiln_gemm_fast_setup(s1 + sh_bias, b1, oo21, &n1, &r1))
+            {
+                v = kiln_gemm_rq_fast(acc[0], m0, n0, r0);
+                const uint32_t v1 = kiln_gemm_rq_fast(acc[1], m1, n1, r1);
+                KILN_GEMM_BFI(v, v1, 8);
+                const uint32_t v2 = kiln_gemm_rq_fast(acc[2], m0, n0, r0);
+                KILN_GEMM_BFI(v, v2, 16);
+                const uint32_t v3 = kiln_gemm_rq_fast(acc[3], m1, n1, r1);
+                KILN_GEMM_BFI(v, v3, 24);
+            }
+            else
+            {
+                v = kiln_gemm_rq_slow(acc[0], m0, s0, oo);
+                const uint32_t v1 = kiln_gemm_rq_slow(acc[1], m1, s1, oo);
+                KILN_GEMM_BFI(v, v1, 8);
+                const uint32_t v2 = kiln_gemm_rq_slow(acc[2], m0, s0, oo);
+                KILN_GEMM_BFI(v, v2, 16);
+                const uint32_t v3 = kiln_gemm_rq_slow(acc[3], m1, s1, oo);
+                KILN_GEMM_BFI(v, v3, 24);
+            }
+            v = kiln_gemm_clamp4(v, lo4, hi4);
+            const uint16_t h0 = (uint16_t)v;
+            const uint16_t h1 = (uint16_t)(v >> 16);
+            memcpy(out0 + oc, &h0, 2);
+            memcpy(out1 + oc, &h1, 2);
             w += 2 * ws;
         }
         if (oc < n_oc)
@@ -178,7 +295,9 @@ void kiln_conv_s8_gemm(const kiln_conv_s8_gemm_args *a, const int8_t *const *row
         int32_t oc = 0;
         for (; oc + 2 <= n_oc; oc += 2)
         {
-            int32_t acc[2] = {bias != NULL ? bias[oc] : 0, bias != NULL ? bias[oc + 1] : 0};
+            const int32_t b0 = bias != NULL ? bias[oc] : 0;
+            const int32_t b1 = bias != NULL ? bias[oc + 1] : 0;
+            int32_t acc[2] = {b0, b1};
             kiln_dot_1x2(l0, w, w + ws, k, off, acc);
             out0[oc] = kiln_conv_s8_out(acc[0], mult[oc], shift[oc], oo, lo, hi);
             out0[oc + 1] = kiln_conv_s8_out(acc[1], mult[oc + 1], shift[oc + 1], oo, lo, hi);
@@ -188,6 +307,150 @@ void kiln_conv_s8_gemm(const kiln_conv_s8_gemm_args *a, const int8_t *const *row
         {
             const int32_t acc0 = kiln_dot_1x1(l0, w, k, off, bias != NULL ? bias[oc] : 0);
             out0[oc] = kiln_conv_s8_out(acc0, mult[oc], shift[oc], oo, lo, hi);
+        }
+    }
+}
+
+/* The GEMM over n_rows rows at lhs + r * lhs_stride (kiln_conv_s8.h): channel pairs outermost, so
+ * each pair's weights pointer, bias and requantization constants are formed once per call and the
+ * rows run through the 2x2 dot kernel in pairs. Channel pairs that do not take the fast
+ * requantization, and an odd last channel, go through kiln_conv_s8_gemm on the same rows. */
+static void kiln_gemm_strided_rest(const kiln_conv_s8_gemm_args *a, int32_t oc, int32_t n, const int8_t *lhs,
+                                   int32_t lhs_stride, int32_t n_rows, int8_t *dst)
+{
+    kiln_conv_s8_gemm_args g = *a;
+    g.rhs = a->rhs + oc * a->rhs_stride;
+    g.bias = a->bias != NULL ? a->bias + oc : NULL;
+    g.mult = a->mult + oc;
+    g.shift = a->shift + oc;
+    g.n_oc = n;
+    for (int32_t r = 0; r < n_rows; r += 2)
+    {
+        const int8_t *rows[2] = {lhs + r * lhs_stride, lhs + (r + 1 < n_rows ? r + 1 : r) * lhs_stride};
+        kiln_conv_s8_gemm(&g, rows, MIN(2, n_rows - r), dst + r * a->dst_stride + oc);
+    }
+}
+
+void kiln_conv_s8_gemm_strided(const kiln_conv_s8_gemm_args *a, const int8_t *lhs, int32_t lhs_stride,
+                               int32_t n_rows, int8_t *dst)
+{
+    const int32_t k = a->k;
+    const int32_t ws = a->rhs_stride;
+    const int32_t off = a->lhs_offset;
+    const int32_t n_oc = a->n_oc;
+    const int32_t stride = a->dst_stride;
+    const int32_t oo = a->out_offset;
+    const uint32_t lo4 = (uint32_t)(uint8_t)a->act_min * 0x01010101u;
+    const uint32_t hi4 = (uint32_t)(uint8_t)a->act_max * 0x01010101u;
+    const int32_t oo21 = 2 * oo + 1;
+    const int32_t sh_bias = k <= KILN_GEMM_FAST_K ? 0 : 64;
+    int32_t oc = 0;
+    for (; oc + 2 <= n_oc; oc += 2)
+    {
+        const int32_t b0 = a->bias != NULL ? a->bias[oc] : 0;
+        const int32_t b1 = a->bias != NULL ? a->bias[oc + 1] : 0;
+        const int32_t m0 = a->mult[oc], m1 = a->mult[oc + 1];
+        int32_t n0, n1, r0, r1;
+        if (!kiln_gemm_fast_setup(a->shift[oc] + sh_bias, b0, oo21, &n0, &r0) ||
+            !kiln_gemm_fast_setup(a->shift[oc + 1] + sh_bias, b1, oo21, &n1, &r1))
+        {
+            kiln_gemm_strided_rest(a, oc, 2, lhs, lhs_stride, n_rows, dst);
+            continue;
+        }
+        const int8_t *const w = a->rhs + oc * ws;
+        const int8_t *l = lhs;
+        int8_t *out = dst + oc;
+        int32_t r = 0;
+        for (; r + 2 <= n_rows; r += 2)
+        {
+            int32_t acc[4] = {b0, b1, b0, b1};
+            kiln_dot_2x2(l, l + lhs_stride, w, w + ws, k, off, acc);
+            uint32_t v = kiln_gemm_rq_fast(acc[0], m0, n0, r0);
+            const uint32_t v1 = kiln_gemm_rq_fast(acc[1], m1, n1, r1);
+            KILN_GEMM_BFI(v, v1, 8);
+            const uint32_t v2 = kiln_gemm_rq_fast(acc[2], m0, n0, r0);
+            KILN_GEMM_BFI(v, v2, 16);
+            const uint32_t v3 = kiln_gemm_rq_fast(acc[3], m1, n1, r1);
+            KILN_GEMM_BFI(v, v3, 24);
+            v = kiln_gemm_clamp4(v, lo4, hi4);
+            const uint16_t h0 = (uint16_t)v;
+            const uint16_t h1 = (uint16_t)(v >> 16);
+            memcpy(out, &h0, 2);
+            memcpy(out + stride, &h1, 2);
+            l += 2 * lhs_stride;
+            out += 2 * stride;
+        }
+        if (r < n_rows)
+        {
+            int32_t acc[2] = {b0, b1};
+            kiln_dot_1x2(l, w, w + ws, k, off, acc);
+            uint32_t v = kiln_gemm_rq_fast(acc[0], m0, n0, r0);
+            const uint32_t v1 = kiln_gemm_rq_fast(acc[1], m1, n1, r1);
+            KILN_GEMM_BFI(v, v1, 8);
+            v = kiln_gemm_clamp4(v, lo4, hi4);
+            const uint16_t h0 = (uint16_t)v;
+            memcpy(out, &h0, 2);
+        }
+    }
+    if (oc < n_oc)
+    {
+        kiln_gemm_strided_rest(a, oc, 1, lhs, lhs_stride, n_rows, dst);
+    }
+}
+
+/* arm_nn_mat_mult_nt_t_s8_s32 on DSP: blocks of two lhs rows x two rhs rows on the same dot
+ * kernels as the GEMM; dst[m * dst_idx_offset * n_rhs + n * dst_idx_offset] += the dot. */
+void kiln_conv_s8_mat_mult_s32_dsp(const int8_t *lhs,
+                                   const int8_t *rhs,
+                                   int32_t *dst,
+                                   int32_t lhs_rows,
+                                   int32_t k,
+                                   int32_t n_rhs,
+                                   int32_t lhs_offset,
+                                   int32_t dst_idx_offset)
+{
+    const int32_t row_stride = dst_idx_offset * n_rhs;
+    int32_t m = 0;
+    for (; m + 2 <= lhs_rows; m += 2)
+    {
+        const int8_t *l0 = lhs + m * k;
+        const int8_t *l1 = l0 + k;
+        int32_t *d0 = dst + m * row_stride;
+        int32_t *d1 = d0 + row_stride;
+        int32_t n = 0;
+        for (; n + 2 <= n_rhs; n += 2)
+        {
+            const int8_t *r0 = rhs + n * k;
+            int32_t acc[4] = {0, 0, 0, 0};
+            kiln_dot_2x2(l0, l1, r0, r0 + k, k, lhs_offset, acc);
+            d0[n * dst_idx_offset] += acc[0];
+            d0[(n + 1) * dst_idx_offset] += acc[1];
+            d1[n * dst_idx_offset] += acc[2];
+            d1[(n + 1) * dst_idx_offset] += acc[3];
+        }
+        if (n < n_rhs)
+        {
+            const int8_t *r0 = rhs + n * k;
+            d0[n * dst_idx_offset] += kiln_dot_1x1(l0, r0, k, lhs_offset, 0);
+            d1[n * dst_idx_offset] += kiln_dot_1x1(l1, r0, k, lhs_offset, 0);
+        }
+    }
+    if (m < lhs_rows)
+    {
+        const int8_t *l0 = lhs + m * k;
+        int32_t *d0 = dst + m * row_stride;
+        int32_t n = 0;
+        for (; n + 2 <= n_rhs; n += 2)
+        {
+            const int8_t *r0 = rhs + n * k;
+            int32_t acc[2] = {0, 0};
+            kiln_dot_1x2(l0, r0, r0 + k, k, lhs_offset, acc);
+            d0[n * dst_idx_offset] += acc[0];
+            d0[(n + 1) * dst_idx_offset] += acc[1];
+        }
+        if (n < n_rhs)
+        {
+            d0[n * dst_idx_offset] += kiln_dot_1x1(l0, rhs + n * k, k, lhs_offset, 0);
         }
     }
 }

@@ -1,12 +1,14 @@
 /*
  * Kiln — int8 depthwise convolution, ch_mult 1 kernels ("3x3", "opt"), DSP extension.
  *
- * Four channels per step and two output columns per filter load: one word holds four channels of
- * a tap; SXTAB16 widens channels 0/2 (and, rotated, 1/3) to int16 with the input offset added,
- * SXTB16 does the same for the filter, and SMLABB / SMLATT accumulate each channel's product into
- * its own int32. The filter lanes are widened once and used for both output columns. Columns
- * whose window is clipped by padding take the one-column path (only the taps inside the input);
- * the last channels (C % 4) use the scalar arithmetic of the portable kernel.
+ * One word holds four channels of a tap; SXTAB16 widens channels 0/2 (and, rotated, 1/3) to int16
+ * with the input offset added, SXTB16 does the same for the filter, and SMLABB / SMLATT accumulate
+ * each channel's product into its own int32. The last channels (C % 4) use the scalar arithmetic
+ * of the portable kernel.
+ * "opt" (any filter): two output columns per filter load, the filter lanes widened once for both;
+ * columns whose window is clipped by padding take the one-column path.
+ * "3x3": channel groups outermost with the group's widened filter, bias and requantization
+ * constants in a stack table; see the section below.
  */
 #include "Include/Internal/kiln_dw_s8.h"
 
@@ -221,9 +223,325 @@ void kiln_dw_s8_kernel_cm1(const kiln_dw_s8_shape *shape, const kiln_dw_s8_args 
     kiln_dw_cm1_dsp(shape, args, shape->filter_h, shape->filter_w, shape->dil_h, shape->dil_w);
 }
 
+/* ---- "3x3" ------------------------------------------------------------------------------------
+ * Channel groups of four are the outer loop: for each group the nine taps' filter words are widened
+ * once (even lanes c0/c2, odd lanes c1/c3) into a small stack table together with the group's bias
+ * and requantization constants, and every output position of the group then reads them with
+ * immediate-offset loads. One output position x four channels per step, four accumulators, so
+ * nothing spills. Windows wholly inside the input run the nine taps unrolled; the clipped ones
+ * (first/last rows and columns) loop over the taps inside the input only.
+ *
+ * Requantization, when every channel of the group has shift in [-22, -1] and |bias| <= 2^29 (so
+ * |acc| < 2^30: nine taps add at most 9 * 383 * 128 < 2^19): with y = SMMULR(2 acc, m) =
+ * floor((acc m + 2^30) / 2^31) (the doubling high multiply), the rounding divide by 2^rs (ties away
+ * from zero) is (y + 2^(rs-1) - [y < 0]) >> rs; [acc < 0] may stand for [y < 0] because acc < 0
+ * with y >= 0 forces y == 0, where both give 0. SMMLAR adds 2^(rs-1) + out_offset * 2^rs on the
+ * way, then SSAT brings the result to int8 and SSUB8/SEL apply the activation range to the four
+ * packed lanes. Other groups use the scalar arm_nn_requantize. */
+
+typedef struct
+{
+    int32_t w[9][2];   /* per tap: SXTB16 of the filter word, and of it rotated by 8 */
+    int32_t bias[4];
+    int32_t mult[4];
+    int32_t nudge[4];  /* 2^(rs - 1) (fast groups) */
+    int32_t rs[4];     /* -shift (fast groups) */
+    int32_t shift[4];  /* the channel's shift (other groups) */
+} kiln_dw3_group;
+
+/* (c * 2^32 + a * b + 2^31) >> 32 */
+static inline int32_t kiln_dw3_smmlar(int32_t a, int32_t b, int32_t c)
+{
+    int32_t r;
+    __asm__("smmlar %0, %1, %2, %3" : "=r"(r) : "r"(a), "r"(b), "r"(c));
+    return r;
+}
+
+/* Insert the low byte of v into w at bit lsb. */
+#define KILN_DW3_BFI(w, v, lsb) __asm__("bfi %0, %1, #" #lsb ", #8" : "+r"(w) : "r"(v))
+
+/* Clamp four packed int8 lanes to [lo, hi] per byte (lo4/hi4: the limits in every byte). */
+static inline uint32_t kiln_dw3_clamp4(uint32_t w, uint32_t lo4, uint32_t hi4)
+{
+    uint32_t t;
+    __asm__("ssub8 %[t], %[w], %[lo]\n\t"
+            "sel %[w], %[w], %[lo]\n\t"
+            "ssub8 %[t], %[hi], %[w]\n\t"
+            "sel %[w], %[w], %[hi]"
+            : [w] "+r"(w), [t] "=&r"(t)
+            : [lo] "r"(lo4), [hi] "r"(hi4)
+            : "cc");
+    return w;
+}
+
+static inline __attribute__((always_inline)) uint32_t kiln_dw3_rq_fast(int32_t acc, const kiln_dw3_group *g, int32_t j,
+                                                                      int32_t oo)
+{
+    (void)oo; /* folded into nudge */
+    const int32_t y = kiln_dw3_smmlar(acc * 2, g->mult[j], g->nudge[j]);
+    return (uint32_t)__ssat((y + (acc >> 31)) >> g->rs[j], 8);
+}
+
+static inline __attribute__((always_inline)) uint32_t kiln_dw3_rq_slow(int32_t acc, const kiln_dw3_group *g, int32_t j,
+                                                                      int32_t oo)
+{
+    const int32_t y = arm_nn_requantize(acc, g->mult[j], g->shift[j]) + oo;
+    return (uint8_t)(y < -128 ? -128 : (y > 127 ? 127 : y));
+}
+
+/* Requantize four accumulators (bias included), offset, clamp, one word store. */
+static inline __attribute__((always_inline)) void kiln_dw3_store(int8_t *out, const kiln_dw3_group *g, int32_t fast,
+                                                                 int32_t a0, int32_t a1, int32_t a2, int32_t a3,
+                                                                 int32_t oo, uint32_t lo4, uint32_t hi4)
+{
+    uint32_t w;
+    if (fast)
+    {
+        w = kiln_dw3_rq_fast(a0, g, 0, oo);
+        const uint32_t v1 = kiln_dw3_rq_fast(a1, g, 1, oo);
+        KILN_DW3_BFI(w, v1, 8);
+        const uint32_t v2 = kiln_dw3_rq_fast(a2, g, 2, oo);
+        KILN_DW3_BFI(w, v2, 16);
+        const uint32_t v3 = kiln_dw3_rq_fast(a3, g, 3, oo);
+        KILN_DW3_BFI(w, v3, 24);
+    }
+    else
+    {
+        w = kiln_dw3_rq_slow(a0, g, 0, oo) | (kiln_dw3_rq_slow(a1, g, 1, oo) << 8) |
+            (kiln_dw3_rq_slow(a2, g, 2, oo) << 16) | (kiln_dw3_rq_slow(a3, g, 3, oo) << 24);
+    }
+    w = kiln_dw3_clamp4(w, lo4, hi4);
+    memcpy(out, &w, 4);
+}
+
+/* One tap of four channels: tb the group table, x4 the input word, t the tap index. */
+#define KILN_DW3_TAP(tb, x4, t)                                                                                       \
+    do                                                                                                                \
+    {                                                                                                                 \
+        const uint32_t kx_ = (uint32_t)(x4);                                                                          \
+        const int32_t xe_ = (int32_t)__sxtab16(off16, kx_);                                                           \
+        const int32_t xo_ = kiln_dw_sxtab16_r8(off16, kx_);                                                           \
+        a0 = __smlabb(xe_, (tb)->w[(t)][0], a0);                                                                      \
+        a2 = __smlatt(xe_, (tb)->w[(t)][0], a2);                                                                      \
+        a1 = __smlabb(xo_, (tb)->w[(t)][1], a1);                                                                      \
+        a3 = __smlatt(xo_, (tb)->w[(t)][1], a3);                                                                      \
+    } while (0)
+
+/* n outputs that use the taps [KY0,KY1) x [KX0,KX1) (compile-time constants: unrolled): p points
+ * at tap (KY0, KX0) of the first output (channel c), step is the input bytes between consecutive
+ * outputs, out the first output (channel c), out_step likewise. The whole-window case is
+ * (0,3,0,3); clipped first/last rows and columns use the other windows. */
+static inline __attribute__((always_inline)) void kiln_dw3_inner(const int8_t *p, int32_t n, int32_t step,
+                                                                 int32_t C, int32_t in_row, int32_t off16,
+                                                                 const kiln_dw3_group *g, int32_t fast,
+                                                                 int8_t *out, int32_t out_step, int32_t oo,
+                                                                 uint32_t lo4, uint32_t hi4, const int32_t KY0,
+                                                                 const int32_t KY1, const int32_t KX0,
+                                                                 const int32_t KX1)
+{
+    for (; n > 0; n--)
+    {
+        /* Opaque to the optimizer: the table stays in memory and is read in place (otherwise GCC
+         * hoists all of it into registers it does not have and copies it to the stack). */
+        const kiln_dw3_group *gt = g;
+        __asm__("" : "+r"(gt));
+        int32_t a0 = gt->bias[0], a1 = gt->bias[1], a2 = gt->bias[2], a3 = gt->bias[3];
+        const int8_t *q = p;
+#pragma GCC unroll 3
+        for (int32_t ky = KY0; ky < KY1; ky++)
+        {
+#pragma GCC unroll 3
+            for (int32_t kx = KX0; kx < KX1; kx++)
+            {
+                KILN_DW3_TAP(gt, kiln_dw_load4(q + (kx - KX0) * C), ky * 3 + kx);
+            }
+            q += in_row;
+        }
+        kiln_dw3_store(out, gt, fast, a0, a1, a2, a3, oo, lo4, hi4);
+        p += step;
+        out += out_step;
+    }
+}
+
+/* One output whose window is clipped: taps [ky0,ky1) x [kx0,kx1); p is the window's (virtual)
+ * top-left, only addresses of taps inside the input are formed. */
+static inline __attribute__((always_inline)) void kiln_dw3_edge(const int8_t *in_b, int32_t base_y, int32_t base_x,
+                                                                int32_t ky0, int32_t ky1, int32_t kx0, int32_t kx1,
+                                                                int32_t C, int32_t in_row, int32_t off16,
+                                                                const kiln_dw3_group *g, int32_t fast, int8_t *out,
+                                                                int32_t oo, uint32_t lo4, uint32_t hi4)
+{
+    int32_t a0 = g->bias[0], a1 = g->bias[1], a2 = g->bias[2], a3 = g->bias[3];
+    for (int32_t ky = ky0; ky < ky1; ky++)
+    {
+        const int8_t *q = in_b + (base_y + ky) * in_row + (base_x + kx0) * C;
+        for (int32_t kx = kx0; kx < kx1; kx++)
+        {
+            KILN_DW3_TAP(g, kiln_dw_load4(q), ky * 3 + kx);
+            q += C;
+        }
+    }
+    kiln_dw3_store(out, g, fast, a0, a1, a2, a3, oo, lo4, hi4);
+}
+
+/* Every output of one channel group (c = first channel of the group). */
+static inline __attribute__((always_inline)) void kiln_dw3_group_run(const kiln_dw_s8_shape *s,
+                                                                     const kiln_dw_s8_args *a,
+                                                                     const kiln_dw3_group *g, int32_t fast,
+                                                                     int32_t c, int32_t ox_lo, int32_t ox_hi)
+{
+    const int32_t C = s->in_c;
+    const int32_t in_row = s->in_w * C;
+    const int32_t off16 = (int32_t)(((uint32_t)a->input_offset & 0xFFFFu) | ((uint32_t)a->input_offset << 16));
+    const int32_t oo = a->output_offset;
+    const uint32_t lo4 = (uint32_t)(uint8_t)a->act_min * 0x01010101u;
+    const uint32_t hi4 = (uint32_t)(uint8_t)a->act_max * 0x01010101u;
+    const int32_t step = s->stride_w * C;
+    for (int32_t b = 0; b < s->batches; b++)
+    {
+        const int8_t *in_b = a->input + b * s->in_h * in_row + c;
+        for (int32_t oy = 0; oy < s->out_h; oy++)
+        {
+            const int32_t base_y = oy * s->stride_h - s->pad_h;
+            int32_t ky0, ky1;
+            kiln_dw_tap_range(base_y, s->in_h, 3, 1, &ky0, &ky1);
+            int8_t *out_row = a->output + (b * s->out_h + oy) * s->out_w * C + c;
+            const int32_t full_rows = ky0 == 0 && ky1 == 3;
+            /* Rows clipped at the top or bottom (one tap row missing) run their whole-width columns
+             * unrolled too; anything else clipped takes the tap loops. */
+            const int32_t row_kind = full_rows ? 0 : (ky0 == 1 && ky1 == 3 ? 1 : (ky0 == 0 && ky1 == 2 ? 2 : 3));
+            const int32_t lo = (fast && row_kind < 3) || full_rows ? ox_lo : s->out_w;
+            for (int32_t ox = 0; ox < s->out_w; ox++)
+            {
+                const int32_t base_x = ox * s->stride_w - s->pad_w;
+                if (ox == lo)
+                {
+                    /* The run of windows whole along x on this row. */
+                    const int32_t n = ox_hi - ox_lo;
+                    const int8_t *p = in_b + (base_y + ky0) * in_row + base_x * C;
+                    if (row_kind == 0)
+                    {
+                        kiln_dw3_inner(p, n, step, C, in_row, off16, g, fast, out_row + ox * C, C, oo, lo4, hi4, 0, 3,
+                                       0, 3);
+                    }
+                    else if (row_kind == 1)
+                    {
+                        kiln_dw3_inner(p, n, step, C, in_row, off16, g, 1, out_row + ox * C, C, oo, lo4, hi4, 1, 3, 0,
+                                       3);
+                    }
+                    else
+                    {
+                        kiln_dw3_inner(p, n, step, C, in_row, off16, g, 1, out_row + ox * C, C, oo, lo4, hi4, 0, 2, 0,
+                                       3);
+                    }
+                    ox = ox_hi - 1;
+                    continue;
+                }
+                int32_t kx0, kx1;
+                kiln_dw_tap_range(base_x, s->in_w, 3, 1, &kx0, &kx1);
+                if (fast && full_rows && kx1 - kx0 == 2)
+                {
+                    /* A column clipped at the left (taps 1, 2) or the right (taps 0, 1) of a whole row. */
+                    const int8_t *p = in_b + base_y * in_row + (base_x + kx0) * C;
+                    if (kx0 == 1)
+                    {
+                        kiln_dw3_inner(p, 1, 0, C, in_row, off16, g, 1, out_row + ox * C, C, oo, lo4, hi4, 0, 3, 1, 3);
+                    }
+                    else
+                    {
+                        kiln_dw3_inner(p, 1, 0, C, in_row, off16, g, 1, out_row + ox * C, C, oo, lo4, hi4, 0, 3, 0, 2);
+                    }
+                    continue;
+                }
+                kiln_dw3_edge(in_b, base_y, base_x, ky0, ky1, kx0, kx1, C, in_row, off16, g, fast, out_row + ox * C,
+                              oo, lo4, hi4);
+            }
+        }
+    }
+}
+
 void kiln_dw_s8_kernel_3x3(const kiln_dw_s8_shape *shape, const kiln_dw_s8_args *args)
 {
-    kiln_dw_cm1_dsp(shape, args, 3, 3, 1, 1);
+    const kiln_dw_s8_shape *s = shape;
+    const kiln_dw_s8_args *a = args;
+    const int32_t C = s->in_c;
+    const int32_t C4 = C & ~3;
+    /* Columns whose window is whole along x: base_x >= 0 and base_x + 2 < in_w. */
+    int32_t ox_lo = s->pad_w > 0 ? 1 : 0;
+    int32_t ox_hi = 0;
+    if (s->in_w - 3 + s->pad_w >= 0)
+    {
+        ox_hi = (s->in_w - 3 + s->pad_w) / s->stride_w + 1;
+    }
+    ox_hi = MIN(ox_hi, s->out_w);
+    if (ox_lo >= ox_hi)
+    {
+        ox_lo = s->out_w; /* no whole windows: every output takes the clipped path */
+        ox_hi = s->out_w;
+    }
+    for (int32_t c = 0; c < C4; c += 4)
+    {
+        kiln_dw3_group g;
+        int32_t fast = 1;
+        for (int32_t t = 0; t < 9; t++)
+        {
+            const uint32_t w4 = (uint32_t)kiln_dw_load4(a->filter + t * C + c);
+            g.w[t][0] = (int32_t)__sxtb16(w4);
+            g.w[t][1] = kiln_dw_sxtb16_r8(w4);
+        }
+        for (int32_t j = 0; j < 4; j++)
+        {
+            const int32_t bias = a->bias != NULL ? a->bias[c + j] : 0;
+            const int32_t sh = a->shift[c + j];
+            g.bias[j] = bias;
+            g.mult[j] = a->mult[c + j];
+            g.shift[j] = sh;
+            g.rs[j] = -sh;
+            g.nudge[j] = 0;
+            if (sh <= -1 && sh >= -22 && bias <= (1 << 29) && bias >= -(1 << 29))
+            {
+                /* 2^(rs-1) rounding, plus the output offset scaled by 2^rs (exact: a multiple of
+                 * 2^rs added before the shift); |y + nudge| < 2^30 + 2^21 + 2^29 fits. */
+                g.nudge[j] = (int32_t)(1u << (-sh - 1)) + a->output_offset * (1 << -sh);
+            }
+            else
+            {
+                fast = 0;
+            }
+        }
+        if (fast)
+        {
+            kiln_dw3_group_run(s, a, &g, 1, c, ox_lo, ox_hi);
+        }
+        else
+        {
+            kiln_dw3_group_run(s, a, &g, 0, c, ox_lo, ox_hi);
+        }
+    }
+    if (C4 < C)
+    {
+        for (int32_t b = 0; b < s->batches; b++)
+        {
+            const int8_t *in_b = a->input + b * s->in_h * s->in_w * C;
+            for (int32_t oy = 0; oy < s->out_h; oy++)
+            {
+                const int32_t base_y = oy * s->stride_h - s->pad_h;
+                int32_t ky0, ky1;
+                kiln_dw_tap_range(base_y, s->in_h, 3, 1, &ky0, &ky1);
+                for (int32_t ox = 0; ox < s->out_w; ox++)
+                {
+                    const int32_t base_x = ox * s->stride_w - s->pad_w;
+                    int32_t kx0, kx1;
+                    kiln_dw_tap_range(base_x, s->in_w, 3, 1, &kx0, &kx1);
+                    int8_t *out = a->output + ((b * s->out_h + oy) * s->out_w + ox) * C;
+                    for (int32_t c = C4; c < C; c++)
+                    {
+                        out[c] = kiln_dw_one(s, a, in_b, 3, base_y, base_x, ky0, ky1, kx0, kx1, c);
+                    }
+                }
+            }
+        }
+    }
 }
 
 #endif /* KILN_BUILD_DSP */
