@@ -173,10 +173,79 @@ arm_cmsis_nn_status arm_nn_pack_rhs_nt_n_f16(const float16_t *rhs, int32_t rhs_r
 
 #if ARM_NN_ENABLE_F32
 /* @kiln-dw-f32: float32 depthwise convolution */
+/* Float32 depthwise convolution (Kiln dw_flt, Source/DepthwiseConvFunctions) */
+/**
+ * @brief Float32 depthwise convolution router (NHWC; filter [1, KH, KW, C_OUT] stored [KH][KW][C_OUT],
+ *        C_OUT = C_IN x dw_conv_params->ch_mult, output channel o reads input channel o / ch_mult).
+ *        Output = clamp(bias + sum of input x filter over the window, activation.min, activation.max); taps
+ *        outside the input are skipped (zero padding), output windows are the ones output_dims asks for.
+ *        Route (see arm_nnsupportfunctions_flt.h): conv1d k3 (the shape of arm_nn_dw_f16_is_1d_k3()), 3x3 (ch_mult 1,
+ *        3x3 filter, unit dilation), one input channel (MVE float builds, ctx holding the packed filter and a patch
+ *        row), nt_t (ctx states a patch row of KH x KW x C_OUT floats), generic.
+ * @param[in] ctx  Scratch: arm_depthwise_conv_f32_get_buffer_size() bytes, 4-byte aligned, enables the scratch routes;
+ *                 NULL or a smaller stated size takes a scratch-free route.
+ * @return ARM_CMSIS_NN_SUCCESS (also for an empty output: N, H or W zero, nothing written), or
+ *         ARM_CMSIS_NN_ARG_ERROR for a NULL pointer, layout other than NHWC, a negative dimension, stride or
+ *         dilation < 1, padding < 0, ch_mult < 1, C_IN < 1, KH or KW < 1, filter C or output C != C_IN x ch_mult,
+ *         output N != input N, an axis failing arm_nn_conv_flt_axis_ok(), KH x KW x C_OUT past INT32_MAX, tensor
+ *         sizes past PTRDIFF_MAX bytes, activation min > max or NaN, bias_dims->c != C_OUT (when bias and
+ *         bias_dims are given), or a misaligned scratch buffer on a scratch route. bias may be NULL (zero bias);
+ *         filter_dims->n is not read. Nothing is written on error.
+ */
+arm_cmsis_nn_status arm_depthwise_conv_f32(const cmsis_nn_context *ctx, const cmsis_nn_dw_conv_params_f32 *dw_conv_params, const cmsis_nn_dims *input_dims, const float32_t *input, const cmsis_nn_dims *filter_dims, const float32_t *kernel, const cmsis_nn_dims *bias_dims, const float32_t *bias, const cmsis_nn_dims *output_dims, float32_t *output, arm_nn_tensor_layout layout);
+/** @brief arm_depthwise_conv_f32() with layout ARM_NN_LAYOUT_NHWC (same routes, scratch and errors). */
+arm_cmsis_nn_status arm_depthwise_nhwc_conv_f32(const cmsis_nn_context *ctx, const cmsis_nn_dw_conv_params_f32 *dw_conv_params, const cmsis_nn_dims *input_dims, const float32_t *input, const cmsis_nn_dims *filter_dims, const float32_t *kernel, const cmsis_nn_dims *bias_dims, const float32_t *bias, const cmsis_nn_dims *output_dims, float32_t *output);
+/** @brief arm_depthwise_conv_f32() with layout ARM_NN_LAYOUT_NHWC (same routes, scratch and errors). */
+arm_cmsis_nn_status arm_depthwise_conv_wrapper_f32(const cmsis_nn_context *ctx, const cmsis_nn_dw_conv_params_f32 *dw_conv_params, const cmsis_nn_dims *input_dims, const float32_t *input, const cmsis_nn_dims *filter_dims, const float32_t *kernel, const cmsis_nn_dims *bias_dims, const float32_t *bias, const cmsis_nn_dims *output_dims, float32_t *output);
+/**
+ * @brief Scratch bytes of the route arm_depthwise_conv_f32() takes when ctx holds them: one depthwise patch row
+ *        (KH x KW x C_OUT floats) for the nt_t route, the filter packed in blocks of 4 output channels plus one
+ *        patch row of KH x KW floats for the one-input-channel route (MVE float builds, two rows there: the Helium kernel takes output positions in pairs), 0 for the
+ *        scratch-free routes and empty outputs.
+ * @return the bytes, or -1 for arguments arm_depthwise_conv_f32() rejects or a size past INT32_MAX.
+ */
+int32_t arm_depthwise_conv_f32_get_buffer_size(const cmsis_nn_dw_conv_params_f32 *dw_conv_params, const cmsis_nn_dims *input_dims, const cmsis_nn_dims *filter_dims, const cmsis_nn_dims *output_dims, arm_nn_tensor_layout layout);
+/** @brief arm_depthwise_conv_f32_get_buffer_size() with layout ARM_NN_LAYOUT_NHWC. */
+int32_t arm_depthwise_conv_wrapper_f32_get_buffer_size(const cmsis_nn_dw_conv_params_f32 *dw_conv_params, const cmsis_nn_dims *input_dims, const cmsis_nn_dims *filter_dims, const cmsis_nn_dims *output_dims);
 #endif
 
 #if ARM_NN_ENABLE_F16
 /* @kiln-dw-f16: float16 depthwise convolution */
+/* Float16 depthwise convolution (Kiln dw_flt, Source/DepthwiseConvFunctions) */
+/**
+ * @brief Float16 depthwise convolution router (NHWC; filter [1, KH, KW, C_OUT] stored [KH][KW][C_OUT],
+ *        C_OUT = C_IN x dw_conv_params->ch_mult, output channel o reads input channel o / ch_mult).
+ *        Output = clamp(bias + sum of input x filter over the window, activation.min, activation.max); taps
+ *        outside the input are skipped (zero padding), output windows are the ones output_dims asks for.
+ *        Accumulates in float32 (products of halves are exact), rounds once to float16, then clamps.
+ *        Route (see arm_nnsupportfunctions_flt.h): conv1d k3 (arm_nn_dw_f16_is_1d_k3()), 2x5 (arm_nn_dw_f16_is_2x5()), 3x3 (ch_mult 1,
+ *        3x3 filter, unit dilation), one input channel (MVE float builds, ctx holding the packed filter and a patch
+ *        row), nt_t (ctx states a patch row of KH x KW x C_OUT halves), generic.
+ * @param[in] ctx  Scratch: arm_depthwise_conv_f16_get_buffer_size() bytes, 2-byte aligned, enables the scratch routes;
+ *                 NULL or a smaller stated size takes a scratch-free route.
+ * @return ARM_CMSIS_NN_SUCCESS (also for an empty output: N, H or W zero, nothing written), or
+ *         ARM_CMSIS_NN_ARG_ERROR for a NULL pointer, layout other than NHWC, a negative dimension, stride or
+ *         dilation < 1, padding < 0, ch_mult < 1, C_IN < 1, KH or KW < 1, filter C or output C != C_IN x ch_mult,
+ *         output N != input N, an axis failing arm_nn_conv_flt_axis_ok(), KH x KW x C_OUT past INT32_MAX, tensor
+ *         sizes past PTRDIFF_MAX bytes, activation min > max or NaN, bias_dims->c != C_OUT (when bias and
+ *         bias_dims are given), or a misaligned scratch buffer on a scratch route. bias may be NULL (zero bias);
+ *         filter_dims->n is not read. Nothing is written on error.
+ */
+arm_cmsis_nn_status arm_depthwise_conv_f16(const cmsis_nn_context *ctx, const cmsis_nn_dw_conv_params_f16 *dw_conv_params, const cmsis_nn_dims *input_dims, const float16_t *input, const cmsis_nn_dims *filter_dims, const float16_t *kernel, const cmsis_nn_dims *bias_dims, const float16_t *bias, const cmsis_nn_dims *output_dims, float16_t *output, arm_nn_tensor_layout layout);
+/** @brief arm_depthwise_conv_f16() with layout ARM_NN_LAYOUT_NHWC (same routes, scratch and errors). */
+arm_cmsis_nn_status arm_depthwise_nhwc_conv_f16(const cmsis_nn_context *ctx, const cmsis_nn_dw_conv_params_f16 *dw_conv_params, const cmsis_nn_dims *input_dims, const float16_t *input, const cmsis_nn_dims *filter_dims, const float16_t *kernel, const cmsis_nn_dims *bias_dims, const float16_t *bias, const cmsis_nn_dims *output_dims, float16_t *output);
+/** @brief arm_depthwise_conv_f16() with layout ARM_NN_LAYOUT_NHWC (same routes, scratch and errors). */
+arm_cmsis_nn_status arm_depthwise_conv_wrapper_f16(const cmsis_nn_context *ctx, const cmsis_nn_dw_conv_params_f16 *dw_conv_params, const cmsis_nn_dims *input_dims, const float16_t *input, const cmsis_nn_dims *filter_dims, const float16_t *kernel, const cmsis_nn_dims *bias_dims, const float16_t *bias, const cmsis_nn_dims *output_dims, float16_t *output);
+/**
+ * @brief Scratch bytes of the route arm_depthwise_conv_f16() takes when ctx holds them: one depthwise patch row
+ *        (KH x KW x C_OUT halves) for the nt_t route, the filter packed in blocks of 8 output channels plus one
+ *        patch row of KH x KW halves for the one-input-channel route (MVE float builds), 0 for the
+ *        scratch-free routes and empty outputs.
+ * @return the bytes, or -1 for arguments arm_depthwise_conv_f16() rejects or a size past INT32_MAX.
+ */
+int32_t arm_depthwise_conv_f16_get_buffer_size(const cmsis_nn_dw_conv_params_f16 *dw_conv_params, const cmsis_nn_dims *input_dims, const cmsis_nn_dims *filter_dims, const cmsis_nn_dims *output_dims, arm_nn_tensor_layout layout);
+/** @brief arm_depthwise_conv_f16_get_buffer_size() with layout ARM_NN_LAYOUT_NHWC. */
+int32_t arm_depthwise_conv_wrapper_f16_get_buffer_size(const cmsis_nn_dw_conv_params_f16 *dw_conv_params, const cmsis_nn_dims *input_dims, const cmsis_nn_dims *filter_dims, const cmsis_nn_dims *output_dims);
 #endif
 
 #if ARM_NN_ENABLE_F32

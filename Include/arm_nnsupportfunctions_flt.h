@@ -438,8 +438,156 @@ void arm_nn_pack_conv_patch_f16(const float16_t *__RESTRICT input, int32_t in_h,
 
 /* @kiln-dw-flt-support: float depthwise predicates and route kernels */
 
-/* @kiln-ops-flt-support: float fully connected, pooling and softmax support kernels */
+/*
+ * Float depthwise convolution routes. arm_depthwise_conv_f32() / arm_depthwise_conv_f16() (filter [1, KH, KW,
+ * C_OUT], C_OUT = C_IN x ch_mult, output channel o reads input channel o / ch_mult) take the first route of
+ * this dispatch order whose predicate holds:
+ *   1. conv1d k3  arm_nn_dw_f16_is_1d_k3()   (float32: the same shape test; not with NN_DISABLE_SPECIALIZATION)
+ *   2. 2x5        arm_nn_dw_f16_is_2x5()     (float16 only; not with NN_DISABLE_SPECIALIZATION)
+ *   3. 3x3        the channel-multiplier-1 route: ch_mult 1, a 3x3 filter, unit dilation
+ *   4. one input channel  MVE float builds: arm_nn_dw_f16_is_cin1() and ctx states at least
+ *                 arm_nn_dw_f16_cin1_min_ctx_size() (float32: the same with blocks of 4 output channels)
+ *   5. nt_t       ctx states one depthwise patch row (KH x KW x C_OUT elements)
+ *   6. generic    everything else (no scratch)
+ * "ctx states n bytes": ctx != NULL, ctx->buf != NULL and ctx->size >= n.
+ */
+#if ARM_NN_ENABLE_F16
+/**
+ * @brief The depthwise conv1d k3 route of arm_depthwise_conv_f16(): batch 1, channel multiplier 1, a 1x3 filter,
+ *        input and output height 1, unit stride and dilation, no padding.
+ * @param[in] dw_conv_params Depthwise parameters
+ * @param[in] input_dims     Input dimensions [N, H, W, C_IN]
+ * @param[in] filter_dims    Filter dimensions [1, HK, WK, C_OUT]
+ * @param[in] output_dims    Output dimensions [N, H, W, C_OUT]
+ * @return true if the router takes the conv1d k3 route (unless NN_DISABLE_SPECIALIZATION is defined)
+ */
+__STATIC_INLINE bool arm_nn_dw_f16_is_1d_k3(const cmsis_nn_dw_conv_params_f16 *dw_conv_params,
+                                            const cmsis_nn_dims *input_dims,
+                                            const cmsis_nn_dims *filter_dims,
+                                            const cmsis_nn_dims *output_dims)
+{
+    return input_dims->n == 1 && dw_conv_params->ch_mult == 1 && filter_dims->h == 1 && filter_dims->w == 3 &&
+        input_dims->h == 1 && output_dims->h == 1 && dw_conv_params->stride.h == 1 && dw_conv_params->stride.w == 1 &&
+        dw_conv_params->dilation.h == 1 && dw_conv_params->dilation.w == 1 && dw_conv_params->padding.h == 0 &&
+        dw_conv_params->padding.w == 0;
+}
 
+/**
+ * @brief The depthwise 2x5 route of arm_depthwise_conv_f16(): a 2x5 filter, input height 2, output height 1,
+ *        unit stride and dilation, no padding; any batch and channel multiplier.
+ * @param[in] dw_conv_params Depthwise parameters
+ * @param[in] input_dims     Input dimensions [N, H, W, C_IN]
+ * @param[in] filter_dims    Filter dimensions [1, HK, WK, C_OUT]
+ * @param[in] output_dims    Output dimensions [N, H, W, C_OUT]
+ * @return true if the router takes the 2x5 route (unless NN_DISABLE_SPECIALIZATION is defined)
+ */
+__STATIC_INLINE bool arm_nn_dw_f16_is_2x5(const cmsis_nn_dw_conv_params_f16 *dw_conv_params,
+                                          const cmsis_nn_dims *input_dims,
+                                          const cmsis_nn_dims *filter_dims,
+                                          const cmsis_nn_dims *output_dims)
+{
+    return filter_dims->h == 2 && filter_dims->w == 5 && input_dims->h == 2 && output_dims->h == 1 &&
+        dw_conv_params->stride.h == 1 && dw_conv_params->stride.w == 1 && dw_conv_params->dilation.h == 1 &&
+        dw_conv_params->dilation.w == 1 && dw_conv_params->padding.h == 0 && dw_conv_params->padding.w == 0;
+}
+
+/**
+ * @brief The shape part of the depthwise one-input-channel route of arm_depthwise_conv_f16() on MVE float builds:
+ *        one input channel and at least CONVERT_DW_CONV_WITH_ONE_INPUT_CH_AND_OUTPUT_CH_ABOVE_THRESHOLD output
+ *        channels (the threshold depends on the compiler). The router takes the route after the
+ *        channel-multiplier-1 (3x3) route, and only when ctx->size is at least arm_nn_dw_f16_cin1_min_ctx_size();
+ *        otherwise it takes the generic route (nt_t when ctx states a depthwise patch row).
+ * @param[in] input_dims  Input dimensions [N, H, W, C_IN]
+ * @param[in] output_dims Output dimensions [N, H, W, C_OUT]
+ * @return true if the shape takes the one-input-channel route when ctx is large enough
+ */
+__STATIC_INLINE bool arm_nn_dw_f16_is_cin1(const cmsis_nn_dims *input_dims, const cmsis_nn_dims *output_dims)
+{
+    return input_dims->c == 1 && output_dims->c >= CONVERT_DW_CONV_WITH_ONE_INPUT_CH_AND_OUTPUT_CH_ABOVE_THRESHOLD;
+}
+
+/**
+ * @brief The least ctx->size, in bytes, of the depthwise one-input-channel route: the filter packed in blocks of
+ *        8 output channels (ARM_NN_WEIGHT_FORMAT_NT_N_PACKED of the [C_OUT][KH x KW] convolution filter), then
+ *        one patch row of KH x KW elements. More scratch packs more patch rows per step.
+ * @param[in] filter_dims Filter dimensions [1, HK, WK, C_OUT]
+ * @param[in] output_dims Output dimensions [N, H, W, C_OUT]
+ * @return the size in bytes, (ceil(C_OUT / 8) x 8 + 1) x KH x KW x 2 (64 bits, so that the caller can bound it),
+ *         or INT64_MAX for a negative dimension or more than INT32_MAX taps, which no ctx can hold
+ */
+__STATIC_INLINE int64_t arm_nn_dw_f16_cin1_min_ctx_size(const cmsis_nn_dims *filter_dims,
+                                                        const cmsis_nn_dims *output_dims)
+{
+    if (filter_dims->h < 0 || filter_dims->w < 0 || output_dims->c < 0)
+    {
+        return INT64_MAX;
+    }
+    const int64_t taps = (int64_t)filter_dims->h * filter_dims->w;
+    if (taps > (int64_t)INT32_MAX)
+    {
+        return INT64_MAX;
+    }
+    const int64_t blocks = ((int64_t)output_dims->c + 7) / 8 * 8;
+    return (blocks * taps + taps) * (int64_t)sizeof(float16_t);
+}
+#endif /* ARM_NN_ENABLE_F16 */
+
+#if ARM_NN_ENABLE_F32
+/*
+ * Float32 depthwise route kernels. Filters [KH][KW][C_OUT] (the depthwise filter [1, KH, KW, C_OUT]). Every
+ * output sums its taps in (ky, kx) order from 0, then adds its bias (NULL: 0), then (where the kernel has an
+ * activation) clamps; the routers run these same kernels, so a direct call gives the router's bytes.
+ */
+/**
+ * @brief Depthwise conv1d k3 route kernel (channel multiplier 1): out[x][c] = b[c] + sum over t < 3 of
+ *        x_nhwc[x + t][c] x kernel[t][c], for x < out_w, c < in_c (valid, unit stride, no activation, no scratch).
+ *        Requires 0 <= out_w <= in_w - 2; inconsistent arguments (NULL x_nhwc/kernel/out with nonempty work,
+ *        in_c < 1, sizes past PTRDIFF_MAX bytes) leave out untouched. b may be NULL.
+ */
+void arm_nn_depthwise_conv1d_k3_nhwc_f32(const float32_t *__RESTRICT x_nhwc, int32_t in_c, int32_t in_w, const float32_t *__RESTRICT kernel, const float32_t *__RESTRICT b, float32_t *__RESTRICT out, int32_t out_w);
+/**
+ * @brief Depthwise 3x3 route kernel (channel multiplier 1, unit dilation): for every batch, output (y, x) and
+ *        channel c < in_c, out = clamp(b[c] + sum of the taps of input rows y x stride_y - pad_y + ky and columns
+ *        x x stride_x - pad_x + kx inside the input, act_min, act_max); taps outside the input are skipped.
+ *        Inconsistent arguments (NULL pointers with nonempty work, in_c < 1, input H/W < 1, stride < 1,
+ *        padding < 0, negative sizes, coordinates past int32, sizes past PTRDIFF_MAX bytes, act_min > act_max or
+ *        NaN) leave out untouched. b may be NULL.
+ */
+void arm_nn_depthwise_conv3x3_nhwc_f32(const float32_t *__RESTRICT x_nhwc, int32_t batches, int32_t in_c, int32_t in_h, int32_t in_w, const float32_t *__RESTRICT kernel, const float32_t *__RESTRICT b, float32_t *__RESTRICT out, int32_t stride_x, int32_t stride_y, int32_t pad_x, int32_t pad_y, int32_t out_h, int32_t out_w, float32_t act_min, float32_t act_max);
+/**
+ * @brief The nt_t route kernel: out[r x out_row_stride + c] = clamp(bias[c] + sum over k < row_x_col of
+ *        lhs[(r x row_x_col + k) x total_ch + c] x rhs[k x total_ch + c], activation_min, activation_max) for
+ *        r < lhs_rows, c < total_ch. lhs: depthwise patch rows (tap-major, one value per output channel); rhs:
+ *        the depthwise filter [row_x_col][total_ch]; bias may be NULL.
+ * @return ARM_CMSIS_NN_SUCCESS, or ARM_CMSIS_NN_ARG_ERROR for negative sizes, out_row_stride < total_ch,
+ *         activation_min > activation_max (or NaN), NULL lhs/rhs/out with nonempty work, or sizes past
+ *         PTRDIFF_MAX bytes. Nothing is written on error.
+ */
+arm_cmsis_nn_status arm_nn_depthwise_conv_nt_t_f32(const float32_t *__RESTRICT lhs, const float32_t *__RESTRICT rhs, const float32_t *__RESTRICT bias, float32_t *__RESTRICT out, int32_t lhs_rows, int32_t total_ch, int32_t row_x_col, int32_t out_row_stride, float32_t activation_min, float32_t activation_max);
+#endif /* ARM_NN_ENABLE_F32 */
+
+#if ARM_NN_ENABLE_F16
+/*
+ * Float16 depthwise route kernels: as the float32 ones, with float16 storage and float32 accumulation
+ * (products of halves are exact) rounded once to float16, then clamped.
+ */
+/**
+ * @brief Depthwise 2x5 route kernel: for every batch (input [batches, 2, in_w, in_c], output [batches, 1, out_w,
+ *        in_c x ch_mult]), out[x][o] = clamp(b[o] + sum over ky < 2, kx < 5 of x_nhwc[ky][x + kx][o / ch_mult] x
+ *        kernel[ky][kx][o], act_min, act_max). Requires 0 <= out_w <= in_w - 4; inconsistent arguments (NULL
+ *        pointers with nonempty work, in_c or ch_mult < 1, negative sizes, sizes past PTRDIFF_MAX bytes,
+ *        act_min > act_max or NaN) leave out untouched. b may be NULL.
+ */
+void arm_nn_depthwise_conv2x5_nhwc_f16(const float16_t *__RESTRICT x_nhwc, int32_t batches, int32_t in_c, int32_t in_w, int32_t ch_mult, const float16_t *__RESTRICT kernel, const float16_t *__RESTRICT b, float16_t *__RESTRICT out, int32_t out_w, float16_t act_min, float16_t act_max);
+/** @brief arm_nn_depthwise_conv1d_k3_nhwc_f32() for float16. */
+void arm_nn_depthwise_conv1d_k3_nhwc_f16(const float16_t *__RESTRICT x_nhwc, int32_t in_c, int32_t in_w, const float16_t *__RESTRICT kernel, const float16_t *__RESTRICT b, float16_t *__RESTRICT out, int32_t out_w);
+/** @brief arm_nn_depthwise_conv3x3_nhwc_f32() for float16. */
+void arm_nn_depthwise_conv3x3_nhwc_f16(const float16_t *__RESTRICT x_nhwc, int32_t batches, int32_t in_c, int32_t in_h, int32_t in_w, const float16_t *__RESTRICT kernel, const float16_t *__RESTRICT b, float16_t *__RESTRICT out, int32_t stride_x, int32_t stride_y, int32_t pad_x, int32_t pad_y, int32_t out_h, int32_t out_w, float16_t act_min, float16_t act_max);
+/** @brief arm_nn_depthwise_conv_nt_t_f32() for float16. */
+arm_cmsis_nn_status arm_nn_depthwise_conv_nt_t_f16(const float16_t *__RESTRICT lhs, const float16_t *__RESTRICT rhs, const float16_t *__RESTRICT bias, float16_t *__RESTRICT out, int32_t lhs_rows, int32_t total_ch, int32_t row_x_col, int32_t out_row_stride, float16_t activation_min, float16_t activation_max);
+#endif /* ARM_NN_ENABLE_F16 */
+
+/* @kiln-ops-flt-support: float fully connected, pooling and softmax support kernels */
 #ifdef __cplusplus
 }
 #endif
