@@ -138,6 +138,29 @@ void kiln_conv_s8_run(const kiln_conv_s8_run_args *a)
             s->out_c,
         };
         const int32_t ch0 = g * s->filter_c;
+#if KILN_BUILD_MVE || KILN_BUILD_DSP
+        /* 1x1 routes: the patches are input pixels at a fixed stride along each output row (along
+         * the whole tensor when the output has the input's size), so the strided kernel takes them
+         * all in one call instead of blocks of row pointers. */
+        if (p->route == KILN_CONV_S8_ROUTE_1X1_FAST || p->route == KILN_CONV_S8_ROUTE_1X1)
+        {
+            if (s->stride_h == 1 && s->stride_w == 1 && s->out_h == s->in_h && s->out_w == s->in_w)
+            {
+                kiln_conv_s8_gemm_strided(&ga, a->input + ch0, s->in_c, n_pixels, a->output + oc0);
+                continue;
+            }
+            for (int32_t bi = 0; bi < s->batches; bi++)
+            {
+                const int8_t *const in_b = a->input + bi * in_batch_stride + ch0;
+                for (int32_t yi = 0; yi < s->out_h; yi++)
+                {
+                    kiln_conv_s8_gemm_strided(&ga, in_b + yi * s->stride_h * s->in_w * s->in_c, s->stride_w * s->in_c,
+                                              s->out_w, a->output + ((bi * s->out_h + yi) * s->out_w) * s->out_c + oc0);
+                }
+            }
+            continue;
+        }
+#endif
         int32_t b = 0, y = 0, x = 0; /* coordinates of pixel `pix` */
         for (int32_t pix = 0; pix < n_pixels; pix += block)
         {

@@ -10,6 +10,12 @@
  * per-lane multiplier/shift/base (gathered in lane order oc, oc+2, oc+1, oc+3) and one byte scatter,
  * and their on-the-fly weight sums come from one four-row VADDVA pass. Blocks of exactly four patches
  * (arm_nn_mat_mul_core_4x_s8, arm_nn_mat_mult_nt_t_s8) run four patches x one channel.
+ *
+ * kiln_conv_s8_gemm_strided (the 1x1 routes: every output pixel of a row of the image in one call)
+ * turns the loops around: per group of four channels (parameters and on-the-fly weight sums formed
+ * once), the 3x2 passes of up to six three-row blocks fill a table of sums, and a second loop
+ * requantizes the table one row — four contiguous channels — per vector, with the parameters held
+ * in registers. Dot lengths 16 and 32 run straight-line passes, longer ones the loop.
  */
 #include "Include/Internal/kiln_conv_s8.h"
 
@@ -392,6 +398,297 @@ void kiln_conv_s8_gemm(const kiln_conv_s8_gemm_args *a, const int8_t *const *row
             const int32_t b = kiln_mve_base(wsum, bias, lhs_offset, w, oc, k16, has_tail, tail);
             kiln_mve_out3(s0, s1, s2, b, mult[oc], shift[oc], out_offset, vmin, vmax, offsets, store, d + oc);
         }
+    }
+}
+
+/* ---- strided rows: blocks of three rows x four channels ---------------------------------------- */
+
+/* One 16-byte step of three rows x two weight rows into s[2 r + c] (row r, weight row c); `first`
+ * starts the sums (VMLADAV) instead of accumulating. */
+static inline __attribute__((always_inline)) void kiln_mve_step3x2(int8x16_t v0, int8x16_t v1, int8x16_t x0,
+                                                                   int8x16_t x1, int8x16_t x2, int32_t s[6],
+                                                                   const bool first)
+{
+    if (first)
+    {
+        s[0] = vmladavq_s8(x0, v0);
+        s[1] = vmladavq_s8(x0, v1);
+        s[2] = vmladavq_s8(x1, v0);
+        s[3] = vmladavq_s8(x1, v1);
+        s[4] = vmladavq_s8(x2, v0);
+        s[5] = vmladavq_s8(x2, v1);
+    }
+    else
+    {
+        s[0] = vmladavaq_s8(s[0], x0, v0);
+        s[1] = vmladavaq_s8(s[1], x0, v1);
+        s[2] = vmladavaq_s8(s[2], x1, v0);
+        s[3] = vmladavaq_s8(s[3], x1, v1);
+        s[4] = vmladavaq_s8(s[4], x2, v0);
+        s[5] = vmladavaq_s8(s[5], x2, v1);
+    }
+}
+
+/*
+ * Dot products of rows p0, p0 + xs, p0 + 2 xs with weight rows q0, q1 over k = 16 * steps + tail
+ * bytes. `unroll` > 0: exactly that many full steps, straight-line (steps is ignored); 0: steps >= 1
+ * full steps, the first peeled to start the sums, the rest in a loop; < 0: no full step (k < 16).
+ * has_tail: one more zero-predicated step (required when unroll < 0). The six sums go to
+ * out[4 r + c] (row r, weight row c): two adjacent words per row, so the caller reads each row's
+ * four channels as one vector.
+ */
+static inline __attribute__((always_inline)) void kiln_mve_pass3x2(const int8_t *p0, int32_t xs, const int8_t *q0,
+                                                                   const int8_t *q1, int32_t steps,
+                                                                   const int32_t unroll, const bool has_tail,
+                                                                   mve_pred16_t tail, int32_t *out)
+{
+    const int8_t *p1 = p0 + xs;
+    const int8_t *p2 = p1 + xs;
+    int32_t s[6];
+    if (unroll < 0)
+    {
+        kiln_mve_step3x2(vldrbq_z_s8(q0, tail), vldrbq_z_s8(q1, tail), vldrbq_z_s8(p0, tail), vldrbq_z_s8(p1, tail),
+                         vldrbq_z_s8(p2, tail), s, true);
+    }
+    else
+    {
+        if (unroll > 0)
+        {
+            /* Written out (unroll <= 4): constant offsets from the five row pointers. */
+            kiln_mve_step3x2(vldrbq_s8(q0), vldrbq_s8(q1), vldrbq_s8(p0), vldrbq_s8(p1), vldrbq_s8(p2), s, true);
+            if (unroll > 1)
+            {
+                kiln_mve_step3x2(vldrbq_s8(q0 + 16), vldrbq_s8(q1 + 16), vldrbq_s8(p0 + 16), vldrbq_s8(p1 + 16),
+                                 vldrbq_s8(p2 + 16), s, false);
+            }
+            if (unroll > 2)
+            {
+                kiln_mve_step3x2(vldrbq_s8(q0 + 32), vldrbq_s8(q1 + 32), vldrbq_s8(p0 + 32), vldrbq_s8(p1 + 32),
+                                 vldrbq_s8(p2 + 32), s, false);
+            }
+            if (unroll > 3)
+            {
+                kiln_mve_step3x2(vldrbq_s8(q0 + 48), vldrbq_s8(q1 + 48), vldrbq_s8(p0 + 48), vldrbq_s8(p1 + 48),
+                                 vldrbq_s8(p2 + 48), s, false);
+            }
+            p0 += 16 * unroll;
+            p1 += 16 * unroll;
+            p2 += 16 * unroll;
+            q0 += 16 * unroll;
+            q1 += 16 * unroll;
+        }
+        else
+        {
+            kiln_mve_step3x2(vldrbq_s8(q0), vldrbq_s8(q1), vldrbq_s8(p0), vldrbq_s8(p1), vldrbq_s8(p2), s, true);
+            p0 += 16;
+            p1 += 16;
+            p2 += 16;
+            q0 += 16;
+            q1 += 16;
+            for (int32_t n = steps - 1; n > 0; n--)
+            {
+                kiln_mve_step3x2(vldrbq_s8(q0), vldrbq_s8(q1), vldrbq_s8(p0), vldrbq_s8(p1), vldrbq_s8(p2), s, false);
+                p0 += 16;
+                p1 += 16;
+                p2 += 16;
+                q0 += 16;
+                q1 += 16;
+            }
+        }
+        if (has_tail)
+        {
+            kiln_mve_step3x2(vldrbq_z_s8(q0, tail), vldrbq_z_s8(q1, tail), vldrbq_z_s8(p0, tail),
+                             vldrbq_z_s8(p1, tail), vldrbq_z_s8(p2, tail), s, false);
+        }
+    }
+    out[0] = s[0];
+    out[1] = s[1];
+    out[4] = s[2];
+    out[5] = s[3];
+    out[8] = s[4];
+    out[9] = s[5];
+}
+
+/* Weight sums of four consecutive weight rows, in channel order. */
+static inline int32x4_t kiln_mve_wsum4_ordered(const int8_t *w, int32_t ws, int32_t k16, bool has_tail,
+                                               mve_pred16_t tail)
+{
+    int32_t sums[4];
+    for (int32_t c = 0; c < 4; c++)
+    {
+        sums[c] = kiln_mve_wsum(w + c * ws, k16, has_tail, tail);
+    }
+    return vldrwq_s32(sums);
+}
+
+/* Requantize one row's four channel sums (channel order) and store them as four contiguous bytes.
+ * The rounding right shift is arm_divide_by_power_of_two_mve_32x4 with its negation hoisted out of
+ * the loops (nright = -right shift). */
+static inline __attribute__((always_inline)) void kiln_mve_out4c(int32x4_t acc, int32x4_t base, int32x4_t mult,
+                                                                 int32x4_t left, int32x4_t nright, int32_t out_offset,
+                                                                 int32x4_t vmin, int32x4_t vmax, int8_t *dst)
+{
+    acc = vshlq_s32(vaddq_s32(acc, base), left);
+    acc = vqrdmulhq_s32(acc, mult);
+    const int32x4_t fixup = vshrq_n_s32(vandq_s32(acc, nright), 31);
+    acc = vrshlq_s32(vqaddq_s32(acc, fixup), nright);
+    acc = vaddq_n_s32(acc, out_offset);
+    acc = vminq_s32(vmaxq_s32(acc, vmin), vmax);
+    vstrbq_s32(dst, acc);
+}
+
+/* Blocks whose sums are formed before any is requantized (the sum table: 12 words per block). */
+#define KILN_MVE_SUM_BLOCKS 6
+
+/*
+ * Blocks of three rows x four channels over rows lhs + i * lhs_stride (n_blocks blocks). The
+ * channel loop is outside the row loop, so a group's requantization parameters (and, without a
+ * weight-sum buffer, its weight sums) are formed once per call rather than once per block. Per
+ * block, two 3x2 passes leave their sums in a row-major table (phase 1, up to KILN_MVE_SUM_BLOCKS
+ * blocks); then each table row's four channels are one vector, requantized together and stored as
+ * four contiguous bytes (phase 2).
+ */
+static inline __attribute__((always_inline)) void kiln_mve_rows3x4(const kiln_conv_s8_gemm_args *a,
+                                                                   const int8_t *lhs, int32_t lhs_stride,
+                                                                   int32_t n_blocks, int8_t *dst, const int32_t unroll,
+                                                                   const bool has_tail)
+{
+    const int32_t k = a->k;
+    const int32_t k16 = k & ~15;
+    const int32_t steps = k >> 4;
+    const mve_pred16_t tail = vctp8q((uint32_t)(k - k16));
+    const int32_t ws = a->rhs_stride;
+    const int32_t n_oc4 = a->n_oc & ~3;
+    const int32_t ds = a->dst_stride;
+    const int8_t *const rhs = a->rhs;
+    const int32_t *const mult = a->mult;
+    const int32_t *const shift = a->shift;
+    const int32_t *const wsum = a->weight_sum;
+    const int32_t *const bias = a->bias;
+    const int32_t lhs_offset = a->lhs_offset;
+    const int32_t out_offset = a->out_offset;
+    const int32x4_t vmin = vdupq_n_s32(a->act_min);
+    const int32x4_t vmax = vdupq_n_s32(a->act_max);
+    const int32_t xs3 = 3 * lhs_stride;
+    const int32x4_t zero = vdupq_n_s32(0);
+    int32_t sums[KILN_MVE_SUM_BLOCKS * 12];
+    int32_t prm[16];
+
+    for (int32_t oc = 0; oc < n_oc4; oc += 4)
+    {
+        const int8_t *const w0 = rhs + oc * ws;
+        int32x4_t base;
+        if (wsum != NULL)
+        {
+            base = vldrwq_s32(wsum + oc);
+        }
+        else
+        {
+            base = vmulq_n_s32(kiln_mve_wsum4_ordered(w0, ws, k16, has_tail, tail), lhs_offset);
+            if (bias != NULL)
+            {
+                base = vaddq_s32(base, vldrwq_s32(bias + oc));
+            }
+        }
+        const int32x4_t vshift = vldrwq_s32(shift + oc);
+        /* The group's parameters wait in memory while the passes use the Q registers. */
+        vstrwq_s32(prm, base);
+        vstrwq_s32(prm + 4, vldrwq_s32(mult + oc));
+        vstrwq_s32(prm + 8, vmaxq_s32(vshift, zero));
+        vstrwq_s32(prm + 12, vminq_s32(vshift, zero));
+        const int8_t *x = lhs;
+        int8_t *d = dst + oc;
+        for (int32_t b = 0; b < n_blocks; b += KILN_MVE_SUM_BLOCKS)
+        {
+            const int32_t nb = MIN(KILN_MVE_SUM_BLOCKS, n_blocks - b);
+            /* Phase 1: the dot products of up to KILN_MVE_SUM_BLOCKS blocks into the table. */
+            int32_t *st = sums;
+            for (int32_t i = nb; i > 0; i--)
+            {
+                kiln_mve_pass3x2(x, lhs_stride, w0, w0 + ws, steps, unroll, has_tail, tail, st);
+                /* Compiler barrier (no instruction): without it GCC reuses the first pass's patch
+                 * loads in the second and runs out of Q registers (8). */
+                __asm__ volatile("" ::: "memory");
+                kiln_mve_pass3x2(x, lhs_stride, w0 + 2 * ws, w0 + 3 * ws, steps, unroll, has_tail, tail, st + 2);
+                x += xs3;
+                st += 12;
+            }
+            /* Phase 2: requantize the table, one row (four channels) per vector, parameters in
+             * registers for the whole loop. */
+            const int32x4_t pbase = vldrwq_s32(prm);
+            const int32x4_t pmult = vldrwq_s32(prm + 4);
+            const int32x4_t pleft = vldrwq_s32(prm + 8);
+            const int32x4_t pnright = vldrwq_s32(prm + 12);
+            const int32_t *sr = sums;
+            for (int32_t r = 3 * nb; r > 0; r--)
+            {
+                kiln_mve_out4c(vldrwq_s32(sr), pbase, pmult, pleft, pnright, out_offset, vmin, vmax, d);
+                sr += 4;
+                d += ds;
+            }
+        }
+    }
+}
+
+void kiln_conv_s8_gemm_strided(const kiln_conv_s8_gemm_args *a, const int8_t *lhs, int32_t lhs_stride,
+                               int32_t n_rows, int8_t *dst)
+{
+    const int32_t n_blocks = n_rows / 3;
+    const int32_t n_oc4 = a->n_oc & ~3;
+    const int32_t ds = a->dst_stride;
+    if (n_blocks > 0 && n_oc4 > 0)
+    {
+        /* Straight-line passes for the shortest dot products (16 and 32 input channels); a loop
+         * otherwise (written out, longer passes spill). */
+        const int32_t k = a->k;
+        if (k < 16)
+        {
+            kiln_mve_rows3x4(a, lhs, lhs_stride, n_blocks, dst, -1, true);
+        }
+        else if ((k & 15) != 0)
+        {
+            kiln_mve_rows3x4(a, lhs, lhs_stride, n_blocks, dst, 0, true);
+        }
+        else if (k == 16)
+        {
+            kiln_mve_rows3x4(a, lhs, lhs_stride, n_blocks, dst, 1, false);
+        }
+        else if (k == 32)
+        {
+            kiln_mve_rows3x4(a, lhs, lhs_stride, n_blocks, dst, 2, false);
+        }
+        else
+        {
+            kiln_mve_rows3x4(a, lhs, lhs_stride, n_blocks, dst, 0, false);
+        }
+    }
+    if (n_blocks > 0 && n_oc4 < a->n_oc)
+    {
+        /* The last one to three channels: three-row blocks of the general kernel. */
+        kiln_conv_s8_gemm_args rest = *a;
+        rest.rhs = a->rhs + n_oc4 * a->rhs_stride;
+        rest.bias = a->bias != NULL ? a->bias + n_oc4 : NULL;
+        rest.weight_sum = a->weight_sum != NULL ? a->weight_sum + n_oc4 : NULL;
+        rest.mult = a->mult + n_oc4;
+        rest.shift = a->shift + n_oc4;
+        rest.n_oc = a->n_oc - n_oc4;
+        const int8_t *x = lhs;
+        int8_t *d = dst + n_oc4;
+        for (int32_t b = 0; b < n_blocks; b++)
+        {
+            const int8_t *const rows[3] = {x, x + lhs_stride, x + 2 * lhs_stride};
+            kiln_conv_s8_gemm(&rest, rows, 3, d);
+            x += 3 * lhs_stride;
+            d += 3 * ds;
+        }
+    }
+    const int32_t done = n_blocks * 3;
+    if (done < n_rows)
+    {
+        /* One or two rows left: every channel through the general kernel. */
+        const int8_t *const x = lhs + done * lhs_stride;
+        const int8_t *const rows[2] = {x, n_rows - done > 1 ? x + lhs_stride : x};
+        kiln_conv_s8_gemm(a, rows, n_rows - done, dst + done * ds);
     }
 }
 
