@@ -199,6 +199,75 @@ static inline void kiln_softmax_recip(uint64_t sum, int32_t out_bits, int32_t *r
     *exponent = bits_over_unit + 31 - out_bits;
 }
 
+#if defined(__ARM_FEATURE_DSP) && __ARM_FEATURE_DSP
+/* ---- DSP-extension forms (Cortex-M4/M7/M33/M55) ------------------------------------------------
+ *   SRDHM(a, b) for 2b < 2^31        = SMMULR(a, 2b)             floor((a * 2b + 2^31) / 2^32)
+ *   SRDHM(a, b) for b = 2^31 - d,    = SMMLSR(a, 2d, a)          a + floor((2^31 - a * 2d) / 2^32)
+ *               0 < 2d < 2^31
+ * both equal to floor((a * b + 2^30) / 2^31). */
+static inline int32_t kiln_softmax_smmulr(int32_t a, int32_t b)
+{
+    int32_t r;
+    __asm__("smmulr %0, %1, %2" : "=r"(r) : "r"(a), "r"(b));
+    return r;
+}
+
+static inline int32_t kiln_softmax_smmlsr(int32_t a, int32_t b, int32_t acc)
+{
+    int32_t r;
+    __asm__("smmlsr %0, %1, %2, %3" : "=r"(r) : "r"(a), "r"(b), "r"(acc));
+    return r;
+}
+
+/**
+ * kiln_softmax_one_over_one_plus() on the DSP multiplies, the same value for every a in [0, 2^31)
+ * (checked exhaustively): half_denominator h = 2^31 - d is in [2^30, 2^31), so SRDHM(h, x) =
+ * SMMLSR(x, 2d, x) for h > 2^30 and (x + 1) >> 1 for h = 2^30; x stays in about [2^29, 2^30]
+ * and the correction SRDHM(x, 2^29 - SRDHM(h, x)) below 2^28 in magnitude, so its saturating
+ * x4 is a plain shift and only the final doubling saturates (QADD).
+ */
+static inline int32_t kiln_softmax_one_over_one_plus_dsp(int32_t a)
+{
+    const int32_t h = (int32_t)(((uint32_t)a + 0x80000000u) >> 1);
+    int32_t x = 1515870810 + kiln_softmax_smmulr(h, 2 * -1010580540); /* Q2.29 */
+    const bool h_pow2 = (h == (1 << 30));
+    const int32_t d2 = h_pow2 ? 0 : (int32_t)(2u * (0x80000000u - (uint32_t)h));
+    for (int32_t i = 0; i < 3; i++)
+    {
+        const int32_t hx = h_pow2 ? ((x + 1) >> 1) : kiln_softmax_smmlsr(x, d2, x);
+        const int32_t one_minus_dx = (1 << 29) - hx;
+        x += (int32_t)((uint32_t)kiln_softmax_smmulr(x, 2 * one_minus_dx) << 2);
+    }
+    int32_t r;
+    __asm__("qadd %0, %1, %1" : "=r"(r) : "r"(x));
+    return r;
+}
+#define KILN_SOFTMAX_ONE_OVER_ONE_PLUS kiln_softmax_one_over_one_plus_dsp
+#else
+#define KILN_SOFTMAX_ONE_OVER_ONE_PLUS kiln_softmax_one_over_one_plus
+#endif
+
+/** kiln_softmax_recip() with the cheapest exact reciprocal of the target (sum >= 1). */
+static inline void kiln_softmax_recip_fast(uint64_t sum, int32_t out_bits, int32_t *recip, int32_t *exponent)
+{
+    uint32_t top;
+    int32_t bits_over_unit;
+    if ((sum >> 32) == 0)
+    {
+        const int32_t h = kiln_softmax_clz((uint32_t)sum);
+        top = (uint32_t)sum << h;
+        bits_over_unit = KILN_SOFTMAX_ACCUM_BITS - h;
+    }
+    else
+    {
+        const int32_t k = 32 - kiln_softmax_clz((uint32_t)(sum >> 32));
+        top = (uint32_t)(sum >> k);
+        bits_over_unit = KILN_SOFTMAX_ACCUM_BITS + k;
+    }
+    *recip = KILN_SOFTMAX_ONE_OVER_ONE_PLUS((int32_t)(top - 0x80000000u));
+    *exponent = bits_over_unit + 31 - out_bits;
+}
+
 /** The output of one element with exp e (diff >= diff_min). */
 static inline int32_t kiln_softmax_out(int32_t e, int32_t recip, int32_t exponent, const kiln_softmax_params *p)
 {

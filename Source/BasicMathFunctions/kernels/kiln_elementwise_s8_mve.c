@@ -2,7 +2,8 @@
  * Kiln — int8 ADD and MUL kernels, Helium (MVE): fast routes of 16 elements per iteration with
  * the requantizations fused into VMLAS / VQRDMLAH (described below), bit-exact with the scalar
  * arithmetic; parameters outside their forms take the generic route (four int32 lanes with the
- * arm_requantize_mve helpers, tail-predicated).
+ * arm_requantize_mve helpers, tail-predicated). ADD calls of at least 256 elements with one exact
+ * input (TFLite's larger-scale input) take the table route (one gather per four elements, below).
  */
 #include "Include/Internal/kiln_elementwise.h"
 
@@ -196,7 +197,7 @@ static inline int32_t kiln_ctz(uint32_t v)
 }
 
 /* Sets up one ADD input; false when neither mode applies (or an intermediate would not fit). */
-static bool kiln_add_mve_input(int32_t offset, int32_t mult, int32_t shift, int32_t left_shift,
+static inline __attribute__((always_inline)) bool kiln_add_mve_input(int32_t offset, int32_t mult, int32_t shift, int32_t left_shift,
                                kiln_add_in_mode *mode, int32_t *k, int32_t *l, int32_t *d)
 {
     const int32_t L = left_shift + LEFT_SHIFT(shift);
@@ -282,6 +283,160 @@ static bool kiln_add_mve_plan_make(const kiln_add_s8_params *p, kiln_add_mve_pla
     return true;
 }
 
+/*
+ * Table route (ADD with one exact input, calls of at least KILN_ADD_MVE_TABLE_MIN elements):
+ * the other input's rescaled value depends on its byte alone, so it is computed once per call for
+ * each of the 256 bytes, with the exact input's offset share added,
+ *   T[u] = requantize(((int8)u + offset) << left_shift, mult, shift) + exact_offset * k,
+ * into 1 KiB of stack (64 vector steps, the generic route's arithmetic). Each element then costs
+ * one gather and one multiply-accumulate: S = T[in_table] + in_exact * k, exact in int32 as S is
+ * a sum of the call (the accumulate wraps, and the true value fits).
+ */
+#define KILN_ADD_MVE_TABLE_MIN 256
+
+/* T[u] for the 128 bytes u = first .. first+127 (int8 value b = u or u - 256): v = (b + offset) << L
+ * steps by 4 << L per vector (exact: every v is within int32, checked by the entry), then
+ * x = RDP(SRDHM(v, mult), r) as arm_nn_requantize computes it. */
+static inline __attribute__((always_inline)) void kiln_add_mve_table_half(int32_t *table, int32_t b0, int32_t offset,
+                                                                          int32_t mult, int32_t L, int32_t r,
+                                                                          int32_t c)
+{
+    int32x4_t v = vaddq_n_s32(vreinterpretq_s32_u32(vidupq_n_u32(0, 1)), b0 + offset);
+    v = vshlq_s32(v, vdupq_n_s32(L));
+    /* 255 consecutive values << L fit int32, so L <= 24; the add after the last vector wraps unused */
+    const int32_t step = (int32_t)(4u << L);
+    const int32x4_t vr = vdupq_n_s32(-r);
+    for (int32_t j = 0; j < 128; j += 4)
+    {
+        int32x4_t y = vqrdmulhq_n_s32(v, mult);
+        if (r > 0)
+        {
+            /* ties away from zero: negative values step down by one before the ties-up VRSHL */
+            y = vrshlq_s32(vqaddq_s32(y, vshrq_n_s32(y, 31)), vr);
+        }
+        vst1q_s32(table + j, vaddq_n_s32(y, c));
+        v = vaddq_n_s32(v, step);
+    }
+}
+
+static void kiln_add_mve_table_fill(int32_t *table, int32_t offset, int32_t mult, int32_t shift, int32_t left_shift,
+                                    int32_t c)
+{
+    const int32_t L = left_shift + LEFT_SHIFT(shift); /* <= 30: checked by kiln_add_mve_input */
+    const int32_t r = RIGHT_SHIFT(shift);
+    if (r > 0)
+    {
+        kiln_add_mve_table_half(table, 0, offset, mult, L, r, c);
+        kiln_add_mve_table_half(table + 128, -128, offset, mult, L, r, c);
+    }
+    else
+    {
+        kiln_add_mve_table_half(table, 0, offset, mult, L, 0, c);
+        kiln_add_mve_table_half(table + 128, -128, offset, mult, L, 0, c);
+    }
+}
+
+/* One phase of the table route: the next four elements (each pointer advanced by 4; post-indexed
+ * loads), then the output stage. */
+static inline __attribute__((always_inline)) int32x4_t kiln_add_table_phase(const int8_t **ein, const uint8_t **tin,
+                                                                            const int32_t *table, int32_t k,
+                                                                            int32_t mo, int32_t co, int32_t qsh)
+{
+    const uint32x4_t idx = vldrbq_u32(*tin);
+    const int32x4_t a = vldrbq_s32(*ein);
+    const int32x4_t r = kiln_ew_finish(vmlaq_n_s32(vldrwq_gather_shifted_offset_s32(table, idx), a, k), mo, co, qsh);
+    const int8_t *e = *ein + 4;
+    const uint8_t *t = *tin + 4;
+    /* Compiler-only ordering points (no instruction): the next phase's loads wait for this result,
+     * so GCC keeps one phase in flight and post-increments the pointers instead of copying them. */
+    __asm__("" : "+r"(e) : "w"(r));
+    __asm__("" : "+r"(t) : "w"(r));
+    *ein = e;
+    *tin = t;
+    return r;
+}
+
+static inline __attribute__((always_inline)) void kiln_add_mve_table_run(const int8_t *ein, const int8_t *tin8,
+                                                                         int8_t *out, int32_t n,
+                                                                         const int32_t *table, int32_t k,
+                                                                         int32_t mo, int32_t co, int32_t qsh,
+                                                                         int8_t lo, int8_t hi, bool clamp)
+{
+    const uint8x16_t offs = kiln_ew_scatter_offsets(false);
+    const uint8_t *tin = (const uint8_t *)tin8;
+    int32_t left = n;
+    for (; left >= 16; left -= 16)
+    {
+        const int32x4_t r0 = kiln_add_table_phase(&ein, &tin, table, k, mo, co, qsh);
+        const int32x4_t r1 = kiln_add_table_phase(&ein, &tin, table, k, mo, co, qsh);
+        const int32x4_t r2 = kiln_add_table_phase(&ein, &tin, table, k, mo, co, qsh);
+        const int32x4_t r3 = kiln_add_table_phase(&ein, &tin, table, k, mo, co, qsh);
+        int8x16_t v = kiln_ew_pack(r0, r1, r2, r3, false);
+        if (clamp)
+        {
+            v = vminq_s8(vmaxq_s8(v, vdupq_n_s8(lo)), vdupq_n_s8(hi));
+        }
+        vstrbq_scatter_offset_s8(out, offs, v);
+        out += 16;
+    }
+    if (left > 0)
+    {
+        /* Lanes past the end load index 0 (T[0] exists) and are not stored. */
+        int32x4_t r[4];
+        for (int32_t t = 0; t < 4; t++)
+        {
+            const mve_pred16_t pr = vctp32q((uint32_t)MAX(left - 4 * t, 0));
+            const uint32x4_t idx = vldrbq_z_u32(tin + 4 * t, pr);
+            const int32x4_t a = vldrbq_z_s32(ein + 4 * t, pr);
+            r[t] = kiln_ew_finish(vmlaq_n_s32(vldrwq_gather_shifted_offset_s32(table, idx), a, k), mo, co, qsh);
+        }
+        int8x16_t v = kiln_ew_pack(r[0], r[1], r[2], r[3], false);
+        v = vminq_s8(vmaxq_s8(v, vdupq_n_s8(lo)), vdupq_n_s8(hi));
+        vstrbq_scatter_offset_p_s8(out, offs, v, vcmphiq_u8(vdupq_n_u8((uint8_t)left), offs));
+    }
+}
+
+/* The table route when it applies (one input exact, the output stage in its form); false if not. */
+static __attribute__((noinline)) bool kiln_add_mve_table(const int8_t *in1, const int8_t *in2, int8_t *out, int32_t n,
+                               const kiln_add_s8_params *p)
+{
+    int32_t co, qsh, k1, l1, d1, k2, l2, d2;
+    kiln_add_in_mode m1, m2;
+    if (n < KILN_ADD_MVE_TABLE_MIN || p->out_shift > 0 ||
+        !kiln_ew_out_stage(p->out_shift, p->out_offset, p->y_lo, p->y_hi, &co, &qsh) ||
+        !kiln_add_mve_input(p->in1_offset, p->in1_mult, p->in1_shift, p->left_shift, &m1, &k1, &l1, &d1) ||
+        !kiln_add_mve_input(p->in2_offset, p->in2_mult, p->in2_shift, p->left_shift, &m2, &k2, &l2, &d2) ||
+        (m1 == KILN_ADD_IN_EXACT) == (m2 == KILN_ADD_IN_EXACT))
+    {
+        return false;
+    }
+    const bool first_exact = (m1 == KILN_ADD_IN_EXACT);
+    const int8_t *ein = first_exact ? in1 : in2;
+    const int8_t *tin = first_exact ? in2 : in1;
+    const int32_t k = first_exact ? k1 : k2;
+    /* the exact input's offset share: its x at in = 0, within the sum's range */
+    const int32_t c = (first_exact ? p->in1_offset : p->in2_offset) * k;
+    int32_t table[256];
+    if (first_exact)
+    {
+        kiln_add_mve_table_fill(table, p->in2_offset, p->in2_mult, p->in2_shift, p->left_shift, c);
+    }
+    else
+    {
+        kiln_add_mve_table_fill(table, p->in1_offset, p->in1_mult, p->in1_shift, p->left_shift, c);
+    }
+    const int8_t lo = (int8_t)p->act_min, hi = (int8_t)p->act_max;
+    if (p->act_min > INT8_MIN || p->act_max < INT8_MAX)
+    {
+        kiln_add_mve_table_run(ein, tin, out, n, table, k, p->out_mult, co, qsh, lo, hi, true);
+    }
+    else
+    {
+        kiln_add_mve_table_run(ein, tin, out, n, table, k, p->out_mult, co, qsh, lo, hi, false);
+    }
+    return true;
+}
+
 /* The generic route: exactly the scalar arithmetic, four int32 lanes, tail-predicated. */
 static void kiln_add_mve_generic(const int8_t *in1, const int8_t *in2, int8_t *out, int32_t n,
                                  const kiln_add_s8_params *p)
@@ -310,6 +465,10 @@ static void kiln_add_mve_generic(const int8_t *in1, const int8_t *in2, int8_t *o
 
 void kiln_add_s8(const int8_t *in1, const int8_t *in2, int8_t *out, int32_t n, const kiln_add_s8_params *p)
 {
+    if (kiln_add_mve_table(in1, in2, out, n, p))
+    {
+        return;
+    }
     kiln_add_mve_plan q;
     kiln_add_in_mode m1, m2;
     if (!kiln_add_mve_plan_make(p, &q, &m1, &m2))

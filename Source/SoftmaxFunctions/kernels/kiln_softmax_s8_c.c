@@ -1,6 +1,6 @@
 /*
- * Kiln — softmax rows, portable C and DSP extension (one scalar kernel: the fixed-point exp has
- * no SIMD32 form). Three passes per row: maximum, sum of exps, outputs.
+ * Kiln — softmax rows, portable C (the DSP extension has its own kernel, kiln_softmax_s8_dsp.c,
+ * with the same passes on the DSP multiplies). Three passes per row: maximum, sum of exps, outputs.
  *
  * The exp of an element depends only on its diff (x - row max, one of 256 values) and on
  * mult/shift, which are fixed for the call: each exp is computed once per call, the first time
@@ -9,7 +9,7 @@
  */
 #include "Include/Internal/kiln_softmax.h"
 
-#if KILN_BUILD_C || KILN_BUILD_DSP
+#if KILN_BUILD_C
 
 typedef struct
 {
@@ -25,30 +25,6 @@ static inline int32_t kiln_softmax_load(const void *input, int32_t i, bool is_u8
 static inline int32_t kiln_softmax_max(const void *in, int32_t n, bool is_u8)
 {
     int32_t max = kiln_softmax_load(in, 0, is_u8);
-#if KILN_BUILD_DSP
-    if (!is_u8 && n >= 8)
-    {
-        /* Four bytes at a time: SSUB8 sets GE where the new bytes are >= the running maxima. */
-        uint32_t m4 = 0x80808080u;
-        int32_t i = 0;
-        for (; i + 4 <= n; i += 4)
-        {
-            uint32_t w;
-            memcpy(&w, (const int8_t *)in + i, 4);
-            (void)__ssub8(w, m4);
-            m4 = __sel(w, m4);
-        }
-        for (int32_t k = 0; k < 4; k++)
-        {
-            max = MAX(max, (int32_t)(int8_t)(m4 >> (8 * k)));
-        }
-        for (; i < n; i++)
-        {
-            max = MAX(max, kiln_softmax_load(in, i, false));
-        }
-        return max;
-    }
-#endif
     for (int32_t i = 1; i < n; i++)
     {
         max = MAX(max, kiln_softmax_load(in, i, is_u8));
@@ -80,7 +56,9 @@ static inline void kiln_softmax_row(const void *in, int32_t n, bool is_u8, bool 
     }
 
     int32_t recip, exponent;
-    kiln_softmax_recip(sum, p->out_bits, &recip, &exponent);
+    /* sum = 0 only when every element is skipped (diff_min > 0): the outputs are the minimum */
+    kiln_softmax_recip(sum != 0 ? sum : (uint64_t)1 << (31 - KILN_SOFTMAX_ACCUM_BITS), p->out_bits, &recip,
+                       &exponent);
     /* The product SRDHM(recip, e) is in [0, 2^31): the rounding shift is (prod + half) >> exponent,
      * and an exponent past 31 leaves 0. */
     const bool zero = exponent > 31;
@@ -135,4 +113,4 @@ void kiln_softmax_s8_rows(const void *input, int32_t num_rows, int32_t row_size,
     }
 }
 
-#endif /* KILN_BUILD_C || KILN_BUILD_DSP */
+#endif /* KILN_BUILD_C */

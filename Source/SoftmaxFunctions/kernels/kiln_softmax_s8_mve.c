@@ -5,7 +5,10 @@
  * predicates, which GCC 12 moves through core registers at every use; only the last, partial
  * vector of a row is loaded and stored under a tail predicate.
  *
- * Two routes, by the number of elements of the call:
+ * Three routes:
+ *   "softmax_mve_short"  rows of at most 16 elements (any number of rows): each row in vector
+ *                        registers, no stack table (see kiln_softmax_short_row below).
+ * and for longer rows, by the number of elements of the call:
  *   "softmax_mve_table"  >= 256 elements: the exp of each of the 256 possible diffs (x - row max)
  *                        is computed once per call into a 1 KiB table on the stack (64 vector
  *                        steps); the sum and output passes gather from it.
@@ -29,7 +32,7 @@
     } while (0)
 
 /* exp(a) for a <= 0 in Q5.26, result in Q0.31 (kiln_softmax_exp_q5_26, four lanes). */
-static inline int32x4_t kiln_exp_mve(int32x4_t a)
+static inline __attribute__((always_inline)) int32x4_t kiln_exp_mve_k(int32x4_t a, bool last_to_zero)
 {
     /* a = r + q: r = (a mod 1/4) - 1/4 in [-1/4, 0) (top byte set), remainder = -q. */
     const int32x4_t r = vorrq_n_s32(a, 0xFF000000);
@@ -51,17 +54,39 @@ static inline int32x4_t kiln_exp_mve(int32x4_t a)
     KILN_EXP_STAGE(3, 290630308);
     KILN_EXP_STAGE(4, 39332535);
     KILN_EXP_STAGE(5, 720401);
-    KILN_EXP_STAGE(6, 242);
+    if (last_to_zero)
+    {
+        /* remainder >= 16: the exp is at most SRDHM(2^31, 242) = 242, whose term and output
+         * are 0 like those of 0 (outputs have a rounding shift of at least 15 bits) */
+        res = vbicq_s32(res, vshrq_n_s32(vshlq_n_s32(remainder, 1), 31));
+    }
+    else
+    {
+        KILN_EXP_STAGE(6, 242);
+    }
     /* exp(0) = INT32_MAX: a >> 31 is all ones for a < 0 and 0 for a = 0, and res >= 0 */
     return vmaxq_s32(res, vbicq_s32(vdupq_n_s32(INT32_MAX), vshrq_n_s32(a, 31)));
 }
 
+
+static inline int32x4_t kiln_exp_mve(int32x4_t a)
+{
+    return kiln_exp_mve_k(a, false);
+}
 
 /* exp of four diffs (<= 0): scaled = min(SRDHM(diff << shift, mult), 0) in Q5.26. */
 static inline int32x4_t kiln_softmax_exp4(int32x4_t diff, int32x4_t vshift, int32_t mult)
 {
     const int32x4_t shifted = vshlq_s32(diff, vshift); /* wraps, as TFLite's */
     return kiln_exp_mve(vminq_s32(vqrdmulhq_n_s32(shifted, mult), vdupq_n_s32(0)));
+}
+
+/* The same for the short-row route, whose exps only feed its terms and outputs: exps of at most
+ * 242 are 0 there (see kiln_exp_mve_k). */
+static inline int32x4_t kiln_softmax_exp4_short(int32x4_t diff, int32x4_t vshift, int32_t mult)
+{
+    const int32x4_t shifted = vshlq_s32(diff, vshift);
+    return kiln_exp_mve_k(vminq_s32(vqrdmulhq_n_s32(shifted, mult), vdupq_n_s32(0)), true);
 }
 
 static int32_t kiln_softmax_max(const void *in, int32_t n, bool is_u8)
@@ -187,7 +212,9 @@ static void kiln_softmax_row(const kiln_softmax_row_args *a, int32_t out_bits, i
 {
     const uint64_t sum = kiln_softmax_sum(a);
     int32_t recip, exponent;
-    kiln_softmax_recip(sum, out_bits, &recip, &exponent);
+    /* sum = 0 only when every element is skipped (diff_min > 0): the outputs are the minimum */
+    kiln_softmax_recip(sum != 0 ? sum : (uint64_t)1 << (31 - KILN_SOFTMAX_ACCUM_BITS), out_bits, &recip,
+                       &exponent);
     const int32x4_t vexp = vdupq_n_s32(-MIN(exponent, 32));
     const int32_t n = a->n;
     int32_t i = 0;
@@ -218,8 +245,149 @@ static void kiln_softmax_row(const kiln_softmax_row_args *a, int32_t out_bits, i
     }
 }
 
-void kiln_softmax_s8_rows(const void *input, int32_t num_rows, int32_t row_size, const kiln_softmax_params *p,
-                          void *output)
+/*
+ * "softmax_mve_short": rows of at most KILN_SOFTMAX_MVE_SHORT_MAX elements (the keyword-spotting
+ * output layer: 1x12) are done entirely in vector registers, without per-row set-up: one
+ * predicated 16-byte load for the maximum, then per group of four (the last one tail-predicated)
+ * the exps, with the skipped lanes (diff < diff_min) zeroed, so their output is
+ * SRDHM(recip, 0) = 0 plus the output minimum as required, and the sum accumulated across the
+ * vector under the group's predicate. At most 16 terms below 2^19 + 1: the sum fits 32 bits.
+ */
+#define KILN_SOFTMAX_MVE_SHORT_MAX 16
+
+/* Group g of a short row: its exps (skipped lanes 0), with the sum of their terms added. Whole
+ * groups load and add unpredicated; only the row's last, partial group takes a predicate. */
+static inline __attribute__((always_inline)) int32x4_t kiln_softmax_short_group(const void *in, int32_t g,
+                                                                                bool is_u8, bool partial,
+                                                                                mve_pred16_t pg, int32_t max,
+                                                                                int32x4_t vshift, int32_t mult,
+                                                                                int32_t diff_min, uint32_t *sum)
+{
+    int32x4_t x;
+    if (is_u8)
+    {
+        const uint8_t *src = (const uint8_t *)in + 4 * g;
+        x = vreinterpretq_s32_u32(partial ? vldrbq_z_u32(src, pg) : vldrbq_u32(src));
+    }
+    else
+    {
+        const int8_t *src = (const int8_t *)in + 4 * g;
+        x = partial ? vldrbq_z_s32(src, pg) : vldrbq_s32(src);
+    }
+    const int32x4_t diff = vsubq_n_s32(x, max);
+    const int32x4_t skip = vshrq_n_s32(vsubq_n_s32(diff, diff_min), 31);
+    const int32x4_t e = vbicq_s32(kiln_softmax_exp4_short(diff, vshift, mult), skip);
+    const uint32x4_t term = vreinterpretq_u32_s32(vrshrq_n_s32(e, KILN_SOFTMAX_ACCUM_BITS));
+    *sum = partial ? vaddvaq_p_u32(*sum, term, pg) : vaddvaq_u32(*sum, term);
+    return e;
+}
+
+static inline __attribute__((always_inline)) void kiln_softmax_short_out(void *out, int32_t g, bool out16,
+                                                                         bool partial, mve_pred16_t pg,
+                                                                         int32x4_t e, int32_t recip,
+                                                                         int32x4_t vexp, int32_t out_min,
+                                                                         int32_t out_max)
+{
+    const int32x4_t u = vrshlq_s32(vqrdmulhq_n_s32(e, recip), vexp);
+    const int32x4_t v = vminq_s32(vaddq_n_s32(u, out_min), vdupq_n_s32(out_max));
+    if (out16)
+    {
+        int16_t *dst = (int16_t *)out + 4 * g;
+        if (partial)
+        {
+            vstrhq_p_s32(dst, v, pg);
+        }
+        else
+        {
+            vstrhq_s32(dst, v);
+        }
+    }
+    else
+    {
+        int8_t *dst = (int8_t *)out + 4 * g;
+        if (partial)
+        {
+            vstrbq_p_s32(dst, v, pg);
+        }
+        else
+        {
+            vstrbq_s32(dst, v);
+        }
+    }
+}
+
+static inline __attribute__((always_inline)) void kiln_softmax_short_row(const void *in, void *out, int32_t n,
+                                                                         bool is_u8, bool out16, int32x4_t vshift,
+                                                                         int32_t mult, int32_t diff_min,
+                                                                         int32_t out_bits, int32_t out_min,
+                                                                         int32_t out_max)
+{
+    const mve_pred16_t p8 = vctp8q((uint32_t)n);
+    const int32_t max = is_u8 ? (int32_t)vmaxvq_p_u8(0, vldrbq_z_u8((const uint8_t *)in, p8), p8)
+                              : (int32_t)vmaxvq_p_s8(INT8_MIN, vldrbq_z_s8((const int8_t *)in, p8), p8);
+    int32x4_t e[KILN_SOFTMAX_MVE_SHORT_MAX / 4];
+    uint32_t sum = 0;
+    const int32_t whole = n >> 2;
+    const bool has_tail = (n & 3) != 0;
+    const mve_pred16_t pt = vctp32q((uint32_t)(n & 3));
+    for (int32_t g = 0; g < whole; g++)
+    {
+        e[g] = kiln_softmax_short_group(in, g, is_u8, false, pt, max, vshift, mult, diff_min, &sum);
+    }
+    if (has_tail)
+    {
+        e[whole] = kiln_softmax_short_group(in, whole, is_u8, true, pt, max, vshift, mult, diff_min, &sum);
+    }
+    /* Every lane skipped (diff_min > 0): every output is the minimum whatever the reciprocal. */
+    const uint32_t one = 1u << (31 - KILN_SOFTMAX_ACCUM_BITS);
+    int32_t recip, exponent;
+    kiln_softmax_recip_fast(sum != 0 ? sum : one, out_bits, &recip, &exponent);
+    const int32x4_t vexp = vdupq_n_s32(-MIN(exponent, 32));
+    for (int32_t g = 0; g < whole; g++)
+    {
+        kiln_softmax_short_out(out, g, out16, false, pt, e[g], recip, vexp, out_min, out_max);
+    }
+    if (has_tail)
+    {
+        kiln_softmax_short_out(out, whole, out16, true, pt, e[whole], recip, vexp, out_min, out_max);
+    }
+}
+
+static __attribute__((noinline)) void kiln_softmax_short_rows(const void *input, int32_t num_rows, int32_t row_size,
+                                                              const kiln_softmax_params *p, void *output)
+{
+    const int32x4_t vshift = vdupq_n_s32(p->shift);
+    const int32_t diff_min = MIN(MAX(p->diff_min, -256), 1); /* the same decisions for diffs in [-255, 0] */
+    const bool is_u8 = p->kind == KILN_SOFTMAX_U8_TO_U8;
+    const bool out16 = p->kind == KILN_SOFTMAX_S8_TO_S16;
+    const int32_t out_step = out16 ? 2 * row_size : row_size;
+    const int8_t *in = (const int8_t *)input;
+    int8_t *out = (int8_t *)output;
+    for (int32_t r = 0; r < num_rows; r++)
+    {
+        /* constant flags per call: each combination gets its own specialized code */
+        if (is_u8)
+        {
+            kiln_softmax_short_row(in, out, row_size, true, false, vshift, p->mult, diff_min, p->out_bits, p->out_min,
+                                   p->out_max);
+        }
+        else if (out16)
+        {
+            kiln_softmax_short_row(in, out, row_size, false, true, vshift, p->mult, diff_min, p->out_bits, p->out_min,
+                                   p->out_max);
+        }
+        else
+        {
+            kiln_softmax_short_row(in, out, row_size, false, false, vshift, p->mult, diff_min, p->out_bits,
+                                   p->out_min, p->out_max);
+        }
+        in += row_size;
+        out += out_step;
+    }
+}
+
+static __attribute__((noinline)) void kiln_softmax_long_rows(const void *input, int32_t num_rows, int32_t row_size,
+                                                             const kiln_softmax_params *p, void *output)
 {
     kiln_softmax_row_args a;
     a.is_u8 = p->kind == KILN_SOFTMAX_U8_TO_U8;
@@ -256,6 +424,19 @@ void kiln_softmax_s8_rows(const void *input, int32_t num_rows, int32_t row_size,
         a.out = (int8_t *)output + r * row_size * out_size;
         a.max = kiln_softmax_max(a.in, row_size, a.is_u8);
         kiln_softmax_row(&a, p->out_bits, p->out_min, p->out_max);
+    }
+}
+
+void kiln_softmax_s8_rows(const void *input, int32_t num_rows, int32_t row_size, const kiln_softmax_params *p,
+                          void *output)
+{
+    if (row_size <= KILN_SOFTMAX_MVE_SHORT_MAX)
+    {
+        kiln_softmax_short_rows(input, num_rows, row_size, p, output);
+    }
+    else
+    {
+        kiln_softmax_long_rows(input, num_rows, row_size, p, output);
     }
 }
 
