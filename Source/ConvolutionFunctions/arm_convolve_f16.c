@@ -37,7 +37,8 @@ void kiln_conv_flt_run_f16(const kiln_conv_flt_plan_t *p, const kiln_conv_flt_ge
     case KILN_CONV_FLT_ROUTE_PATCH_GEMM:
         kiln_conv_flt_patch_gemm_f16(g, in, w, bias, out, lo, hi, scratch, acc16);
         break;
-    case KILN_CONV_FLT_ROUTE_SMALL_C: /* MVE-float builds; the Helium kernel is not written yet */
+    case KILN_CONV_FLT_ROUTE_SMALL_C: /* MVE-float builds: the Helium direct kernel (taps inside the input, two
+                                         * columns per weight load) */
     case KILN_CONV_FLT_ROUTE_DIRECT:
     default:
         kiln_conv_flt_direct_f16(g, in, w, bias, out, lo, hi, 0, acc16);

@@ -161,8 +161,204 @@ static void test_conv_f16_perf(void)
 }
 #endif
 
+/*
+ * Cost per route on other shapes (printed with the route the plan picks on this build): 1x1, conv1d k3, small-C
+ * (3 input channels, 3x3; the small-C route on MVE-float builds), and the direct route (8 channels, no scratch). Every
+ * output is checked against the double-precision reference with the route tests' bounds.
+ */
+typedef struct
+{
+    const char *name;
+    int32_t h, w, c, oc, kh, kw, pad;
+    bool packed, ctx, acc16;
+} perf_shape_t;
+
+static const perf_shape_t perf_shapes[] = {
+    {"1x1 16ch", 10, 10, 16, 16, 1, 1, 0, true, false, false},
+    {"conv1d k3 16ch", 1, 66, 16, 16, 1, 3, 0, true, false, false},
+    {"small-C 3ch 3x3", 10, 10, 3, 16, 3, 3, 1, false, true, false},
+    {"small-C 3ch 3x3 acc16", 10, 10, 3, 16, 3, 3, 1, false, true, true},
+    {"direct 8ch 3x3", 10, 10, 8, 16, 3, 3, 1, false, false, false},
+};
+
+#define PS_IN (10 * 66 * 16)
+#define PS_W (16 * 3 * 3 * 16)
+#define PS_OUT (10 * 66 * 16)
+static double ps_in_d[PS_IN], ps_w_d[PS_W], ps_b_d[16], ps_ref_d[PS_OUT], ps_mag_d[PS_OUT];
+
+static int perf_route(const cmsis_nn_tile *s, const cmsis_nn_tile *p,
+                      const cmsis_nn_tile *d, const cmsis_nn_dims *in, const cmsis_nn_dims *flt,
+                      const cmsis_nn_dims *out, bool packed, kiln_flt_dtype dt, int64_t ctx_bytes)
+{
+    kiln_conv_flt_plan_t plan;
+    const int32_t fmt = packed ? (int32_t)ARM_NN_WEIGHT_FORMAT_NT_N_PACKED : (int32_t)ARM_NN_WEIGHT_FORMAT_STANDARD;
+    if (kiln_conv_flt_plan(s, p, d, fmt, (int32_t)ARM_NN_LAYOUT_NHWC, in, flt, out, dt, KILN_FLT_NATIVE_ISA, ctx_bytes,
+                           &plan) != ARM_CMSIS_NN_SUCCESS)
+    {
+        return CFT_ROUTE_ERROR;
+    }
+    return (int)plan.route;
+}
+
+static void perf_setup_shape(const perf_shape_t *ps, kiln_rng *r, cmsis_nn_dims *in, cmsis_nn_dims *flt,
+                             cmsis_nn_dims *out, cmsis_nn_tile *s, cmsis_nn_tile *p, cmsis_nn_tile *d)
+{
+    *in = (cmsis_nn_dims){1, ps->h, ps->w, ps->c};
+    *flt = (cmsis_nn_dims){ps->oc, ps->kh, ps->kw, ps->c};
+    *out = (cmsis_nn_dims){1, ps->h + 2 * ps->pad - ps->kh + 1, ps->w + 2 * ps->pad - ps->kw + 1, ps->oc};
+    *s = (cmsis_nn_tile){1, 1};
+    *p = (cmsis_nn_tile){ps->pad, ps->pad};
+    *d = (cmsis_nn_tile){1, 1};
+    (void)r;
+}
+
+#if ARM_NN_ENABLE_F16
+static void test_conv_f16_route_perf(void)
+{
+    kiln_rng r;
+    kiln_rng_seed(&r, 79);
+    static float16_t x[PS_IN], w[PS_W], wp[PS_W + 256], b[16], y[PS_OUT], scratch[PS_W];
+    for (size_t v = 0; v < sizeof(perf_shapes) / sizeof(perf_shapes[0]); v++)
+    {
+        const perf_shape_t *ps = &perf_shapes[v];
+        cmsis_nn_dims in, flt, out;
+        cmsis_nn_conv_params_f16 cp;
+        memset(&cp, 0, sizeof(cp));
+        perf_setup_shape(ps, &r, &in, &flt, &out, &cp.stride, &cp.padding, &cp.dilation);
+        cp.activation.min = (float16_t)-100.0f;
+        cp.activation.max = (float16_t)100.0f;
+        cp.weight_format = ps->packed ? ARM_NN_WEIGHT_FORMAT_NT_N_PACKED : ARM_NN_WEIGHT_FORMAT_STANDARD;
+        const int32_t n_in = in.h * in.w * in.c, n_w = flt.n * flt.h * flt.w * flt.c, n_out = out.h * out.w * out.c;
+        const int32_t cols = flt.h * flt.w * flt.c;
+        KILN_CHECK(n_in <= PS_IN && n_w <= PS_W && n_out <= PS_OUT);
+        for (int32_t i = 0; i < n_in; i++)
+        {
+            x[i] = (float16_t)cft_rand_unit(&r);
+            ps_in_d[i] = (double)x[i];
+        }
+        for (int32_t i = 0; i < n_w; i++)
+        {
+            w[i] = (float16_t)cft_rand_unit(&r);
+            ps_w_d[i] = (double)w[i];
+        }
+        for (int32_t i = 0; i < flt.n; i++)
+        {
+            b[i] = (float16_t)cft_rand_unit(&r);
+            ps_b_d[i] = (double)b[i];
+        }
+        KILN_CHECK_EQ(arm_nn_pack_rhs_nt_n_f16(w, flt.n, cols, wp), ARM_CMSIS_NN_SUCCESS);
+        cft_ref_conv(ps_in_d, ps_w_d, ps_b_d, &in, &flt, &out, &cp.stride, &cp.padding, &cp.dilation, ps_ref_d,
+                     ps_mag_d);
+        const int32_t q = arm_convolve_f16_get_buffer_size(&cp, &in, &flt, &out, ARM_NN_LAYOUT_NHWC);
+        KILN_CHECK(q >= 0 && (size_t)q <= sizeof(scratch));
+        const cmsis_nn_context ctx = {ps->ctx ? scratch : NULL, ps->ctx ? q : 0};
+        const int route = perf_route(&cp.stride, &cp.padding, &cp.dilation, &in, &flt, &out, ps->packed,
+                                     KILN_FLT_F16, kiln_conv_flt_ctx_bytes(&ctx));
+        kiln_counter_start();
+        const arm_cmsis_nn_status st =
+            ps->acc16 ? arm_convolve_f16_acc16(&ctx, &cp, &in, x, &flt, ps->packed ? wp : w, NULL, b, &out, y,
+                                               ARM_NN_LAYOUT_NHWC)
+                      : arm_convolve_f16(&ctx, &cp, &in, x, &flt, ps->packed ? wp : w, NULL, b, &out, y,
+                                         ARM_NN_LAYOUT_NHWC);
+        const double n = kiln_counter_stop();
+        KILN_CHECK_EQ(st, ARM_CMSIS_NN_SUCCESS);
+        for (int32_t i = 0; i < n_out; i++)
+        {
+            const double a = ps_ref_d[i] < 0 ? -ps_ref_d[i] : ps_ref_d[i];
+            const double bound = ps->acc16 ? (cols + 2) * (1.0 / 2048 + 2.0 / 16777216.0) * ps_mag_d[i] +
+                                                 (cols + 2) / 16777216.0
+                                           : a / 2048.0 + 1.0 / 16777216.0 + (cols + 2) * ps_mag_d[i] / 16777216.0;
+            const double e = (double)y[i] - ps_ref_d[i];
+            if (!KILN_CHECK((e < 0 ? -e : e) <= bound))
+            {
+                break;
+            }
+        }
+        if (kiln_counter_available())
+        {
+            printf("perf %s f16 conv %s %s (route %s): %.3f instr/MAC\n", kiln_board_name(), ps->name,
+                   ps->packed ? "packed" : "standard", cft_route_name(route), n / ((double)n_out * cols));
+        }
+    }
+}
+#endif
+
+#if ARM_NN_ENABLE_F32
+static void test_conv_f32_route_perf(void)
+{
+    kiln_rng r;
+    kiln_rng_seed(&r, 80);
+    static float x[PS_IN], w[PS_W], wp[PS_W + 128], b[16], y[PS_OUT], scratch[2 * PS_W];
+    for (size_t v = 0; v < sizeof(perf_shapes) / sizeof(perf_shapes[0]); v++)
+    {
+        const perf_shape_t *ps = &perf_shapes[v];
+        if (ps->acc16)
+        {
+            continue;
+        }
+        cmsis_nn_dims in, flt, out;
+        cmsis_nn_conv_params_f32 cp;
+        memset(&cp, 0, sizeof(cp));
+        perf_setup_shape(ps, &r, &in, &flt, &out, &cp.stride, &cp.padding, &cp.dilation);
+        cp.activation.min = -100.0f;
+        cp.activation.max = 100.0f;
+        cp.weight_format = ps->packed ? ARM_NN_WEIGHT_FORMAT_NT_N_PACKED : ARM_NN_WEIGHT_FORMAT_STANDARD;
+        const int32_t n_in = in.h * in.w * in.c, n_w = flt.n * flt.h * flt.w * flt.c, n_out = out.h * out.w * out.c;
+        const int32_t cols = flt.h * flt.w * flt.c;
+        KILN_CHECK(n_in <= PS_IN && n_w <= PS_W && n_out <= PS_OUT);
+        for (int32_t i = 0; i < n_in; i++)
+        {
+            x[i] = cft_rand_unit(&r);
+            ps_in_d[i] = x[i];
+        }
+        for (int32_t i = 0; i < n_w; i++)
+        {
+            w[i] = cft_rand_unit(&r);
+            ps_w_d[i] = w[i];
+        }
+        for (int32_t i = 0; i < flt.n; i++)
+        {
+            b[i] = cft_rand_unit(&r);
+            ps_b_d[i] = b[i];
+        }
+        KILN_CHECK_EQ(arm_nn_pack_rhs_nt_n_f32(w, flt.n, cols, wp), ARM_CMSIS_NN_SUCCESS);
+        cft_ref_conv(ps_in_d, ps_w_d, ps_b_d, &in, &flt, &out, &cp.stride, &cp.padding, &cp.dilation, ps_ref_d,
+                     ps_mag_d);
+        const int32_t q = arm_convolve_f32_get_buffer_size(&cp, &in, &flt, &out, ARM_NN_LAYOUT_NHWC);
+        KILN_CHECK(q >= 0 && (size_t)q <= sizeof(scratch));
+        const cmsis_nn_context ctx = {ps->ctx ? scratch : NULL, ps->ctx ? q : 0};
+        const int route = perf_route(&cp.stride, &cp.padding, &cp.dilation, &in, &flt, &out, ps->packed,
+                                     KILN_FLT_F32, kiln_conv_flt_ctx_bytes(&ctx));
+        kiln_counter_start();
+        const arm_cmsis_nn_status st =
+            arm_convolve_f32(&ctx, &cp, &in, x, &flt, ps->packed ? wp : w, NULL, b, &out, y, ARM_NN_LAYOUT_NHWC);
+        const double n = kiln_counter_stop();
+        KILN_CHECK_EQ(st, ARM_CMSIS_NN_SUCCESS);
+        for (int32_t i = 0; i < n_out; i++)
+        {
+            const double e = (double)y[i] - ps_ref_d[i];
+            if (!KILN_CHECK((e < 0 ? -e : e) <= (cols + 2) * ps_mag_d[i] / 16777216.0))
+            {
+                break;
+            }
+        }
+        if (kiln_counter_available())
+        {
+            printf("perf %s f32 conv %s %s (route %s): %.3f instr/MAC\n", kiln_board_name(), ps->name,
+                   ps->packed ? "packed" : "standard", cft_route_name(route), n / ((double)n_out * cols));
+        }
+    }
+}
+#endif
+
 int main(void)
 {
+#if ARM_NN_ENABLE_F32
+    KILN_RUN(test_conv_f32_route_perf);
+#endif
+#if ARM_NN_ENABLE_F16
+    KILN_RUN(test_conv_f16_route_perf);
+#endif
 #if ARM_NN_ENABLE_F32
     KILN_RUN(test_conv_f32_perf);
 #endif

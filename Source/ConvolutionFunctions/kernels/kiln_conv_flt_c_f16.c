@@ -1,7 +1,7 @@
 /*
  * Kiln — float16 convolution kernels, portable C (float16 as the storage type). Used on every backend: the
- * M4 (-mfp16-format=ieee) converts halves in software-assisted scalar code; the Helium float16 kernels are
- * not written yet, so MVE-float builds run these too.
+ * M4 (-mfp16-format=ieee) converts halves in software-assisted scalar code. MVE-float builds use the Helium
+ * kernels of kernels/kiln_conv_flt_mve_f16.c instead.
  *
  * Accumulation: float32 (arm_convolve_f16 and the public f16 kernels; products of two halves are exact in
  * float32), or float16 (acc16 == true: arm_convolve_f16_acc16; every partial sum, and the bias sum, is
@@ -96,6 +96,7 @@ static inline float32_t kiln_dot1_f16(const float16_t *x, int32_t n, const float
     return acc;
 }
 
+#if !KILN_FLT_BUILD_MVE /* Helium: kernels/kiln_conv_flt_mve_f16.c */
 void kiln_conv_flt_row_f16(const float16_t *lhs,
                            int32_t k,
                            const float16_t *w,
@@ -355,5 +356,7 @@ void kiln_conv_flt_direct_f16(const kiln_conv_flt_geom *g, const float16_t *in, 
         }
     }
 }
+
+#endif /* !KILN_FLT_BUILD_MVE */
 
 #endif /* ARM_NN_ENABLE_F16 */

@@ -368,6 +368,7 @@ void kiln_conv_flt_patch_gemm_f32(const kiln_conv_flt_geom *g, const float32_t *
     }
 }
 
+#if !KILN_FLT_BUILD_MVE /* Helium: kernels/kiln_conv_flt_mve_f32.c */
 /* First tap t in [0, k) with 0 <= base + t * dil < size, and one past the last (t0 == t1: none). */
 static inline void kiln_tap_range(int32_t base, int32_t k, int32_t dil, int32_t size, int32_t *t0, int32_t *t1)
 {
@@ -452,5 +453,7 @@ void kiln_conv_flt_direct_f32(const kiln_conv_flt_geom *g, const float32_t *in, 
         }
     }
 }
+
+#endif /* !KILN_FLT_BUILD_MVE */
 
 #endif /* ARM_NN_ENABLE_F32 */

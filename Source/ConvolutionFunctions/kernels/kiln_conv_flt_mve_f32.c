@@ -218,19 +218,23 @@ void kiln_conv_flt_row2_seg_f32(const float32_t *lhs0,
             }
             else
             {
+                /* lane j gathers channel o + j (o + 4 + j) at column i from fixed bases: one offset step per
+                 * column serves both gathers */
+                uint32x4_t of = offs;
                 for (int32_t i = 0; i < seg_len; i++)
                 {
                     const float32_t x0 = p0[i];
                     const float32_t x1 = p1[i];
-                    const float32x4_t w0 = vldrwq_gather_shifted_offset_f32(b0, offs);
-                    const float32x4_t w1 = vldrwq_gather_shifted_offset_f32(b1, offs);
+                    const float32x4_t w0 = vldrwq_gather_shifted_offset_f32(b0, of);
+                    const float32x4_t w1 = vldrwq_gather_shifted_offset_f32(b1, of);
                     a0 = vfmaq_n_f32(a0, w0, x0);
                     a1 = vfmaq_n_f32(a1, w1, x0);
                     c0 = vfmaq_n_f32(c0, w0, x1);
                     c1 = vfmaq_n_f32(c1, w1, x1);
-                    b0++;
-                    b1++;
+                    of = vaddq_n_u32(of, 1u);
                 }
+                b0 += seg_len;
+                b1 += seg_len;
             }
         }
         const mve_pred16_t all = vctp32q(4u);
@@ -282,6 +286,196 @@ void kiln_conv_flt_row2_f32(const float32_t *lhs0,
                             float32_t hi)
 {
     kiln_conv_flt_row2_seg_f32(lhs0, lhs1, k, 1, 0, w, packed, oc, bias, dst0, dst1, lo, hi);
+}
+
+/* ---- direct route (and small-C shapes): only the taps inside the input ------------------------------------- */
+
+/* The valid taps of one or two output positions: n_outer x n_inner runs of seg_len elements. Run (r, i) of position
+ * p starts at x[p] + r * so + i * si and meets weight columns from wk0 + r * wk_outer + i * wk_inner. */
+typedef struct
+{
+    const float32_t *x[2];
+    ptrdiff_t so, si;
+    int32_t seg_len, n_inner, n_outer;
+    int32_t wk0, wk_outer, wk_inner;
+} kiln_taps_f32;
+
+/* Up to eight channels (nv vectors of four: live lanes p0, p1) of npos positions; k: the weight row length. */
+static inline __attribute__((always_inline)) void kiln_direct_block_f32(const kiln_taps_f32 *t, const int npos,
+                                                                        const int nv, const bool packed,
+                                                                        const float32_t *wb, int32_t k,
+                                                                        uint32x4_t offs, mve_pred16_t p0,
+                                                                        mve_pred16_t p1, const float32_t *bias,
+                                                                        float32_t *d0, float32_t *d1, float32x4_t vlo,
+                                                                        float32x4_t vhi)
+{
+    float32x4_t a0 = vdupq_n_f32(0.0f), a1 = a0, c0 = a0, c1 = a0;
+    const size_t ws = packed ? 4u : 1u;
+    const float32_t *wb1 = wb + (size_t)4 * (size_t)k; /* the next four channels, both layouts */
+    for (int32_t r = 0; r < t->n_outer; r++)
+    {
+        for (int32_t i = 0; i < t->n_inner; i++)
+        {
+            const float32_t *x0 = t->x[0] + r * t->so + i * t->si;
+            const float32_t *x1 = t->x[1] + r * t->so + i * t->si;
+            const size_t kk = (size_t)(t->wk0 + r * t->wk_outer + i * t->wk_inner) * ws;
+            const float32_t *w0 = wb + kk;
+            const float32_t *w1 = wb1 + kk;
+            uint32x4_t of = offs; /* standard: fixed bases, one offset step per column */
+            for (int32_t n = 0; n < t->seg_len; n++)
+            {
+                const float32x4_t v0 = packed ? vldrwq_f32(w0) : vldrwq_gather_shifted_offset_z_f32(wb + kk, of, p0);
+                const float32_t s0 = x0[n];
+                a0 = vfmaq_n_f32(a0, v0, s0);
+                if (npos == 2)
+                {
+                    c0 = vfmaq_n_f32(c0, v0, x1[n]);
+                }
+                if (nv == 2)
+                {
+                    const float32x4_t v1 =
+                        packed ? vldrwq_f32(w1) : vldrwq_gather_shifted_offset_z_f32(wb1 + kk, of, p1);
+                    a1 = vfmaq_n_f32(a1, v1, s0);
+                    if (npos == 2)
+                    {
+                        c1 = vfmaq_n_f32(c1, v1, x1[n]);
+                    }
+                }
+                if (packed)
+                {
+                    w0 += ws;
+                    w1 += ws;
+                }
+                else
+                {
+                    of = vaddq_n_u32(of, 1u);
+                }
+            }
+        }
+    }
+    vstrwq_p_f32(d0, kiln_finish_f32x4(a0, bias, 0, p0, vlo, vhi, true), p0);
+    if (nv == 2)
+    {
+        vstrwq_p_f32(d0 + 4, kiln_finish_f32x4(a1, bias, 4, p1, vlo, vhi, true), p1);
+    }
+    if (npos == 2)
+    {
+        vstrwq_p_f32(d1, kiln_finish_f32x4(c0, bias, 0, p0, vlo, vhi, true), p0);
+        if (nv == 2)
+        {
+            vstrwq_p_f32(d1 + 4, kiln_finish_f32x4(c1, bias, 4, p1, vlo, vhi, true), p1);
+        }
+    }
+}
+
+#define KILN_DIRECT_F32_FN(name, npos, nv, packed)                                                                 \
+    static void name(const kiln_taps_f32 *t, const float32_t *wb, int32_t k, uint32x4_t offs, mve_pred16_t p0,   \
+                     mve_pred16_t p1, const float32_t *bias, float32_t *d0, float32_t *d1, float32x4_t vlo,       \
+                     float32x4_t vhi)                                                                             \
+    {                                                                                                              \
+        kiln_direct_block_f32(t, npos, nv, packed, wb, k, offs, p0, p1, bias, d0, d1, vlo, vhi);                   \
+    }
+KILN_DIRECT_F32_FN(kiln_direct_f32_p22, 2, 2, true)
+KILN_DIRECT_F32_FN(kiln_direct_f32_p21, 2, 1, true)
+KILN_DIRECT_F32_FN(kiln_direct_f32_p12, 1, 2, true)
+KILN_DIRECT_F32_FN(kiln_direct_f32_p11, 1, 1, true)
+KILN_DIRECT_F32_FN(kiln_direct_f32_s22, 2, 2, false)
+KILN_DIRECT_F32_FN(kiln_direct_f32_s21, 2, 1, false)
+KILN_DIRECT_F32_FN(kiln_direct_f32_s12, 1, 2, false)
+KILN_DIRECT_F32_FN(kiln_direct_f32_s11, 1, 1, false)
+
+typedef void (*kiln_direct_f32_fn)(const kiln_taps_f32 *, const float32_t *, int32_t, uint32x4_t, mve_pred16_t,
+                                   mve_pred16_t, const float32_t *, float32_t *, float32_t *, float32x4_t,
+                                   float32x4_t);
+
+/* First tap t in [0, k) with 0 <= base + t * dil < size, and one past the last (t0 == t1: none). */
+static inline void kiln_taps_range_f32(int32_t base, int32_t k, int32_t dil, int32_t size, int32_t *t0, int32_t *t1)
+{
+    const int64_t b = base;
+    int64_t lo = b < 0 ? (-b + dil - 1) / dil : 0;
+    int64_t hi = b > (int64_t)size - 1 ? 0 : ((int64_t)size - 1 - b) / dil + 1;
+    hi = hi < k ? hi : k;
+    lo = lo < k ? lo : k;
+    *t0 = (int32_t)lo;
+    *t1 = (int32_t)(hi > lo ? hi : lo);
+}
+
+/*
+ * The direct route on Helium (also the small-C shapes): each output channel sums the products of the taps inside
+ * the input in patch order (ky, kx, c), then adds its bias and clamps — the portable kernel's order, so the same
+ * bits. Eight channels per pass (two vectors), neighbouring output columns with the same valid taps in pairs
+ * sharing every weight load; per filter row one run of valid taps (unit width dilation) or one run per tap.
+ */
+void kiln_conv_flt_direct_f32(const kiln_conv_flt_geom *g, const float32_t *in, const float32_t *w,
+                              const float32_t *bias, float32_t *out, float32_t lo, float32_t hi, int32_t x_begin)
+{
+    const int32_t c = g->in_c;
+    const int32_t row = g->k_h * g->k_w * c;
+    const float32x4_t vlo = vdupq_n_f32(lo), vhi = vdupq_n_f32(hi);
+    const uint32x4_t offs = vmulq_n_u32(vidupq_n_u32(0u, 1), (uint32_t)(g->packed ? 0 : row));
+    static const kiln_direct_f32_fn fns[2][2][2] = {
+        {{kiln_direct_f32_s11, kiln_direct_f32_s12}, {kiln_direct_f32_s21, kiln_direct_f32_s22}},
+        {{kiln_direct_f32_p11, kiln_direct_f32_p12}, {kiln_direct_f32_p21, kiln_direct_f32_p22}}};
+    for (int32_t b = 0; b < g->n; b++)
+    {
+        const float32_t *img = in + (size_t)b * (size_t)g->in_h * (size_t)g->in_w * (size_t)c;
+        for (int32_t y = 0; y < g->out_h; y++)
+        {
+            const int32_t by = y * g->stride_h - g->pad_h;
+            int32_t ky0, ky1;
+            kiln_taps_range_f32(by, g->k_h, g->dil_h, g->in_h, &ky0, &ky1);
+            float32_t *dst = out + (((size_t)b * (size_t)g->out_h + (size_t)y) * (size_t)g->out_w + (size_t)x_begin) *
+                    (size_t)g->out_c;
+            int32_t x = x_begin;
+            while (x < g->out_w)
+            {
+                const int32_t bx = x * g->stride_w - g->pad_w;
+                int32_t kx0, kx1;
+                kiln_taps_range_f32(bx, g->k_w, g->dil_w, g->in_w, &kx0, &kx1);
+                int npos = 1;
+                if (x + 1 < g->out_w)
+                {
+                    int32_t nx0, nx1;
+                    kiln_taps_range_f32(bx + g->stride_w, g->k_w, g->dil_w, g->in_w, &nx0, &nx1);
+                    npos = (nx0 == kx0 && nx1 == kx1) ? 2 : 1;
+                }
+                kiln_taps_f32 t;
+                const int32_t ntx = kx1 - kx0;
+                t.seg_len = g->dil_w == 1 ? ntx * c : c;
+                t.n_inner = g->dil_w == 1 ? 1 : ntx;
+                t.n_outer = (ntx > 0) ? ky1 - ky0 : 0;
+                t.wk0 = (ky0 * g->k_w + kx0) * c;
+                t.wk_inner = c;
+                t.wk_outer = g->k_w * c;
+                t.so = t.n_outer > 1 ? (ptrdiff_t)((size_t)g->dil_h * (size_t)g->in_w * (size_t)c) : 0;
+                t.si = (ptrdiff_t)g->dil_w * c;
+                t.x[0] = img;
+                t.x[1] = img;
+                if (t.n_outer > 0)
+                {
+                    const int32_t iy = by + ky0 * g->dil_h;
+                    for (int j = 0; j < npos; j++)
+                    {
+                        const int32_t ix = bx + j * g->stride_w + kx0 * g->dil_w;
+                        t.x[j] = img + ((size_t)iy * (size_t)g->in_w + (size_t)ix) * (size_t)c;
+                    }
+                }
+                float32_t *d1 = npos == 2 ? dst + g->out_c : NULL;
+                for (int32_t o = 0; o < g->out_c; o += 8)
+                {
+                    const int32_t rem = g->out_c - o;
+                    const int nv = rem > 4 ? 2 : 1;
+                    const mve_pred16_t p0 = vctp32q((uint32_t)(rem < 4 ? rem : 4));
+                    const mve_pred16_t p1 = vctp32q((uint32_t)(rem > 8 ? 4 : (rem > 4 ? rem - 4 : 0)));
+                    fns[g->packed ? 1 : 0][npos - 1][nv - 1](&t, w + (size_t)o * (size_t)row, row, offs, p0, p1,
+                                                             bias != NULL ? bias + o : NULL, dst + o,
+                                                             d1 != NULL ? d1 + o : NULL, vlo, vhi);
+                }
+                dst += (size_t)npos * (size_t)g->out_c;
+                x += npos;
+            }
+        }
+    }
 }
 
 #endif /* ARM_NN_ENABLE_F32 && KILN_FLT_BUILD_MVE */
