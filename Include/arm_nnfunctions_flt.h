@@ -250,10 +250,106 @@ int32_t arm_depthwise_conv_wrapper_f16_get_buffer_size(const cmsis_nn_dw_conv_pa
 
 #if ARM_NN_ENABLE_F32
 /* @kiln-ops-f32: float32 fully connected, pooling, softmax */
+/* Float32 fully connected, pooling and softmax (Kiln flt_ops: Source/FullyConnectedFunctions, PoolingFunctions,
+ * SoftmaxFunctions; internals Include/Internal/kiln_flt_ops.h).  */
+/**
+ * @brief Float32 fully connected: output[b][o] = clamp(bias[o] + sum over k of input[b][k] x kernel(o, k),
+ *        activation.min, activation.max) for b < input_dims->n, o < output_dims->c, k < filter_dims->n.
+ *        input_dims: n batches of h x w x c = filter_dims->n values each; filter_dims {n: accumulation depth,
+ *        h: 1, w: 1, c: outputs}; output_dims: n x h x w = input_dims->n, c = filter_dims->c.
+ *        fc_params->weight_format: ARM_NN_WEIGHT_FORMAT_STANDARD (kernel [c][n], one row per output) or
+ *        ARM_NN_WEIGHT_FORMAT_NT_N_PACKED (arm_nn_pack_rhs_nt_n_f32() with rhs_rows = c, rhs_cols = n).
+ *        Route: "rows" (standard) or "packed"; Helium dot products on MVE-float builds. No scratch (ctx unused,
+ *        may be NULL; arm_fully_connected_f32_get_buffer_size() returns 0).
+ * @param[in] layout ARM_NN_LAYOUT_NHWC only.
+ * @return ARM_CMSIS_NN_SUCCESS (also when there is no batch or output: nothing written), or
+ *         ARM_CMSIS_NN_ARG_ERROR (nothing written) for a NULL fc_params, dims, output, or input/kernel with a
+ *         nonzero depth, another layout or weight format, negative dims, filter_dims->n != input h x w x c,
+ *         filter h or w != 1, filter_dims->c != output_dims->c, output n x h x w != input n, bias_dims->c !=
+ *         output_dims->c (when bias and bias_dims are given), activation min > max or NaN, buffer sizes past
+ *         PTRDIFF_MAX bytes. bias may be NULL (zero bias).
+ */
+arm_cmsis_nn_status arm_fully_connected_f32(const cmsis_nn_context *ctx, const cmsis_nn_fc_params_f32 *fc_params, const cmsis_nn_dims *input_dims, const float32_t *input, const cmsis_nn_dims *filter_dims, const float32_t *kernel, const cmsis_nn_dims *bias_dims, const float32_t *bias, const cmsis_nn_dims *output_dims, float32_t *output, arm_nn_tensor_layout layout);
+/** @brief arm_fully_connected_f32() with layout ARM_NN_LAYOUT_NHWC (same semantics and errors). */
+arm_cmsis_nn_status arm_fully_connected_nhwc_f32(const cmsis_nn_context *ctx, const cmsis_nn_fc_params_f32 *fc_params, const cmsis_nn_dims *input_dims, const float32_t *input, const cmsis_nn_dims *filter_dims, const float32_t *kernel, const cmsis_nn_dims *bias_dims, const float32_t *bias, const cmsis_nn_dims *output_dims, float32_t *output);
+/** @brief Scratch bytes of arm_fully_connected_f32(): 0 for arguments it accepts, -1 otherwise. */
+int32_t arm_fully_connected_f32_get_buffer_size(const cmsis_nn_fc_params_f32 *fc_params, const cmsis_nn_dims *input_dims, const cmsis_nn_dims *filter_dims, const cmsis_nn_dims *output_dims, arm_nn_tensor_layout layout);
+/**
+ * @brief Float32 average pooling, NHWC: output[b][y][x][c] = clamp(mean of input[b][iy][ix][c] over the
+ *        in-bounds taps iy = y x stride.h - padding.h + ky (ky < filter_dims->h), ix likewise), as TFLite (padded
+ *        taps are not counted; a window without an in-bounds tap gives 0 before the clamp). filter_dims: h, w
+ *        used (n, c ignored); output_dims: n = input n, c = input c, h and w as the caller sizes them.
+ *        No scratch: ctx unused (may be NULL).
+ * @return ARM_CMSIS_NN_SUCCESS (empty output: nothing written), or ARM_CMSIS_NN_ARG_ERROR (nothing written) for a
+ *         NULL pool_params, dims or dst, NULL src with a nonempty input, stride < 1, negative padding, filter h or
+ *         w < 1, negative dims, output c or n != input c or n, window coordinates past int32, activation min > max
+ *         or NaN, buffer sizes past PTRDIFF_MAX bytes.
+ */
+arm_cmsis_nn_status arm_avg_pool_f32(const cmsis_nn_context *ctx, const cmsis_nn_pool_params_f32 *pool_params, const cmsis_nn_dims *input_dims, const float32_t *src, const cmsis_nn_dims *filter_dims, const cmsis_nn_dims *output_dims, float32_t *dst);
+/**
+ * @brief Float32 max pooling, NHWC: as arm_avg_pool_f32() with the maximum of the in-bounds taps (a window
+ *        without one gives activation.min). Same arguments and errors.
+ */
+arm_cmsis_nn_status arm_max_pool_f32(const cmsis_nn_context *ctx, const cmsis_nn_pool_params_f32 *pool_params, const cmsis_nn_dims *input_dims, const float32_t *src, const cmsis_nn_dims *filter_dims, const cmsis_nn_dims *output_dims, float32_t *dst);
+/**
+ * @brief Float32 softmax: each of num_rows rows of row_size values becomes exp(x - max) / sum of exp(x - max)
+ *        over the row (max: the row maximum, so any finite logits are safe). output may equal input.
+ * @return ARM_CMSIS_NN_SUCCESS (no row or empty rows: nothing written), or ARM_CMSIS_NN_ARG_ERROR for negative
+ *         sizes, NULL input or output with a nonempty size, or num_rows x row_size past PTRDIFF_MAX bytes.
+ */
+arm_cmsis_nn_status arm_softmax_f32(const float32_t *input, int32_t num_rows, int32_t row_size, float32_t *output);
 #endif
 
 #if ARM_NN_ENABLE_F16
 /* @kiln-ops-f16: float16 fully connected, pooling, softmax */
+/* Float16 fully connected, pooling and softmax (Kiln flt_ops: Source/FullyConnectedFunctions, PoolingFunctions,
+ * SoftmaxFunctions; internals Include/Internal/kiln_flt_ops.h). Float16 storage; arithmetic in float32, each output rounded once. */
+/**
+ * @brief Float16 fully connected: output[b][o] = clamp(bias[o] + sum over k of input[b][k] x kernel(o, k),
+ *        activation.min, activation.max) for b < input_dims->n, o < output_dims->c, k < filter_dims->n.
+ *        input_dims: n batches of h x w x c = filter_dims->n values each; filter_dims {n: accumulation depth,
+ *        h: 1, w: 1, c: outputs}; output_dims: n x h x w = input_dims->n, c = filter_dims->c.
+ *        fc_params->weight_format: ARM_NN_WEIGHT_FORMAT_STANDARD (kernel [c][n], one row per output) or
+ *        ARM_NN_WEIGHT_FORMAT_NT_N_PACKED (arm_nn_pack_rhs_nt_n_f16() with rhs_rows = c, rhs_cols = n).
+ *        Route: "rows" (standard) or "packed"; Helium dot products on MVE-float builds. No scratch (ctx unused,
+ *        may be NULL; arm_fully_connected_f16_get_buffer_size() returns 0).
+ * @param[in] layout ARM_NN_LAYOUT_NHWC only.
+ * @return ARM_CMSIS_NN_SUCCESS (also when there is no batch or output: nothing written), or
+ *         ARM_CMSIS_NN_ARG_ERROR (nothing written) for a NULL fc_params, dims, output, or input/kernel with a
+ *         nonzero depth, another layout or weight format, negative dims, filter_dims->n != input h x w x c,
+ *         filter h or w != 1, filter_dims->c != output_dims->c, output n x h x w != input n, bias_dims->c !=
+ *         output_dims->c (when bias and bias_dims are given), activation min > max or NaN, buffer sizes past
+ *         PTRDIFF_MAX bytes. bias may be NULL (zero bias).
+ */
+arm_cmsis_nn_status arm_fully_connected_f16(const cmsis_nn_context *ctx, const cmsis_nn_fc_params_f16 *fc_params, const cmsis_nn_dims *input_dims, const float16_t *input, const cmsis_nn_dims *filter_dims, const float16_t *kernel, const cmsis_nn_dims *bias_dims, const float16_t *bias, const cmsis_nn_dims *output_dims, float16_t *output, arm_nn_tensor_layout layout);
+/** @brief arm_fully_connected_f16() with layout ARM_NN_LAYOUT_NHWC (same semantics and errors). */
+arm_cmsis_nn_status arm_fully_connected_nhwc_f16(const cmsis_nn_context *ctx, const cmsis_nn_fc_params_f16 *fc_params, const cmsis_nn_dims *input_dims, const float16_t *input, const cmsis_nn_dims *filter_dims, const float16_t *kernel, const cmsis_nn_dims *bias_dims, const float16_t *bias, const cmsis_nn_dims *output_dims, float16_t *output);
+/** @brief Scratch bytes of arm_fully_connected_f16(): 0 for arguments it accepts, -1 otherwise. */
+int32_t arm_fully_connected_f16_get_buffer_size(const cmsis_nn_fc_params_f16 *fc_params, const cmsis_nn_dims *input_dims, const cmsis_nn_dims *filter_dims, const cmsis_nn_dims *output_dims, arm_nn_tensor_layout layout);
+/**
+ * @brief Float16 average pooling, NHWC: output[b][y][x][c] = clamp(mean of input[b][iy][ix][c] over the
+ *        in-bounds taps iy = y x stride.h - padding.h + ky (ky < filter_dims->h), ix likewise), as TFLite (padded
+ *        taps are not counted; a window without an in-bounds tap gives 0 before the clamp). filter_dims: h, w
+ *        used (n, c ignored); output_dims: n = input n, c = input c, h and w as the caller sizes them.
+ *        No scratch: ctx unused (may be NULL).
+ * @return ARM_CMSIS_NN_SUCCESS (empty output: nothing written), or ARM_CMSIS_NN_ARG_ERROR (nothing written) for a
+ *         NULL pool_params, dims or dst, NULL src with a nonempty input, stride < 1, negative padding, filter h or
+ *         w < 1, negative dims, output c or n != input c or n, window coordinates past int32, activation min > max
+ *         or NaN, buffer sizes past PTRDIFF_MAX bytes.
+ */
+arm_cmsis_nn_status arm_avg_pool_f16(const cmsis_nn_context *ctx, const cmsis_nn_pool_params_f16 *pool_params, const cmsis_nn_dims *input_dims, const float16_t *src, const cmsis_nn_dims *filter_dims, const cmsis_nn_dims *output_dims, float16_t *dst);
+/**
+ * @brief Float16 max pooling, NHWC: as arm_avg_pool_f16() with the maximum of the in-bounds taps (a window
+ *        without one gives activation.min). Same arguments and errors.
+ */
+arm_cmsis_nn_status arm_max_pool_f16(const cmsis_nn_context *ctx, const cmsis_nn_pool_params_f16 *pool_params, const cmsis_nn_dims *input_dims, const float16_t *src, const cmsis_nn_dims *filter_dims, const cmsis_nn_dims *output_dims, float16_t *dst);
+/**
+ * @brief Float16 softmax: each of num_rows rows of row_size values becomes exp(x - max) / sum of exp(x - max)
+ *        over the row (max: the row maximum, so any finite logits are safe). output may equal input.
+ * @return ARM_CMSIS_NN_SUCCESS (no row or empty rows: nothing written), or ARM_CMSIS_NN_ARG_ERROR for negative
+ *         sizes, NULL input or output with a nonempty size, or num_rows x row_size past PTRDIFF_MAX bytes.
+ */
+arm_cmsis_nn_status arm_softmax_f16(const float16_t *input, int32_t num_rows, int32_t row_size, float16_t *output);
 #endif
 
 #ifdef __cplusplus

@@ -1,21 +1,26 @@
 /*
  * Kiln keyword-spotting demo: DS-CNN-S and DS-CNN-L (int8) end to end through the public API.
  *
- *   kws_demo                      both networks, a table per layer, exit 0 when both are bit-exact
- *   kws_demo --net ds_cnn_s       one network (ds_cnn_s or ds_cnn_l)
+ *   kws_demo                      every network, a table per layer, exit 0 when the int8 networks are bit-exact
+ *                                 and the float bodies within their tolerance
+ *   kws_demo --net ds_cnn_s       one network (ds_cnn_s, ds_cnn_l, ds_cnn_s_body_f32 or ds_cnn_s_body_f16; the
+ *                                 float bodies need a build with ARM_NN_ENABLE_F32 / F16)
  *   kws_demo --describe ds_cnn_s  print the network in kiln-plan's text format
  */
 #include <stdio.h>
 #include <string.h>
 
 #include "kiln_board.h"
+#include "kws_flt.h"
 #include "kws_net.h"
 
 static kws_net kws_the_net;
+static kws_flt_net kws_the_flt_net;
 
 static int kws_usage(void)
 {
-    printf("usage: kws_demo [--net ds_cnn_s|ds_cnn_l|all] [--describe ds_cnn_s|ds_cnn_l]\n");
+    printf("usage: kws_demo [--net ds_cnn_s|ds_cnn_l|ds_cnn_s_body_f32|ds_cnn_s_body_f16|all] "
+           "[--describe ds_cnn_s|ds_cnn_l]\n");
     return 2;
 }
 
@@ -68,6 +73,26 @@ int main(int argc, char **argv)
         }
         kws_load(all[k], &kws_the_net);
         failures += kws_run(&kws_the_net, false);
+        ran++;
+    }
+    /* the float DS-CNN-S bodies (builds with the float API) */
+    static const char *const flt[] = {"ds_cnn_s_body_f32", "ds_cnn_s_body_f16"};
+    for (int k = 0; k < 2; k++)
+    {
+        if (strcmp(which, "all") != 0 && strcmp(which, flt[k]) != 0)
+        {
+            continue;
+        }
+        if (!kws_flt_load(flt[k], &kws_the_flt_net))
+        {
+            if (strcmp(which, "all") != 0)
+            {
+                printf("kws: %s needs a build with the float API (ARM_NN_ENABLE_F32 / ARM_NN_ENABLE_F16)\n", flt[k]);
+                return 2;
+            }
+            continue;
+        }
+        failures += kws_flt_run(&kws_the_flt_net);
         ran++;
     }
     if (ran == 0)

@@ -1,0 +1,320 @@
+/*
+ * Kiln internals: float32 / float16 fully connected, average / max pooling and softmax.
+ * The public entries validate every argument (kiln_fc_flt_plan, kiln_pool_flt_check, kiln_softmax_flt_check)
+ * before a kernel runs; the kernels trust their arguments.
+ *
+ * Backends: the portable C kernels (kernels/kiln_*_c_f32.c, _c_f16.c) and, on Helium float builds
+ * (ARM_MATH_MVEF), the MVE kernels (kernels/kiln_*_mve_f32.c, _mve_f16.c). Float16 is a storage type on
+ * every backend: products, sums, averages and exponentials are computed in float32 and rounded once.
+ */
+#ifndef KILN_FLT_OPS_H
+#define KILN_FLT_OPS_H
+
+#include "Internal/kiln_common.h"
+#include "Internal/kiln_mve_f16.h"
+#include "arm_nnfunctions_flt.h"
+
+#ifdef __cplusplus
+extern "C"
+{
+#endif
+
+#if ARM_NN_FLOAT_API_ENABLED
+
+/* Helium float kernels (MVE-F); KILN_FORCE_PORTABLE builds leave ARM_MATH_MVEF undefined. */
+#if defined(ARM_MATH_MVEF) && !defined(ARM_MATH_AUTOVECTORIZE)
+#define KILN_FLT_OPS_MVE 1
+#else
+#define KILN_FLT_OPS_MVE 0
+#endif
+
+/* NT_N_PACKED weight blocks (the same packing as arm_nn_pack_rhs_nt_n_f32 / _f16). */
+#define KILN_FC_F32_BLOCK (4)
+#define KILN_FC_F16_BLOCK (8)
+
+    /** Byte counts that fit both ptrdiff_t and size_t. */
+    static inline bool kiln_flt_bytes_ok(int64_t elems, int64_t elem_size)
+    {
+        const int64_t lim =
+            (int64_t)PTRDIFF_MAX < (int64_t)(SIZE_MAX >> 1) ? (int64_t)PTRDIFF_MAX : (int64_t)(SIZE_MAX >> 1);
+        return elems >= 0 && elems <= lim / elem_size;
+    }
+
+    /* ---- fully connected -------------------------------------------------------------------------------- */
+
+    typedef enum
+    {
+        KILN_FC_FLT_ROUTE_ROWS = 0,   /* standard weights: one row of accum floats per output */
+        KILN_FC_FLT_ROUTE_PACKED = 1, /* NT_N_PACKED weights: blocks of 4 (f32) / 8 (f16) outputs, column-major */
+    } kiln_fc_flt_route;
+
+    typedef struct
+    {
+        bool empty;              /* valid request with nothing to write (no batch or no output) */
+        kiln_fc_flt_route route; /* weight walk */
+        int32_t batches;         /* rows of input and output */
+        int32_t accum;           /* elements per input row = filter_dims->n = input h x w x c */
+        int32_t out_ch;          /* outputs per row */
+        int64_t scratch_bytes;   /* always 0: no route uses scratch */
+    } kiln_fc_flt_plan_t;
+
+    /**
+     * The one plan of the float fully connected family: validates the metadata (layout NHWC, known weight format,
+     * dims non-negative, filter_dims->n == input h x w x c, filter 1 x 1 in h and w, filter_dims->c == output
+     * c, output n x h x w == input n, bias_dims->c == output c when given, every buffer's bytes within
+     * PTRDIFF_MAX) and names the route. elem: 4 or 2; block: packed-weight block.
+     */
+    static inline arm_cmsis_nn_status kiln_fc_flt_plan(int32_t weight_format,
+                                                       int32_t layout,
+                                                       const cmsis_nn_dims *in,
+                                                       const cmsis_nn_dims *flt,
+                                                       const cmsis_nn_dims *bias_dims,
+                                                       const cmsis_nn_dims *out,
+                                                       int64_t elem,
+                                                       int64_t block,
+                                                       kiln_fc_flt_plan_t *p)
+    {
+        p->empty = true;
+        p->route = KILN_FC_FLT_ROUTE_ROWS;
+        p->batches = 0;
+        p->accum = 0;
+        p->out_ch = 0;
+        p->scratch_bytes = 0;
+        if (in == NULL || flt == NULL || out == NULL || layout != (int32_t)ARM_NN_LAYOUT_NHWC ||
+            (weight_format != (int32_t)ARM_NN_WEIGHT_FORMAT_STANDARD &&
+             weight_format != (int32_t)ARM_NN_WEIGHT_FORMAT_NT_N_PACKED))
+        {
+            return ARM_CMSIS_NN_ARG_ERROR;
+        }
+        const int64_t n_in = kiln_dims_count(in);
+        const int64_t n_flt = kiln_dims_count(flt);
+        const int64_t n_out = kiln_dims_count(out);
+        if (n_in < 0 || n_flt < 0 || n_out < 0)
+        {
+            return ARM_CMSIS_NN_ARG_ERROR;
+        }
+        /* h x w x c within int32 (w x c < 2^62 fits; then divide instead of multiplying further) */
+        const int64_t wc = (int64_t)in->w * in->c;
+        if ((in->h != 0 && wc > INT32_MAX / in->h) || (int64_t)flt->n != (int64_t)in->h * wc || flt->h != 1 ||
+            flt->w != 1 || flt->c != out->c)
+        {
+            return ARM_CMSIS_NN_ARG_ERROR;
+        }
+        /* output n x h x w == input n, in 64 bits (n x h < 2^62; divide before the third factor) */
+        const int64_t out_nh = (int64_t)out->n * out->h;
+        if ((out->w != 0 && out_nh > INT64_MAX / out->w) || out_nh * out->w != (int64_t)in->n)
+        {
+            return ARM_CMSIS_NN_ARG_ERROR;
+        }
+        if (bias_dims != NULL && (bias_dims->c != out->c))
+        {
+            return ARM_CMSIS_NN_ARG_ERROR;
+        }
+        const bool packed = weight_format == (int32_t)ARM_NN_WEIGHT_FORMAT_NT_N_PACKED;
+        const int64_t accum = (int64_t)in->h * wc;
+        const int64_t rows = packed ? ((int64_t)out->c + block - 1) / block * block : (int64_t)out->c;
+        if (!kiln_flt_bytes_ok(n_in, elem) || !kiln_flt_bytes_ok(n_out, elem) ||
+            !kiln_flt_bytes_ok(kiln_mul_sat64(rows, accum), elem))
+        {
+            return ARM_CMSIS_NN_ARG_ERROR;
+        }
+        p->route = packed ? KILN_FC_FLT_ROUTE_PACKED : KILN_FC_FLT_ROUTE_ROWS;
+        p->batches = in->n;
+        p->accum = (int32_t)accum;
+        p->out_ch = out->c;
+        p->empty = in->n == 0 || out->c == 0;
+        return ARM_CMSIS_NN_SUCCESS;
+    }
+
+    /** Route name (demo, planner). */
+    static inline const char *kiln_fc_flt_route_name(kiln_fc_flt_route r)
+    {
+        return r == KILN_FC_FLT_ROUTE_PACKED ? "packed" : "rows";
+    }
+
+    /* ---- pooling ------------------------------------------------------------------------------------------ */
+
+    typedef struct
+    {
+        int32_t n, in_h, in_w, c;
+        int32_t k_h, k_w;
+        int32_t out_h, out_w;
+        int32_t stride_h, stride_w, pad_h, pad_w;
+        bool empty;
+    } kiln_pool_flt_geom;
+
+    /**
+     * Validates a float pooling request: strides >= 1, padding >= 0, filter h, w >= 1, dims >= 0, output c ==
+     * input c, output n == input n, every window coordinate (out - 1) x stride - pad + k within int32, buffer
+     * bytes within PTRDIFF_MAX. Fills g.
+     */
+    static inline arm_cmsis_nn_status kiln_pool_flt_check(const cmsis_nn_tile *stride,
+                                                          const cmsis_nn_tile *padding,
+                                                          const cmsis_nn_dims *in,
+                                                          const cmsis_nn_dims *flt,
+                                                          const cmsis_nn_dims *out,
+                                                          int64_t elem,
+                                                          kiln_pool_flt_geom *g)
+    {
+        if (in == NULL || flt == NULL || out == NULL || stride->h < 1 || stride->w < 1 || padding->h < 0 ||
+            padding->w < 0 || flt->h < 1 || flt->w < 1)
+        {
+            return ARM_CMSIS_NN_ARG_ERROR;
+        }
+        const int64_t n_in = kiln_dims_count(in);
+        const int64_t n_out = kiln_dims_count(out);
+        if (n_in < 0 || n_out < 0 || out->c != in->c || out->n != in->n || !kiln_flt_bytes_ok(n_in, elem) ||
+            !kiln_flt_bytes_ok(n_out, elem))
+        {
+            return ARM_CMSIS_NN_ARG_ERROR;
+        }
+        /* the last window's far edge, and the first window's near edge, stay inside int32 */
+        const int64_t far_y = ((int64_t)out->h - 1) * stride->h - padding->h + flt->h;
+        const int64_t far_x = ((int64_t)out->w - 1) * stride->w - padding->w + flt->w;
+        if (far_y > INT32_MAX || far_x > INT32_MAX)
+        {
+            return ARM_CMSIS_NN_ARG_ERROR;
+        }
+        g->n = in->n;
+        g->in_h = in->h;
+        g->in_w = in->w;
+        g->c = in->c;
+        g->k_h = flt->h;
+        g->k_w = flt->w;
+        g->out_h = out->h;
+        g->out_w = out->w;
+        g->stride_h = stride->h;
+        g->stride_w = stride->w;
+        g->pad_h = padding->h;
+        g->pad_w = padding->w;
+        g->empty = n_out == 0;
+        return ARM_CMSIS_NN_SUCCESS;
+    }
+
+    /** In-bounds tap range of one window along one axis: [*lo, *hi) of filter taps. */
+    static inline void
+    kiln_pool_flt_span(int32_t o, int32_t stride, int32_t pad, int32_t k, int32_t size, int32_t *lo, int32_t *hi)
+    {
+        const int32_t start = o * stride - pad;
+        int32_t a = start < 0 ? -start : 0;
+        int32_t b = (int64_t)size - start < (int64_t)k ? (int32_t)((int64_t)size - start) : k;
+        if (b < a)
+        {
+            b = a;
+        }
+        *lo = a;
+        *hi = b;
+    }
+
+#if ARM_NN_ENABLE_F16 && KILN_FLT_OPS_MVE
+    /* Float16 <-> float32 lane conversions for the Helium kernels (Internal/kiln_mve_f16.h: the toolchain's
+     * assembler mis-encodes the vcvt[bt]q_f32_f16 / vcvt[bt]q_f16_f32 intrinsics' instructions). */
+    /** Float32 of the even (bottom) halves of v: lanes 0, 2, 4, 6. */
+    static inline float32x4_t kiln_mve_f16_even(float16x8_t v)
+    {
+        return kiln_mve_f16_bottom_to_f32(v);
+    }
+    /** Float32 of the odd (top) halves of v: lanes 1, 3, 5, 7. */
+    static inline float32x4_t kiln_mve_f16_odd(float16x8_t v)
+    {
+        return kiln_mve_f16_top_to_f32(v);
+    }
+    /** Halves with lanes 0, 2, 4, 6 from even and lanes 1, 3, 5, 7 from odd (round to nearest). */
+    static inline float16x8_t kiln_mve_f32_to_f16(float32x4_t even, float32x4_t odd)
+    {
+        return kiln_mve_f32_to_f16_top(kiln_mve_f32_to_f16_bottom(vdupq_n_f16((float16_t)0.0f), even), odd);
+    }
+#endif
+
+    /* ---- kernels ------------------------------------------------------------------------------------------ */
+
+#if ARM_NN_ENABLE_F32
+    /** out[b][o] = clamp(sum_k in[b][k] x w(o, k) + bias[o]); w standard ([out_ch][accum]) or packed. */
+    void kiln_fc_flt_f32(const kiln_fc_flt_plan_t *p,
+                         const float32_t *in,
+                         const float32_t *w,
+                         const float32_t *bias,
+                         float32_t *out,
+                         float32_t lo,
+                         float32_t hi);
+    /** Average (in-bounds taps only; no tap: 0) or maximum (no tap: lo) over each window, clamped. */
+    void
+    kiln_avg_pool_flt_f32(const kiln_pool_flt_geom *g, const float32_t *in, float32_t *out, float32_t lo, float32_t hi);
+    void
+    kiln_max_pool_flt_f32(const kiln_pool_flt_geom *g, const float32_t *in, float32_t *out, float32_t lo, float32_t hi);
+    /** Softmax of each row (row max subtracted); in == out allowed. */
+    void kiln_softmax_flt_f32(const float32_t *in, int32_t rows, int32_t cols, float32_t *out);
+#endif
+
+#if ARM_NN_ENABLE_F16
+    void kiln_fc_flt_f16(const kiln_fc_flt_plan_t *p,
+                         const float16_t *in,
+                         const float16_t *w,
+                         const float16_t *bias,
+                         float16_t *out,
+                         float32_t lo,
+                         float32_t hi);
+    void
+    kiln_avg_pool_flt_f16(const kiln_pool_flt_geom *g, const float16_t *in, float16_t *out, float32_t lo, float32_t hi);
+    void
+    kiln_max_pool_flt_f16(const kiln_pool_flt_geom *g, const float16_t *in, float16_t *out, float32_t lo, float32_t hi);
+    void kiln_softmax_flt_f16(const float16_t *in, int32_t rows, int32_t cols, float16_t *out);
+#endif
+
+    /* Scalar exp(x) for x <= 0, shared by the float softmax kernels (portable C: no libm). */
+    static inline float kiln_flt_exp_neg(float x)
+    {
+        if (!(x >= -104.0f)) /* also NaN */
+        {
+            return 0.0f;
+        }
+        if (x > 0.0f)
+        {
+            x = 0.0f;
+        }
+        /* x = n ln2 + r, |r| <= ln2 / 2 */
+        const float t = x * 1.44269504088896341f;
+        int32_t n = (int32_t)(t - 0.5f); /* t <= 0: truncation of t - 0.5 rounds to nearest (ties down) */
+        if ((float)n - t > 0.5f)
+        {
+            n -= 1;
+        }
+        const float r = (x - (float)n * 0.693145751953125f) - (float)n * 1.428606765330187045e-06f;
+        /* minimax-style Taylor polynomial to degree 7 on |r| <= 0.3466 */
+        float q = 1.9841270e-4f;
+        q = q * r + 1.3888889e-3f;
+        q = q * r + 8.3333333e-3f;
+        q = q * r + 4.1666667e-2f;
+        q = q * r + 1.6666667e-1f;
+        q = q * r + 0.5f;
+        q = q * r + 1.0f;
+        q = q * r + 1.0f;
+        if (n < -126)
+        {
+            /* subnormal result: scale in two steps */
+            const int32_t n1 = n + 126;
+            union
+            {
+                uint32_t u;
+                float f;
+            } s1, s2;
+            s1.u = (uint32_t)(n1 + 127) << 23;
+            s2.u = (uint32_t)1u << 23; /* 2^-126 */
+            return (q * s1.f) * s2.f;  /* x >= -104: n >= -151, so n1 + 127 >= 102 */
+        }
+        union
+        {
+            uint32_t u;
+            float f;
+        } s;
+        s.u = (uint32_t)(n + 127) << 23;
+        return q * s.f;
+    }
+
+#endif /* ARM_NN_FLOAT_API_ENABLED */
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* KILN_FLT_OPS_H */
