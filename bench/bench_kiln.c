@@ -173,6 +173,11 @@ static bool bench_setup(const bench_case *c, bench_layer *b, char *err, int err_
         return false;
     }
     const kp_layer *l = &b->l;
+    if (l->dtype != 0)
+    {
+        snprintf(err, (size_t)err_len, "%s: the benchmark runs int8 layers only (dtype=s8)", l->name);
+        return false;
+    }
     const int64_t ctx_bytes = l->op == KP_FC ? b->plan.scratch_bytes + b->plan.weight_sum_bytes : b->plan.scratch_bytes;
     if (ctx_bytes > (int64_t)sizeof(ctx_buf) || kp_input_elems(l) > IN_BYTES || kp_output_elems(l) > OUT_BYTES)
     {

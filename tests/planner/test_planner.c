@@ -9,7 +9,9 @@
 
 #include "Include/Internal/kiln_conv_flt.h"
 #include "Include/Internal/kiln_conv_s8.h"
+#include "Include/Internal/kiln_dw_flt.h"
 #include "Include/Internal/kiln_dw_s8.h"
+#include "Include/Internal/kiln_flt_ops.h"
 #include "Include/arm_nnfunctions.h"
 #include "kiln_planlib.h"
 #include "kiln_test.h"
@@ -349,7 +351,14 @@ static void test_malformed(void)
         {"conv in=1x8x8x4 filter=3x3 out=1x6x6x4 pad=-1x0", "HxW"},
         {"conv in=1x8x8x4 filter=3x3 out=1x6x6x4 strides=1x1", "unknown key"},
         {"conv in=1x8x8x4 in=1x8x8x4 filter=3x3 out=1x6x6x4", "twice"},
-        {"dw in=1x8x8x4 filter=3x3 out=1x6x6x4 dtype=f32", "dtype"},
+        {"dw in=1x8x8x4 filter=3x3 out=1x6x6x4 dtype=f64", "dtype"},
+        {"dw in=1x8x8x4 filter=3x3 out=1x6x6x4 ctx=64", "float"},
+        {"dw in=1x8x8x4 filter=3x3 out=1x6x6x4 dtype=f32 format=packed", "unknown key"},
+        {"fc cols=4 rows=3 format=packed", "float"},
+        {"fc cols=4 rows=3 dtype=f16 format=rowmajor", "standard or packed"},
+        {"softmax cols=4 dtype=f32 ctx=16", "unknown key"},
+        {"dw in=1x8x8x4 filter=3x3 out=1x6x6x4 dtype=f32 ctx=-1", "a number"},
+        {"maxpool in=1x8x8x4 filter=2x2 out=1x4x4x4 dtype=float", "dtype"},
         {"conv in=1x8x8x4 filter=3x3 out=1x6x6x4 ctx=64", "float"},
         {"conv in=1x8x8x4 filter=3x3 out=1x6x6x4 dtype=f32 format=nchw", "standard or packed"},
         {"conv in=1x8x8x0 filter=3x3 out=1x6x6x4", ">= 1"},
@@ -381,6 +390,12 @@ static void test_malformed(void)
         "dw in=1x8x8x4 filter=3x3 out=1x6x6x6",                 /* out c != in c * mult */
         "avgpool in=1x8x8x4 filter=2x2 out=1x4x4x5 stride=2x2", /* channels differ */
         "dw in=2x8x8x4 filter=3x3 out=1x6x6x4",                 /* batches differ */
+#if ARM_NN_ENABLE_F32 && ARM_NN_ENABLE_F16
+        "dw in=1x8x8x4 filter=3x3 out=1x6x6x6 dtype=f32",             /* out c != in c * mult */
+        "dw in=2x8x8x4 filter=3x3 out=1x6x6x4 dtype=f16",             /* batches differ */
+        "avgpool in=1x8x8x4 filter=2x2 out=1x4x4x5 dtype=f16",        /* channels differ */
+        "maxpool in=2x8x8x4 filter=2x2 out=1x4x4x4 stride=2x2 dtype=f32", /* batches differ */
+#endif
     };
     for (int i = 0; i < (int)(sizeof(inconsistent) / sizeof(inconsistent[0])); i++)
     {
@@ -437,9 +452,247 @@ static void test_float_conv(void)
     }
 }
 
+/*
+ * Float depthwise, fully connected, pooling and softmax (dtype=f32 / f16): for every float depthwise route and
+ * every backend the planner's route and scratch equal kiln_dw_f32_plan() / kiln_dw_f16_plan() with that
+ * backend and the offered ctx; with no ctx= on the build's float backend they equal the public size query, and
+ * the public entry runs with a context of exactly that size (canaries intact). The rejected routes are the
+ * plan's route table before the route taken, in order.
+ */
+typedef struct
+{
+    const char *desc;
+    const char *route[3]; /* expected on c, dsp, mve */
+    int64_t scratch[3];
+} planner_flt_case;
+
+static const planner_flt_case flt_cases[] = {
+    /* k3 */
+    {"dw in=1x1x16x8 filter=1x3 out=1x1x14x8 dtype=f32", {"k3", "k3", "k3"}, {0, 0, 0}},
+    {"dw in=1x1x16x8 filter=1x3 out=1x1x14x8 dtype=f16", {"k3", "k3", "k3"}, {0, 0, 0}},
+    /* 2x5: float16 only; float32 takes nt_t (2 x 5 x 8 floats of ctx) */
+    {"dw in=2x2x9x4 filter=2x5 out=2x1x5x8 mult=2 dtype=f16", {"2x5", "2x5", "2x5"}, {0, 0, 0}},
+    {"dw in=2x2x9x4 filter=2x5 out=2x1x5x8 mult=2 dtype=f32", {"nt_t", "nt_t", "nt_t"}, {320, 320, 320}},
+    /* 3x3 */
+    {"dw in=1x7x5x20 filter=3x3 out=1x7x5x20 pad=1x1 dtype=f32", {"3x3", "3x3", "3x3"}, {0, 0, 0}},
+    {"dw in=1x9x9x6 filter=3x3 out=1x4x4x6 stride=2x2 dtype=f16", {"3x3", "3x3", "3x3"}, {0, 0, 0}},
+    /* cin1 (MVE): float16 floor (16 + 1) x 9 x 2 = 306, float32 floor 16 x 9 x 4 + 9 x 4 = 612; elsewhere nt_t
+     * (one 9 x 16 patch row: 288 / 576 bytes) */
+    {"dw in=1x8x8x1 filter=3x3 out=1x6x6x16 mult=16 dtype=f16 ctx=306", {"nt_t", "nt_t", "cin1"}, {288, 288, 306}},
+    {"dw in=1x8x8x1 filter=3x3 out=1x6x6x16 mult=16 dtype=f16 ctx=305", {"nt_t", "nt_t", "nt_t"}, {288, 288, 288}},
+    {"dw in=1x8x8x1 filter=3x3 out=1x6x6x16 mult=16 dtype=f32 ctx=612", {"nt_t", "nt_t", "cin1"}, {576, 576, 612}},
+    {"dw in=1x8x8x1 filter=3x3 out=1x6x6x16 mult=16 dtype=f32 ctx=611", {"nt_t", "nt_t", "nt_t"}, {576, 576, 576}},
+    /* the query's answer: float32 cin1 takes a second patch row when offered one */
+    {"dw in=1x8x8x1 filter=3x3 out=1x6x6x16 mult=16 dtype=f32", {"nt_t", "nt_t", "cin1"}, {576, 576, 648}},
+    {"dw in=1x8x8x1 filter=3x3 out=1x6x6x16 mult=16 dtype=f16", {"nt_t", "nt_t", "cin1"}, {288, 288, 306}},
+    /* nt_t at its floor (5 x 5 x 8 elements), generic one byte below and with no ctx */
+    {"dw in=1x8x8x4 filter=5x5 out=1x4x4x8 mult=2 dtype=f32", {"nt_t", "nt_t", "nt_t"}, {800, 800, 800}},
+    {"dw in=1x8x8x4 filter=5x5 out=1x4x4x8 mult=2 dtype=f32 ctx=800", {"nt_t", "nt_t", "nt_t"}, {800, 800, 800}},
+    {"dw in=1x8x8x4 filter=5x5 out=1x4x4x8 mult=2 dtype=f32 ctx=799", {"generic", "generic", "generic"}, {0, 0, 0}},
+    {"dw in=1x8x8x4 filter=5x5 out=1x4x4x8 mult=2 dtype=f16 ctx=400", {"nt_t", "nt_t", "nt_t"}, {400, 400, 400}},
+    {"dw in=1x8x8x4 filter=5x5 out=1x4x4x8 mult=2 dtype=f16 ctx=0", {"generic", "generic", "generic"}, {0, 0, 0}},
+    {"dw in=1x9x9x3 filter=3x3 out=1x5x5x3 dilation=2x2 dtype=f16 ctx=53", {"generic", "generic", "generic"}, {0, 0, 0}},
+    /* fully connected, pooling, softmax: one route, no scratch */
+    {"fc cols=64 rows=12 dtype=f32", {"rows", "rows", "rows"}, {0, 0, 0}},
+    {"fc cols=33 rows=7 batches=3 dtype=f16 format=packed", {"packed", "packed", "packed"}, {0, 0, 0}},
+    {"avgpool in=1x25x5x64 filter=25x5 out=1x1x1x64 dtype=f32", {"avg_f32", "avg_f32", "avg_f32"}, {0, 0, 0}},
+    {"maxpool in=1x8x8x6 filter=2x2 out=1x4x4x6 stride=2x2 dtype=f16", {"max_f16", "max_f16", "max_f16"}, {0, 0, 0}},
+    {"softmax cols=12 rows=2 dtype=f32", {"(no plan)", "(no plan)", "(no plan)"}, {0, 0, 0}},
+};
+#define N_FLT_CASES ((int)(sizeof(flt_cases) / sizeof(flt_cases[0])))
+
+#if ARM_NN_ENABLE_F32 && ARM_NN_ENABLE_F16 && !defined(NN_DISABLE_SPECIALIZATION)
+#define FLT_GUARD 32
+static float32_t flt_in[1024], flt_w[1024], flt_out[1024];
+static float16_t h_in[1024], h_w[1024], h_out[1024];
+static int8_t flt_ctx[2048 + 2 * FLT_GUARD] __attribute__((aligned(16)));
+
+/* The float depthwise plan of a parsed layer, as kiln-plan calls it. */
+static arm_cmsis_nn_status flt_dw_plan(const kp_layer *l, kiln_isa isa, int64_t stated, kiln_dw_flt_plan_t *p,
+                                       cmsis_nn_dw_conv_params_f32 *p32, cmsis_nn_dw_conv_params_f16 *p16)
+{
+    memset(p32, 0, sizeof(*p32));
+    memset(p16, 0, sizeof(*p16));
+    p32->ch_mult = p16->ch_mult = l->ch_mult;
+    p32->stride = p16->stride = l->stride;
+    p32->padding = p16->padding = l->pad;
+    p32->dilation = p16->dilation = l->dilation;
+    p32->activation.min = -1.0e30f;
+    p32->activation.max = 1.0e30f;
+    p16->activation.min = (float16_t)-60000.0f;
+    p16->activation.max = (float16_t)60000.0f;
+    return l->dtype == 1 ? kiln_dw_f32_plan(p32, (int32_t)ARM_NN_LAYOUT_NHWC, &l->in, &l->filter, &l->out, isa, stated, p)
+                         : kiln_dw_f16_plan(p16, (int32_t)ARM_NN_LAYOUT_NHWC, &l->in, &l->filter, &l->out, isa, stated,
+                                            p);
+}
+
+/* The public entry with a context of exactly `need` bytes between canaries. */
+static void flt_dw_run_native(const kp_layer *l, const cmsis_nn_dw_conv_params_f32 *p32,
+                              const cmsis_nn_dw_conv_params_f16 *p16, int64_t need)
+{
+    if (!KILN_CHECK(need <= 2048 && kp_input_elems(l) <= 1024 && kp_output_elems(l) <= 1024 &&
+                    (int64_t)l->filter.h * l->filter.w * l->filter.c <= 1024))
+    {
+        return;
+    }
+    memset(flt_ctx, 0x5A, sizeof(flt_ctx));
+    const cmsis_nn_context ctx = {need > 0 ? flt_ctx + FLT_GUARD : NULL, (int32_t)need};
+    const cmsis_nn_dims bias = {1, 1, 1, l->out.c};
+    arm_cmsis_nn_status st;
+    if (l->dtype == 1)
+    {
+        st = arm_depthwise_conv_f32(&ctx, p32, &l->in, flt_in, &l->filter, flt_w, &bias, NULL, &l->out, flt_out,
+                                    ARM_NN_LAYOUT_NHWC);
+    }
+    else
+    {
+        st = arm_depthwise_conv_f16(&ctx, p16, &l->in, h_in, &l->filter, h_w, &bias, NULL, &l->out, h_out,
+                                    ARM_NN_LAYOUT_NHWC);
+    }
+    KILN_CHECK_EQ(st, ARM_CMSIS_NN_SUCCESS);
+    bool intact = true;
+    for (int i = 0; i < FLT_GUARD; i++)
+    {
+        intact = intact && flt_ctx[i] == 0x5A && flt_ctx[FLT_GUARD + need + i] == 0x5A;
+    }
+    KILN_CHECK(intact);
+}
+#endif
+
+static void test_float_ops(void)
+{
+#if ARM_NN_ENABLE_F32 && ARM_NN_ENABLE_F16 && !defined(NN_DISABLE_SPECIALIZATION)
+    for (int i = 0; i < 1024; i++)
+    {
+        flt_in[i] = (float32_t)((i * 7) % 13 - 6) * 0.125f;
+        flt_w[i] = (float32_t)((i * 5) % 11 - 5) * 0.0625f;
+        h_in[i] = (float16_t)flt_in[i];
+        h_w[i] = (float16_t)flt_w[i];
+    }
+    int seen[KILN_DW_FLT_ROUTE_COUNT][2] = {{0}};
+    for (int c = 0; c < N_FLT_CASES; c++)
+    {
+        kp_layer l;
+        if (!KILN_CHECK(parse(flt_cases[c].desc, &l)))
+        {
+            continue;
+        }
+        for (int k = 0; k < 3; k++)
+        {
+            kiln_test_context("%s on %s", flt_cases[c].desc, kiln_isa_name(isas[k]));
+            kp_result r;
+            char err[300] = "";
+            if (!KILN_CHECK(kp_plan(&l, isas[k], &r, err, sizeof(err))))
+            {
+                continue;
+            }
+            KILN_CHECK(strcmp(r.route, flt_cases[c].route[k]) == 0);
+            KILN_CHECK_EQ(r.scratch_bytes, flt_cases[c].scratch[k]);
+            KILN_CHECK_EQ(r.weight_sum_bytes, 0);
+            if (l.op != KP_DW)
+            {
+                KILN_CHECK_EQ(r.n_rejected, 0);
+                if (l.op == KP_FC)
+                {
+                    /* the public query: no scratch on any route */
+                    const cmsis_nn_dims in = {l.batches, 1, 1, l.cols};
+                    const cmsis_nn_dims flt = {l.cols, 1, 1, l.rows};
+                    const cmsis_nn_dims out = {l.batches, 1, 1, l.rows};
+                    cmsis_nn_fc_params_f32 f32p;
+                    cmsis_nn_fc_params_f16 f16p;
+                    memset(&f32p, 0, sizeof(f32p));
+                    memset(&f16p, 0, sizeof(f16p));
+                    f32p.weight_format = f16p.weight_format = (arm_nn_weight_format_flt)l.weight_format;
+                    const int32_t q =
+                        l.dtype == 1
+                            ? arm_fully_connected_f32_get_buffer_size(&f32p, &in, &flt, &out, ARM_NN_LAYOUT_NHWC)
+                            : arm_fully_connected_f16_get_buffer_size(&f16p, &in, &flt, &out, ARM_NN_LAYOUT_NHWC);
+                    KILN_CHECK_EQ(q, r.scratch_bytes);
+                }
+                continue;
+            }
+            /* the plan itself, for this backend and the offered ctx */
+            const int64_t stated = l.ctx_bytes < 0 ? INT64_MAX : l.ctx_bytes;
+            kiln_dw_flt_plan_t p;
+            cmsis_nn_dw_conv_params_f32 p32;
+            cmsis_nn_dw_conv_params_f16 p16;
+            if (!KILN_CHECK_EQ(flt_dw_plan(&l, isas[k], stated, &p, &p32, &p16), ARM_CMSIS_NN_SUCCESS))
+            {
+                continue;
+            }
+            KILN_CHECK(!p.empty);
+            KILN_CHECK(strcmp(r.route, p.name) == 0);
+            KILN_CHECK_EQ(r.scratch_bytes, p.scratch_bytes);
+            /* the rejected routes: the table's entries before the one taken, in order */
+            const kiln_dw_flt_route_entry *t = kiln_dw_flt_routes();
+            KILN_CHECK_EQ(r.n_rejected, (int32_t)p.route);
+            for (int32_t i = 0; i < r.n_rejected && i < (int32_t)KILN_DW_FLT_ROUTE_COUNT; i++)
+            {
+                KILN_CHECK(strcmp(r.rejected[i], t[i].name) == 0);
+                KILN_CHECK(r.rejected_why[i] != NULL && strlen(r.rejected_why[i]) > 4);
+            }
+            seen[p.route][l.dtype - 1]++;
+            if (isas[k] == KILN_FLT_NATIVE_ISA)
+            {
+                if (l.ctx_bytes < 0)
+                {
+                    const int32_t q =
+                        l.dtype == 1
+                            ? arm_depthwise_conv_f32_get_buffer_size(&p32, &l.in, &l.filter, &l.out, ARM_NN_LAYOUT_NHWC)
+                            : arm_depthwise_conv_f16_get_buffer_size(&p16, &l.in, &l.filter, &l.out, ARM_NN_LAYOUT_NHWC);
+                    KILN_CHECK_EQ(q, r.scratch_bytes);
+                }
+                flt_dw_run_native(&l, &p32, &p16, r.scratch_bytes);
+            }
+        }
+    }
+    /* every float depthwise route in both dtypes (2x5: float16 only); cin1 and nt_t named with their ctx need */
+    for (int i = 0; i < (int)KILN_DW_FLT_ROUTE_COUNT; i++)
+    {
+        kiln_test_context("coverage of float depthwise route %s", kiln_dw_flt_route_name(i));
+        KILN_CHECK(seen[i][1] > 0);
+        KILN_CHECK(i == (int)KILN_DW_FLT_ROUTE_2X5 || seen[i][0] > 0);
+    }
+    {
+        kp_layer l;
+        kp_result r;
+        char err[300] = "";
+        if (KILN_CHECK(parse("dw in=1x8x8x1 filter=3x3 out=1x6x6x16 mult=16 dtype=f16 ctx=305", &l)) &&
+            KILN_CHECK(kp_plan(&l, KILN_ISA_MVE, &r, err, sizeof(err))) && KILN_CHECK(r.n_rejected == 4))
+        {
+            kiln_test_context("cin1 below its floor: '%s'", r.rejected_why[3]);
+            KILN_CHECK(strstr(r.rejected_why[3], "306") != NULL && strstr(r.rejected_why[3], "305") != NULL);
+        }
+        if (KILN_CHECK(parse("dw in=1x8x8x4 filter=5x5 out=1x4x4x8 mult=2 dtype=f32 ctx=799", &l)) &&
+            KILN_CHECK(kp_plan(&l, KILN_ISA_C, &r, err, sizeof(err))) && KILN_CHECK(r.n_rejected == 5))
+        {
+            kiln_test_context("nt_t below its floor: '%s'", r.rejected_why[4]);
+            KILN_CHECK(strstr(r.rejected_why[4], "800") != NULL && strstr(r.rejected_why[4], "799") != NULL);
+            KILN_CHECK(strstr(r.rejected_why[3], "MVE") != NULL);
+        }
+    }
+#else
+    /* without the float API (or one of its dtypes) the planner says so instead of planning */
+    for (int c = 0; c < N_FLT_CASES; c++)
+    {
+        kp_layer l;
+        kp_result r;
+        char err[300] = "";
+        kiln_test_context("%s", flt_cases[c].desc);
+        if (KILN_CHECK(parse(flt_cases[c].desc, &l)) &&
+            ((l.dtype == 1 && !ARM_NN_ENABLE_F32) || (l.dtype == 2 && !ARM_NN_ENABLE_F16)))
+        {
+            KILN_CHECK(!kp_plan(&l, KILN_ISA_C, &r, err, sizeof(err)));
+            KILN_CHECK(strstr(err, "built without") != NULL);
+        }
+    }
+#endif
+}
+
 int main(void)
 {
     KILN_RUN(test_float_conv);
+    KILN_RUN(test_float_ops);
     KILN_RUN(test_routes_and_sizes);
     KILN_RUN(test_native_context);
     KILN_RUN(test_malformed);

@@ -1,5 +1,5 @@
 /*
- * kiln-plan: which route a Kiln int8 operator takes on each backend, its scratch and weight-sum
+ * kiln-plan: which route a Kiln int8 / float32 / float16 operator takes on each backend, its scratch and weight-sum
  * bytes, and why earlier routes were rejected -- answered by the library's own plan functions.
  *
  *   kiln-plan [--backend c|dsp|mve|all] <op> key=value ...     one layer
@@ -24,13 +24,15 @@ static void kp_help(FILE *f)
                "       kiln-plan [--backend c|dsp|mve|all] --file <network.txt | ->\n"
                "ops and keys (dims NxHxWxC, pairs HxW):\n"
                "  conv     in= out= filter=CoutxHxWxCin|HxW [stride=1x1] [pad=0x0] [dilation=1x1]\n"
-            "           [dtype=s8|f32|f16]; float also [ctx=<bytes offered, default: what the query asks>]\n"
-            "           [format=standard|packed] (float needs a build with ARM_NN_ENABLE_F32 / F16)\n"
+               "           float also [ctx=<bytes offered>] [format=standard|packed]\n"
                "  dw       in= out= filter=HxW [mult=out_c/in_c] [stride=1x1] [pad=0x0] [dilation=1x1]\n"
+               "           float also [ctx=<bytes offered>]\n"
                "  avgpool  in= out= filter=HxW [stride=1x1] [pad=0x0]   (maxpool: the same)\n"
-               "  fc       cols= rows= [batches=1]\n"
+               "  fc       cols= rows= [batches=1]; float also [format=standard|packed]\n"
                "  softmax  cols= [rows=1]\n"
-               "every op also takes name=<id>. A network file has one layer per line; '#' comments.\n");
+               "every op also takes name=<id> and [dtype=s8|f32|f16] (float: a build with ARM_NN_ENABLE_F32 /\n"
+               "F16); ctx= absent: the bytes the size query asks. A network file has one layer per line;\n"
+               "'#' comments; its layers share one dtype.\n");
 }
 
 static int64_t kp_align16(int64_t v)
@@ -61,7 +63,7 @@ kp_print_layer(const char *text, const kp_layer *l, const kiln_isa *isas, int n_
             printf("  %-7s error: %s\n", kiln_isa_name(isas[k]), err);
             continue;
         }
-        char rej[400] = "-";
+        char rej[1600] = "-";
         size_t at = 0;
         for (int32_t i = 0; i < r.n_rejected; i++)
         {
@@ -80,9 +82,9 @@ kp_print_layer(const char *text, const kp_layer *l, const kiln_isa *isas, int n_
             kp_totals *t = &tot[k];
             if (index == 0)
             {
-                t->act[0] = kp_input_elems(l);
+                t->act[0] = kp_input_elems(l) * kp_elem_bytes(l);
             }
-            const int64_t o = kp_output_elems(l);
+            const int64_t o = kp_output_elems(l) * kp_elem_bytes(l);
             t->act[(index + 1) % 2] = o > t->act[(index + 1) % 2] ? o : t->act[(index + 1) % 2];
             t->max_scratch = r.scratch_bytes > t->max_scratch ? r.scratch_bytes : t->max_scratch;
             t->wsum += r.weight_sum_bytes;
@@ -145,6 +147,14 @@ static int kp_file(const char *path, const kiln_isa *isas, int n_isa)
         if (!kp_plan(&layers[n], isas[0], &probe, err, sizeof(err)))
         {
             fprintf(stderr, "kiln-plan: %s:%d: %s\n", path, lineno, err);
+            rc = 2;
+            break;
+        }
+        if (n > 0 && layers[n].dtype != layers[n - 1].dtype)
+        {
+            fprintf(stderr, "kiln-plan: %s:%d: %s is %s but %s is %s (the layers of a network share one dtype)\n",
+                    path, lineno, layers[n].name, kp_dtype_name(&layers[n]), layers[n - 1].name,
+                    kp_dtype_name(&layers[n - 1]));
             rc = 2;
             break;
         }

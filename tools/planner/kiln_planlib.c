@@ -7,7 +7,9 @@
 
 #include "Include/Internal/kiln_conv_flt.h"
 #include "Include/Internal/kiln_conv_s8.h"
+#include "Include/Internal/kiln_dw_flt.h"
 #include "Include/Internal/kiln_dw_s8.h"
+#include "Include/Internal/kiln_flt_ops.h"
 #include "Include/Internal/kiln_fc_s8.h"
 #include "Include/Internal/kiln_pool_s8.h"
 
@@ -121,13 +123,13 @@ static const kp_key kp_keys[] = {
     {"pad", 2, false, KP_SPATIAL},
     {"dilation", 2, false, KP_BIT(KP_CONV) | KP_BIT(KP_DW)},
     {"mult", 1, false, KP_BIT(KP_DW)},
-    {"dtype", 0, false, KP_BIT(KP_CONV) | KP_BIT(KP_DW) | KP_SPATIAL | KP_BIT(KP_FC) | KP_BIT(KP_SOFTMAX)},
+    {"dtype", 0, false, KP_SPATIAL | KP_BIT(KP_FC) | KP_BIT(KP_SOFTMAX)},
     {"batches", 1, false, KP_BIT(KP_FC)},
     {"cols", 1, true, KP_BIT(KP_FC) | KP_BIT(KP_SOFTMAX)},
     {"rows", 1, true, KP_BIT(KP_FC)},
     {"rows", 1, false, KP_BIT(KP_SOFTMAX)},
-    {"ctx", 1, false, KP_BIT(KP_CONV)},
-    {"format", 0, false, KP_BIT(KP_CONV)},
+    {"ctx", 1, false, KP_BIT(KP_CONV) | KP_BIT(KP_DW)},
+    {"format", 0, false, KP_BIT(KP_CONV) | KP_BIT(KP_FC)},
     {"name", 0, false, 0xFFu},
 };
 #define KP_NKEYS ((int)(sizeof(kp_keys) / sizeof(kp_keys[0])))
@@ -212,10 +214,9 @@ bool kp_parse(int argc, const char *const *argv, kp_layer *l, char *err, int err
         {
             const int dt =
                 strcmp(val, "s8") == 0 ? 0 : (strcmp(val, "f32") == 0 ? 1 : (strcmp(val, "f16") == 0 ? 2 : -1));
-            if (dt < 0 || (dt > 0 && op != KP_CONV))
+            if (dt < 0)
             {
-                return kp_fail(err, err_len, "%s: dtype '%s' not planned (s8 for every operator; f32 / f16 for conv)",
-                               ops[op], val);
+                return kp_fail(err, err_len, "%s: dtype '%s' not planned (expected s8, f32 or f16)", ops[op], val);
             }
             l->dtype = dt;
             continue;
@@ -224,7 +225,7 @@ bool kp_parse(int argc, const char *const *argv, kp_layer *l, char *err, int err
         {
             if (strcmp(val, "standard") != 0 && strcmp(val, "packed") != 0)
             {
-                return kp_fail(err, err_len, "conv: format=%s: expected standard or packed", val);
+                return kp_fail(err, err_len, "%s: format=%s: expected standard or packed", ops[op], val);
             }
             l->weight_format = val[0] == 'p' ? 1 : 0;
             continue;
@@ -315,9 +316,15 @@ bool kp_parse(int argc, const char *const *argv, kp_layer *l, char *err, int err
             }
         }
     }
-    if ((seen_key(seen, "ctx") || seen_key(seen, "format")) && l->dtype == 0)
+    if (seen_key(seen, "ctx") && l->dtype == 0)
     {
-        return kp_fail(err, err_len, "conv: ctx= and format= apply to float convolution (dtype=f32 or f16)");
+        return kp_fail(err, err_len, "%s: ctx= applies to float convolution and depthwise (dtype=f32 or f16)",
+                       ops[op]);
+    }
+    if (seen_key(seen, "format") && l->dtype == 0)
+    {
+        return kp_fail(err, err_len, "%s: format= applies to float convolution and fully connected (dtype=f32 or f16)",
+                       ops[op]);
     }
     if (op == KP_CONV && l->filter.n == 0)
     {
@@ -368,6 +375,16 @@ int64_t kp_input_elems(const kp_layer *l)
     default:
         return (int64_t)l->in.n * l->in.h * l->in.w * l->in.c;
     }
+}
+
+int64_t kp_elem_bytes(const kp_layer *l)
+{
+    return l->dtype == 1 ? 4 : (l->dtype == 2 ? 2 : 1);
+}
+
+const char *kp_dtype_name(const kp_layer *l)
+{
+    return l->dtype == 1 ? "f32" : (l->dtype == 2 ? "f16" : "s8");
 }
 
 /* A hint for a rejected geometry: the output sizes TFLite's VALID/SAME arithmetic gives. */
@@ -472,6 +489,268 @@ static bool kp_plan_flt(const kp_layer *l, kiln_isa isa, kp_result *res, char *e
 #endif
 }
 
+#if ARM_NN_FLOAT_API_ENABLED
+/* Storage-backed variant of kp_reject() for conditions that state numbers. */
+static void kp_reject_fmt(kp_result *res, const char *route, const char *fmt, ...)
+{
+    if (res->n_rejected >= KP_MAX_REJECTED)
+    {
+        return;
+    }
+    char *buf = res->why_text[res->n_rejected];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof(res->why_text[0]), fmt, ap);
+    va_end(ap);
+    kp_reject(res, route, buf);
+}
+#endif
+
+/* The float API of this build refuses a dtype it was built without. */
+static bool kp_flt_enabled(const kp_layer *l, char *err, int err_len)
+{
+#if ARM_NN_FLOAT_API_ENABLED
+    const bool want_f32 = l->dtype == 1;
+    if ((want_f32 && !ARM_NN_ENABLE_F32) || (!want_f32 && !ARM_NN_ENABLE_F16))
+    {
+        return kp_fail(err, err_len, "%s: this kiln-plan was built without ARM_NN_ENABLE_%s", l->name,
+                       want_f32 ? "F32" : "F16");
+    }
+    return true;
+#else
+    return kp_fail(err, err_len,
+                   "%s: dtype f32/f16: this kiln-plan was built without the float API "
+                   "(ARM_NN_ENABLE_F32 / ARM_NN_ENABLE_F16)",
+                   l->name);
+#endif
+}
+
+#if ARM_NN_FLOAT_API_ENABLED
+/*
+ * Why the float depthwise route table's entry `e` (earlier in the dispatch order than the route the plan
+ * took) does not apply to request q. The answer is the table's own predicate; the text adds which part of
+ * it failed, from the public float16 predicates (float16) or the plan header's shape tests (float32), and
+ * for the ctx-dependent routes the bytes they need (the plan's own size functions).
+ */
+static void kp_dw_flt_why(const kiln_dw_flt_req *q, const kiln_dw_flt_route_entry *e, kp_result *res)
+{
+    const bool f16 = q->dtype == KILN_FLT_F16;
+    switch (e->route)
+    {
+    case KILN_DW_FLT_ROUTE_K3:
+#if defined(NN_DISABLE_SPECIALIZATION)
+        kp_reject(res, e->name, "disabled by NN_DISABLE_SPECIALIZATION");
+#else
+        kp_reject(res, e->name,
+                  f16 ? "arm_nn_dw_f16_is_1d_k3() is false: needs batch 1, ch_mult 1, a 1x3 filter, input and output "
+                        "height 1, unit stride and dilation, no padding"
+                      : "needs the arm_nn_dw_f16_is_1d_k3() shape: batch 1, ch_mult 1, a 1x3 filter, input and output "
+                        "height 1, unit stride and dilation, no padding");
+#endif
+        return;
+    case KILN_DW_FLT_ROUTE_2X5:
+#if defined(NN_DISABLE_SPECIALIZATION)
+        kp_reject(res, e->name, "disabled by NN_DISABLE_SPECIALIZATION");
+#else
+        kp_reject(res, e->name,
+                  f16 ? "arm_nn_dw_f16_is_2x5() is false: needs a 2x5 filter, input height 2, output height 1, unit "
+                        "stride and dilation, no padding"
+                      : "float16 only: no float32 2x5 kernel");
+#endif
+        return;
+    case KILN_DW_FLT_ROUTE_3X3:
+        kp_reject(res, e->name, "needs ch_mult 1, a 3x3 filter and unit dilation");
+        return;
+    case KILN_DW_FLT_ROUTE_CIN1:
+    {
+        if (q->isa != KILN_ISA_MVE)
+        {
+            kp_reject(res, e->name, "MVE float builds only");
+            return;
+        }
+        bool shape;
+        int64_t need;
+#if ARM_NN_ENABLE_F16
+        if (f16)
+        {
+            shape = arm_nn_dw_f16_is_cin1(q->in, q->out);
+            need = arm_nn_dw_f16_cin1_min_ctx_size(q->flt, q->out);
+        }
+        else
+#endif
+        {
+            shape = kiln_dw_flt_is_cin1(q->g);
+            need = kiln_dw_flt_cin1_min(q);
+        }
+        if (!shape)
+        {
+            kp_reject_fmt(res, e->name, "%s: needs one input channel and at least %d output channel(s)",
+                          f16 ? "arm_nn_dw_f16_is_cin1() is false" : "not the arm_nn_dw_f16_is_cin1() shape",
+                          (int)CONVERT_DW_CONV_WITH_ONE_INPUT_CH_AND_OUTPUT_CH_ABOVE_THRESHOLD);
+        }
+        else
+        {
+            kp_reject_fmt(res, e->name, "needs ctx >= %lld bytes (%s: packed filter + one patch row), offered %lld",
+                          (long long)need, f16 ? "arm_nn_dw_f16_cin1_min_ctx_size()" : "float32 blocks of 4",
+                          (long long)q->stated);
+        }
+        return;
+    }
+    case KILN_DW_FLT_ROUTE_NT_T:
+        kp_reject_fmt(res, e->name, "needs ctx >= %lld bytes (one KHxKWxC_OUT patch row), offered %lld",
+                      (long long)kiln_dw_flt_row_bytes(q->g, q->dtype), (long long)q->stated);
+        return;
+    default:
+        kp_reject(res, e->name, "-");
+        return;
+    }
+}
+#endif
+
+/* Float depthwise: kiln_dw_f32_plan() / kiln_dw_f16_plan() with the offered ctx (INT64_MAX: the query's
+ * answer); the rejected routes are the plan's route table before the route taken, each asked again. */
+static bool kp_plan_flt_dw(const kp_layer *l, kiln_isa isa, kp_result *res, char *err, int err_len)
+{
+    if (!kp_flt_enabled(l, err, err_len))
+    {
+        return false;
+    }
+#if ARM_NN_FLOAT_API_ENABLED
+    const int64_t stated = l->ctx_bytes < 0 ? INT64_MAX : l->ctx_bytes;
+    kiln_dw_flt_plan_t p;
+    kiln_dw_flt_req q;
+    memset(&q, 0, sizeof(q));
+    arm_cmsis_nn_status st = ARM_CMSIS_NN_ARG_ERROR;
+#if ARM_NN_ENABLE_F32
+    cmsis_nn_dw_conv_params_f32 p32;
+    memset(&p32, 0, sizeof(p32));
+    p32.ch_mult = l->ch_mult;
+    p32.stride = l->stride;
+    p32.padding = l->pad;
+    p32.dilation = l->dilation;
+    if (l->dtype == 1)
+    {
+        st = kiln_dw_f32_plan(&p32, (int32_t)ARM_NN_LAYOUT_NHWC, &l->in, &l->filter, &l->out, isa, stated, &p);
+    }
+#endif
+#if ARM_NN_ENABLE_F16
+    cmsis_nn_dw_conv_params_f16 p16;
+    memset(&p16, 0, sizeof(p16));
+    p16.ch_mult = l->ch_mult;
+    p16.stride = l->stride;
+    p16.padding = l->pad;
+    p16.dilation = l->dilation;
+    if (l->dtype == 2)
+    {
+        st = kiln_dw_f16_plan(&p16, (int32_t)ARM_NN_LAYOUT_NHWC, &l->in, &l->filter, &l->out, isa, stated, &p);
+        q.p16 = &p16;
+    }
+#endif
+    if (st != ARM_CMSIS_NN_SUCCESS)
+    {
+        char hint[200];
+        kp_expected_out(l, hint, sizeof(hint));
+        return kp_fail(err, err_len,
+                       "%s: the float depthwise plan rejects this geometry (out c must be in c * mult = %lld, batches "
+                       "equal, sizes within int32; %s)",
+                       l->name, (long long)l->in.c * l->ch_mult, hint);
+    }
+    res->scratch_bytes = p.scratch_bytes;
+    if (p.empty)
+    {
+        res->route = "(empty output)";
+        return true;
+    }
+    res->route = p.name;
+    q.dtype = l->dtype == 1 ? KILN_FLT_F32 : KILN_FLT_F16;
+    q.isa = isa;
+    q.stated = stated;
+    q.g = &p.g;
+    q.in = &l->in;
+    q.flt = &l->filter;
+    q.out = &l->out;
+    const kiln_dw_flt_route_entry *t = kiln_dw_flt_routes();
+    for (int i = 0; i < (int)KILN_DW_FLT_ROUTE_COUNT && t[i].route != p.route; i++)
+    {
+        if (t[i].applies(&q))
+        {
+            /* the plan took a later route although this one applies: never planned around silently */
+            return kp_fail(err, err_len, "%s: internal: route %s applies but the plan took %s", l->name, t[i].name,
+                           p.name);
+        }
+        kp_dw_flt_why(&q, &t[i], res);
+    }
+    return true;
+#else
+    (void)isa;
+    (void)res;
+    return false;
+#endif
+}
+
+/* Float fully connected, pooling and softmax: the families' validation (kiln_fc_flt_plan, kiln_pool_flt_check,
+ * the softmax entries' size check); none takes scratch. */
+static bool kp_plan_flt_ops(const kp_layer *l, kiln_isa isa, kp_result *res, char *err, int err_len)
+{
+    (void)isa; /* one route per backend: the Helium kernels run the same walk */
+    if (!kp_flt_enabled(l, err, err_len))
+    {
+        return false;
+    }
+#if ARM_NN_FLOAT_API_ENABLED
+    const bool f32 = l->dtype == 1;
+    const int64_t elem = kp_elem_bytes(l);
+    switch (l->op)
+    {
+    case KP_FC:
+    {
+        const cmsis_nn_dims in = {l->batches, 1, 1, l->cols};
+        const cmsis_nn_dims flt = {l->cols, 1, 1, l->rows};
+        const cmsis_nn_dims out = {l->batches, 1, 1, l->rows};
+        kiln_fc_flt_plan_t p;
+        if (kiln_fc_flt_plan(l->weight_format, (int32_t)ARM_NN_LAYOUT_NHWC, &in, &flt, NULL, &out, elem,
+                             f32 ? KILN_FC_F32_BLOCK : KILN_FC_F16_BLOCK, &p) != ARM_CMSIS_NN_SUCCESS)
+        {
+            return kp_fail(err, err_len, "%s: the float fully connected plan rejects this shape (byte sizes past "
+                                         "PTRDIFF_MAX)",
+                           l->name);
+        }
+        res->route = kiln_fc_flt_route_name(p.route);
+        res->scratch_bytes = p.scratch_bytes;
+        return true;
+    }
+    case KP_AVGPOOL:
+    case KP_MAXPOOL:
+    {
+        kiln_pool_flt_geom g;
+        if (kiln_pool_flt_check(&l->stride, &l->pad, &l->in, &l->filter, &l->out, elem, &g) != ARM_CMSIS_NN_SUCCESS)
+        {
+            char hint[200];
+            kp_expected_out(l, hint, sizeof(hint));
+            return kp_fail(err, err_len,
+                           "%s: the float pooling check rejects this geometry (in c must equal out c, batches equal, "
+                           "window coordinates within int32; %s)",
+                           l->name, hint);
+        }
+        res->route = l->op == KP_AVGPOOL ? (f32 ? "avg_f32" : "avg_f16") : (f32 ? "max_f32" : "max_f16");
+        return true;
+    }
+    case KP_SOFTMAX:
+        if (!kiln_flt_bytes_ok((int64_t)l->rows * l->cols, elem))
+        {
+            return kp_fail(err, err_len, "%s: rows * cols * %lld bytes exceeds PTRDIFF_MAX", l->name, (long long)elem);
+        }
+        res->route = "(no plan)";
+        return true;
+    default:
+        return kp_fail(err, err_len, "%s: not a float operator of this planner", l->name);
+    }
+#else
+    (void)res;
+    return false;
+#endif
+}
+
 bool kp_plan(const kp_layer *l, kiln_isa isa, kp_result *res, char *err, int err_len)
 {
     memset(res, 0, sizeof(*res));
@@ -479,6 +758,14 @@ bool kp_plan(const kp_layer *l, kiln_isa isa, kp_result *res, char *err, int err
     if (l->op == KP_CONV && l->dtype != 0)
     {
         return kp_plan_flt(l, isa, res, err, err_len);
+    }
+    if (l->op == KP_DW && l->dtype != 0)
+    {
+        return kp_plan_flt_dw(l, isa, res, err, err_len);
+    }
+    if (l->dtype != 0)
+    {
+        return kp_plan_flt_ops(l, isa, res, err, err_len);
     }
     switch (l->op)
     {
