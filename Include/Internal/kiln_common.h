@@ -51,35 +51,43 @@ static inline const char *kiln_isa_name(kiln_isa isa)
 /* Largest byte count a size query can return (its return type is int32_t). */
 #define KILN_MAX_QUERY_BYTES ((int64_t)INT32_MAX)
 
-/** Element count of a dims struct in 64 bits, or -1 when any dimension is negative. */
+/** a * b for non-negative a, b, saturating at INT64_MAX (a negative factor also gives INT64_MAX). No 64-bit
+ * division: 32-bit halves, so on a Cortex-M this is a few UMULLs instead of a library divide call. */
+static inline int64_t kiln_mul_sat64(int64_t a, int64_t b)
+{
+    if (a < 0 || b < 0)
+    {
+        return INT64_MAX;
+    }
+    const uint64_t ah = (uint64_t)a >> 32, al = (uint64_t)a & 0xFFFFFFFFu;
+    const uint64_t bh = (uint64_t)b >> 32, bl = (uint64_t)b & 0xFFFFFFFFu;
+    if (ah != 0 && bh != 0)
+    {
+        return INT64_MAX; /* >= 2^64 */
+    }
+    const uint64_t cross = ah * bl + al * bh; /* one term is 0, the other < 2^63 */
+    if ((cross >> 31) != 0)
+    {
+        return INT64_MAX; /* cross x 2^32 >= 2^63 */
+    }
+    const uint64_t lo = al * bl;
+    const uint64_t sum = (cross << 32) + lo;
+    if (sum < lo || sum > (uint64_t)INT64_MAX)
+    {
+        return INT64_MAX;
+    }
+    return (int64_t)sum;
+}
+
+/** Element count of a dims struct in 64 bits (saturating at INT64_MAX), or -1 when any dimension is negative. */
 static inline int64_t kiln_dims_count(const cmsis_nn_dims *d)
 {
     if (d->n < 0 || d->h < 0 || d->w < 0 || d->c < 0)
     {
         return -1;
     }
-    /* Each factor is < 2^31, so two products fit; saturate past 2^62 to stay well defined. */
-    const int64_t nh = (int64_t)d->n * d->h;
-    const int64_t wc = (int64_t)d->w * d->c;
-    if (nh != 0 && wc > INT64_MAX / nh)
-    {
-        return INT64_MAX;
-    }
-    return nh * wc;
-}
-
-/** a * b for non-negative a, b, saturating at INT64_MAX. */
-static inline int64_t kiln_mul_sat64(int64_t a, int64_t b)
-{
-    if (a == 0 || b == 0)
-    {
-        return 0;
-    }
-    if (a > INT64_MAX / b)
-    {
-        return INT64_MAX;
-    }
-    return a * b;
+    /* Each factor is < 2^31, so the two pair products are exact (< 2^62). */
+    return kiln_mul_sat64((int64_t)d->n * d->h, (int64_t)d->w * d->c);
 }
 
 /** The int32 answer of a size query: bytes, or -1 past what an int32 can state. */

@@ -1,0 +1,107 @@
+/*
+ * The 64-bit size helpers of Internal/kiln_common.h (kiln_mul_sat64, kiln_dims_count), which every entry's
+ * validation and every size query rests on, against a reference written the obvious way (a 64-bit division
+ * decides overflow): edge values around 2^31, 2^32, 2^62, 2^63 and random operands of every bit length.
+ */
+#include <stdint.h>
+
+#include "Internal/kiln_common.h"
+#include "kiln_test.h"
+
+static int64_t ref_mul_sat(int64_t a, int64_t b)
+{
+    if (a < 0 || b < 0)
+    {
+        return INT64_MAX;
+    }
+    if (a == 0 || b == 0)
+    {
+        return 0;
+    }
+    return (a > INT64_MAX / b) ? INT64_MAX : a * b;
+}
+
+static const int64_t kEdge[] = {0,
+                                1,
+                                2,
+                                3,
+                                46341,
+                                65536,
+                                INT32_MAX,
+                                (int64_t)INT32_MAX + 1,
+                                (int64_t)UINT32_MAX,
+                                (int64_t)UINT32_MAX + 1,
+                                (int64_t)UINT32_MAX + 2,
+                                3037000499LL,
+                                3037000500LL,
+                                ((int64_t)1 << 62) - 1,
+                                (int64_t)1 << 62,
+                                INT64_MAX - 1,
+                                INT64_MAX,
+                                -1,
+                                INT64_MIN};
+#define N_EDGE ((int32_t)(sizeof(kEdge) / sizeof(kEdge[0])))
+
+static void test_mul_sat_edges(void)
+{
+    for (int32_t i = 0; i < N_EDGE; i++)
+    {
+        for (int32_t j = 0; j < N_EDGE; j++)
+        {
+            KILN_CHECK_EQ(kiln_mul_sat64(kEdge[i], kEdge[j]), ref_mul_sat(kEdge[i], kEdge[j]));
+        }
+    }
+}
+
+/* A non-negative int64 of random bit length 0..63. */
+static int64_t rand_len(kiln_rng *r)
+{
+    const uint32_t bits = kiln_rng_u32(r) % 64u;
+    const uint64_t v = ((uint64_t)kiln_rng_u32(r) << 32) | kiln_rng_u32(r);
+    return bits == 0 ? 0 : (int64_t)(v >> (64u - bits));
+}
+
+static void test_mul_sat_random(void)
+{
+    kiln_rng r = {0x5eed5u};
+    const int32_t iters = kiln_test_iterations(2000000, 20000);
+    for (int32_t i = 0; i < iters; i++)
+    {
+        const int64_t a = rand_len(&r), b = rand_len(&r);
+        KILN_CHECK_EQ(kiln_mul_sat64(a, b), ref_mul_sat(a, b));
+    }
+}
+
+static void test_dims_count(void)
+{
+    const cmsis_nn_dims neg = {1, -1, 1, 1};
+    KILN_CHECK_EQ(kiln_dims_count(&neg), -1);
+    const cmsis_nn_dims zero = {0, INT32_MAX, INT32_MAX, INT32_MAX};
+    KILN_CHECK_EQ(kiln_dims_count(&zero), 0);
+    const cmsis_nn_dims big = {INT32_MAX, INT32_MAX, INT32_MAX, INT32_MAX};
+    KILN_CHECK_EQ(kiln_dims_count(&big), INT64_MAX);
+    const cmsis_nn_dims just = {46341, 46341, 2, 1};
+    KILN_CHECK_EQ(kiln_dims_count(&just), (int64_t)46341 * 46341 * 2);
+    kiln_rng r = {0xd135u};
+    const int32_t iters = kiln_test_iterations(200000, 5000);
+    for (int32_t i = 0; i < iters; i++)
+    {
+        const cmsis_nn_dims d = {(int32_t)(kiln_rng_u32(&r) >> (kiln_rng_u32(&r) % 32u)),
+                                 (int32_t)(kiln_rng_u32(&r) >> (kiln_rng_u32(&r) % 32u)),
+                                 (int32_t)(kiln_rng_u32(&r) >> (kiln_rng_u32(&r) % 32u)),
+                                 (int32_t)(kiln_rng_u32(&r) >> (kiln_rng_u32(&r) % 32u))};
+        const int64_t want =
+            (d.n < 0 || d.h < 0 || d.w < 0 || d.c < 0)
+                ? -1
+                : ref_mul_sat(ref_mul_sat(ref_mul_sat(d.n, d.h), d.w), d.c);
+        KILN_CHECK_EQ(kiln_dims_count(&d), want);
+    }
+}
+
+int main(void)
+{
+    KILN_RUN(test_mul_sat_edges);
+    KILN_RUN(test_mul_sat_random);
+    KILN_RUN(test_dims_count);
+    return kiln_test_finish();
+}
