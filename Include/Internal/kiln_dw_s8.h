@@ -163,7 +163,7 @@ int32_t kiln_dw_s8_opt_query(const cmsis_nn_dims *input_dims, const cmsis_nn_dim
 /** Run a route's kernel (native backend). The route's predicate must hold. */
 void kiln_dw_s8_run(kiln_dw_s8_route route, const kiln_dw_s8_shape *shape, const kiln_dw_s8_args *args);
 
-/* Kernels, one implementation per backend (kernels/kiln_dw_s8_{c,dsp,mve}.c). */
+/* Kernels, one implementation per backend (kernels/kiln_dw_s8_{c,dsp,dsp_generic,mve}.c). */
 void kiln_dw_s8_kernel_3x3(const kiln_dw_s8_shape *shape, const kiln_dw_s8_args *args);
 void kiln_dw_s8_kernel_cm1(const kiln_dw_s8_shape *shape, const kiln_dw_s8_args *args);
 void kiln_dw_s8_kernel_ic1(const kiln_dw_s8_shape *shape, const kiln_dw_s8_args *args);

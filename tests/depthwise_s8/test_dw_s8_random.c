@@ -136,7 +136,7 @@ static void test_quant_edges(void)
     for (int32_t it = 0; it < iters && failures < 3; it++)
     {
         dw_case t;
-        random_case(&r, &t, (it & 1) ? 1 : 0); /* modes 0 and 1: 3x3 and ch_mult 1 */
+        random_case(&r, &t, it); /* every mode: 3x3, ch_mult 1, ch_mult > 1, one input channel */
         for (int32_t i = 0; i < t.oc; i++)
         {
             const int32_t kind = kiln_rng_range(&r, 0, 3);

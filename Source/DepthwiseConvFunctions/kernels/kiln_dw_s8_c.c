@@ -1,7 +1,6 @@
 /*
- * Kiln — int8 depthwise convolution kernels, portable C. The "ic1" and "generic" kernels are the
- * same on the DSP backend (their inner loop walks one channel across taps, where SIMD32 has no
- * four-lane form to use); "3x3" and "opt" have DSP versions in kiln_dw_s8_dsp.c.
+ * Kiln — int8 depthwise convolution kernels, portable C. The DSP backend has its own versions:
+ * "3x3" and "opt" in kiln_dw_s8_dsp.c, "ic1" and "generic" in kiln_dw_s8_dsp_generic.c.
  *
  * Every kernel reads the NHWC input in place (no scratch). For each output position the filter
  * taps whose input coordinate falls inside the input are found once (padding taps are skipped,
@@ -10,7 +9,7 @@
  */
 #include "Include/Internal/kiln_dw_s8.h"
 
-#if KILN_BUILD_C || KILN_BUILD_DSP
+#if KILN_BUILD_C
 
 /* The shared body: ch_mult, fh, fw are passed as constants by the specialized kernels so the
  * compiler can unroll the tap loops. */
@@ -76,7 +75,7 @@ void kiln_dw_s8_kernel_ic1(const kiln_dw_s8_shape *shape, const kiln_dw_s8_args 
     kiln_dw_s8_body_c(shape, args, shape->ch_mult, shape->filter_h, shape->filter_w);
 }
 
-#endif /* KILN_BUILD_C || KILN_BUILD_DSP */
+#endif /* KILN_BUILD_C */
 
 #if KILN_BUILD_C
 
