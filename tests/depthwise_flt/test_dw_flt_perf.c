@@ -4,7 +4,8 @@
  * (queried scratch) and the generic route (no scratch), for arm_depthwise_conv_f32 / arm_depthwise_conv_f16.
  * Checks each output against the double-precision reference (the bounds of test_dw_flt_routes.c) and prints the
  * numbers. The issue's goals on the M55 (float32 3x3 <= 1.7, float16 3x3 <= 1.0 instructions per MAC) are not
- * met yet (the Helium 3x3 kernels measure about 2.5 to 3 and 2.6): the numbers are printed, not asserted.
+ * met yet: the Helium 3x3 kernels measure about 2.1 / 1.8 (float32, 16 / 64 channels) and 1.8 / 1.76 (float16);
+ * the padded 3x3 cases are asserted at those levels (a regression guard) on the Helium float backend.
  */
 #include "dw_flt_test.h"
 #include "kiln_board.h"
@@ -16,6 +17,10 @@
 #define K 3
 #define CMAX 64
 #define IN_MAX ((H + 2) * (W + 2) * CMAX)
+
+/* Regression guards of the padded 3x3 cases on the Helium float backend: [f32 16ch, f32 64ch, f16 16ch,
+ * f16 64ch] instructions per MAC (measured 2.08, 1.81, 1.79, 1.76). */
+static const double dft_mve_guard[4] = {2.15, 1.87, 1.85, 1.80};
 
 static double in_d[IN_MAX], w_d[K * K * CMAX], b_d[CMAX], ref_d[H * W * CMAX], mag_d[H * W * CMAX];
 
@@ -105,6 +110,10 @@ static void test_dw_f32_perf(void)
         if (kiln_counter_available())
         {
             printf("perf %s f32 dw %s: %.3f instr/MAC\n", kiln_board_name(), pc->name, n / macs);
+            if (dft_mve_float() && v < 2)
+            {
+                KILN_CHECK(n / macs <= dft_mve_guard[0 + v]);
+            }
         }
     }
 }
@@ -165,6 +174,10 @@ static void test_dw_f16_perf(void)
         if (kiln_counter_available())
         {
             printf("perf %s f16 dw %s: %.3f instr/MAC\n", kiln_board_name(), pc->name, n / macs);
+            if (dft_mve_float() && v < 2)
+            {
+                KILN_CHECK(n / macs <= dft_mve_guard[2 + v]);
+            }
         }
     }
 }
