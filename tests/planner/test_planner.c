@@ -452,6 +452,67 @@ static void test_float_conv(void)
     }
 }
 
+/* Float convolution: the rejected routes are exactly the dispatch-order routes before the one taken, with the
+ * condition that failed (the public route predicates), for each backend and ctx offered. */
+static void test_float_conv_why(void)
+{
+#if ARM_NN_FLOAT_API_ENABLED
+    static const struct
+    {
+        const char *desc;
+        kiln_isa isa;
+        const char *route;
+        const char *rejected;   /* route names, space separated */
+        const char *why_substr; /* a condition text of the last rejected route ("" if none) */
+    } t[] = {
+        {"conv in=1x8x8x4 filter=4x1x1x4 out=1x8x8x4", KILN_ISA_C, "1x1", "", ""},
+        {"conv in=1x1x20x16 filter=8x1x5x16 out=1x1x16x8", KILN_ISA_C, "conv1d_k5", "1x1 1xN", "conv1d k5 claims"},
+        {"conv in=1x1x20x16 filter=8x1x3x16 out=1x1x18x8", KILN_ISA_MVE, "conv1d_k3", "1x1 1xN conv1d_k5",
+         "1x5 filter"},
+        {"conv in=1x1x20x16 filter=8x1x4x16 out=1x1x17x8 ctx=10000", KILN_ISA_C, "1xN", "1x1", "1x1 filter"},
+        {"conv in=1x1x20x16 filter=8x1x4x16 out=1x1x17x8 ctx=0", KILN_ISA_DSP, "direct",
+         "1x1 1xN conv1d_k5 conv1d_k3 small_c patch_gemm", "needs ctx >= "},
+        {"conv in=1x10x10x16 filter=32x3x3x16 out=1x10x10x32 pad=1x1 ctx=100000", KILN_ISA_C, "patch_gemm",
+         "1x1 1xN conv1d_k5 conv1d_k3 small_c", "MVE float builds only"},
+        {"conv in=1x10x10x2 filter=4x3x3x2 out=1x10x10x4 pad=1x1 ctx=0", KILN_ISA_C, "direct",
+         "1x1 1xN conv1d_k5 conv1d_k3 small_c patch_gemm", "output channels"},
+    };
+    static const char *const dtypes[] = {"f32", "f16"};
+    for (int d = 0; d < 2; d++)
+    {
+        if ((d == 0 && !ARM_NN_ENABLE_F32) || (d == 1 && !ARM_NN_ENABLE_F16))
+        {
+            continue;
+        }
+        for (int i = 0; i < (int)(sizeof(t) / sizeof(t[0])); i++)
+        {
+            char desc[200];
+            snprintf(desc, sizeof(desc), "%s dtype=%s", t[i].desc, dtypes[d]);
+            kiln_test_context("%s (%s)", desc, kiln_isa_name(t[i].isa));
+            kp_layer l;
+            kp_result r;
+            char err[300] = "";
+            if (!KILN_CHECK(parse(desc, &l)) || !KILN_CHECK(kp_plan(&l, t[i].isa, &r, err, sizeof(err))))
+            {
+                continue;
+            }
+            KILN_CHECK(strcmp(r.route, t[i].route) == 0);
+            char got[200] = "";
+            for (int k = 0; k < r.n_rejected; k++)
+            {
+                strncat(got, k > 0 ? " " : "", sizeof(got) - strlen(got) - 1);
+                strncat(got, r.rejected[k], sizeof(got) - strlen(got) - 1);
+            }
+            KILN_CHECK(strcmp(got, t[i].rejected) == 0);
+            if (t[i].why_substr[0] != '\0' && KILN_CHECK(r.n_rejected > 0))
+            {
+                KILN_CHECK(strstr(r.rejected_why[r.n_rejected - 1], t[i].why_substr) != NULL);
+            }
+        }
+    }
+#endif
+}
+
 /*
  * Float depthwise, fully connected, pooling and softmax (dtype=f32 / f16): for every float depthwise route and
  * every backend the planner's route and scratch equal kiln_dw_f32_plan() / kiln_dw_f16_plan() with that
@@ -692,6 +753,7 @@ static void test_float_ops(void)
 int main(void)
 {
     KILN_RUN(test_float_conv);
+    KILN_RUN(test_float_conv_why);
     KILN_RUN(test_float_ops);
     KILN_RUN(test_routes_and_sizes);
     KILN_RUN(test_native_context);

@@ -451,8 +451,91 @@ static void kp_reject(kp_result *res, const char *route, const char *why)
     }
 }
 
-/* Float convolution: kiln_conv_flt_plan() (route and scratch; it does not expose why earlier routes
- * were not taken). Compiled when the build enables the float API. */
+#if ARM_NN_FLOAT_API_ENABLED
+static void kp_reject_fmt(kp_result *res, const char *route, const char *fmt, ...);
+
+/* Why the float convolution routes before `taken` (dispatch order: 1x1, 1xN, conv1d k5, conv1d k3, small-C,
+ * packed-patch GEMM, direct) were not taken, from the same public route predicates kiln_conv_flt_plan() asks. */
+static void kp_flt_conv_why(const kp_layer *l, kiln_isa isa, bool f32, int64_t ctx, kiln_conv_flt_route taken,
+                            kp_result *res)
+{
+    const size_t elem = f32 ? 4u : 2u;
+#if defined(NN_DISABLE_SPECIALIZATION)
+    const bool k5 = false, k3 = false;
+    const char *const k_off = "disabled (NN_DISABLE_SPECIALIZATION)";
+#else
+    const bool k5 = arm_nn_conv_flt_is_1d_k(&l->stride, &l->pad, &l->dilation, &l->in, &l->filter, &l->out, 5);
+    const bool k3 = arm_nn_conv_flt_is_1d_k(&l->stride, &l->pad, &l->dilation, &l->in, &l->filter, &l->out, 3);
+    const char *const k_off = NULL;
+#endif
+    /* 1x1 */
+    kp_reject(res, "1x1", "needs a 1x1 filter and no padding (arm_nn_conv_flt_is_1x1)");
+    if (taken == KILN_CONV_FLT_ROUTE_1XN)
+    {
+        return;
+    }
+    /* 1xN */
+    if (!arm_nn_conv_flt_is_1xn(&l->stride, &l->pad, &l->dilation, &l->in, &l->filter, &l->out))
+    {
+        kp_reject(res, "1xN", "needs input, output and filter height 1, a filter wider than 1, unit stride and "
+                              "dilation (arm_nn_conv_flt_is_1xn)");
+    }
+    else if (k5 || k3)
+    {
+        kp_reject(res, "1xN", k5 ? "conv1d k5 claims this shape" : "conv1d k3 claims this shape");
+    }
+    else
+    {
+        kp_reject_fmt(res, "1xN", "needs ctx >= %lld bytes (one KW x C_IN patch row), offered %lld",
+                      (long long)kiln_conv_flt_1xn_bytes(&l->filter, &l->in, elem), (long long)ctx);
+    }
+    if (taken == KILN_CONV_FLT_ROUTE_K5 || taken == KILN_CONV_FLT_ROUTE_K3)
+    {
+        if (taken == KILN_CONV_FLT_ROUTE_K3)
+        {
+            kp_reject(res, "conv1d_k5", "needs a 1x5 filter, batch 1, height 1, unit stride and dilation, no padding");
+        }
+        return;
+    }
+    kp_reject(res, "conv1d_k5",
+              k_off != NULL ? k_off : "needs a 1x5 filter, batch 1, height 1, unit stride and dilation, no padding");
+    kp_reject(res, "conv1d_k3",
+              k_off != NULL ? k_off : "needs a 1x3 filter, batch 1, height 1, unit stride and dilation, no padding");
+    if (taken == KILN_CONV_FLT_ROUTE_SMALL_C)
+    {
+        return;
+    }
+    if (isa != KILN_ISA_MVE)
+    {
+        kp_reject(res, "small_c", "MVE float builds only");
+    }
+    else
+    {
+        kp_reject(res, "small_c",
+                  f32 ? "needs fewer than ARM_NN_CONV_SMALL_C_F32_LANES input channels (or the 3x3 four-channel "
+                        "region) within the small-C coordinate bounds (arm_nn_conv_f32_is_small_c*)"
+                      : "needs fewer than ARM_NN_CONV_SMALL_C_F16_LANES input channels (arm_nn_conv_f16_is_small_c)");
+    }
+    if (taken == KILN_CONV_FLT_ROUTE_PATCH_GEMM)
+    {
+        return;
+    }
+    if (!arm_nn_conv_flt_is_patch_gemm(&l->out))
+    {
+        kp_reject_fmt(res, "patch_gemm", "needs >= %d output channels and >= %d output positions per batch",
+                      f32 ? ARM_NN_CONV_NHWC_PATCH_GEMM_F32_MIN_OC : ARM_NN_CONV_NHWC_PATCH_GEMM_F16_MIN_OC,
+                      f32 ? ARM_NN_CONV_NHWC_PATCH_GEMM_F32_MIN_POS : ARM_NN_CONV_NHWC_PATCH_GEMM_F16_MIN_POS);
+    }
+    else
+    {
+        kp_reject_fmt(res, "patch_gemm", "needs ctx >= %lld bytes (one KH x KW x C_IN patch row), offered %lld",
+                      (long long)kiln_conv_flt_row_bytes(&l->filter, &l->in, elem), (long long)ctx);
+    }
+}
+#endif
+
+/* Float convolution: kiln_conv_flt_plan() decides route and scratch; kp_flt_conv_why() explains the earlier
+ * routes. Compiled when the build enables the float API. */
 static bool kp_plan_flt(const kp_layer *l, kiln_isa isa, kp_result *res, char *err, int err_len)
 {
 #if ARM_NN_FLOAT_API_ENABLED
@@ -474,8 +557,7 @@ static bool kp_plan_flt(const kp_layer *l, kiln_isa isa, kp_result *res, char *e
     res->route = p.empty ? "(empty output)" : names[p.route];
     if (!p.empty && p.route != KILN_CONV_FLT_ROUTE_1X1)
     {
-        /* The float plan decides in one function and does not report why earlier routes failed. */
-        kp_reject(res, "earlier routes", "reasons not exposed by kiln_conv_flt_plan");
+        kp_flt_conv_why(l, isa, want_f32, ctx, p.route, res);
     }
     res->scratch_bytes = p.scratch_bytes;
     return true;
