@@ -368,7 +368,8 @@ int kws_run(const kws_net *net, bool quiet)
                (long long)wsum_total, KWS_ALIGN);
         printf("keyword: index %d (\"%s\")\n", (int)best, best < 12 ? kws_labels[best] : "?");
     }
-    printf("%s: output %s the reference bit for bit\n", net->name, exact ? "equals" : "DIFFERS FROM");
+    printf("%s: %s\n", net->name,
+           exact ? "bit-exact (output equals the reference bit for bit)" : "NOT bit-exact: output DIFFERS FROM the reference");
     return exact ? 0 : 1;
 }
 
