@@ -74,7 +74,8 @@ static bool gen_shape(kiln_rng *r, conv_entry e, kiln_conv_s8_shape *s)
     {
         groups = kiln_rng_range(r, 2, 3);
     }
-    s->filter_c = kiln_rng_range(r, 1, 19);
+    /* Mostly short dot products (tails of every width), sometimes 20-80 channels (the wide Helium/DSP paths). */
+    s->filter_c = kiln_rng_range(r, 0, 3) == 0 ? kiln_rng_range(r, 20, 80) : kiln_rng_range(r, 1, 19);
     s->in_c = groups * s->filter_c;
     s->out_c = groups * kiln_rng_range(r, 1, (OC_MAX - 1) / groups);
     s->in_h = kiln_rng_range(r, 1, 9);
