@@ -206,25 +206,6 @@ extern "C"
         *hi = b;
     }
 
-#if ARM_NN_ENABLE_F16 && KILN_FLT_OPS_MVE
-    /* Float16 <-> float32 lane conversions for the Helium kernels (Internal/kiln_mve_f16.h: the toolchain's
-     * assembler mis-encodes the vcvt[bt]q_f32_f16 / vcvt[bt]q_f16_f32 intrinsics' instructions). */
-    /** Float32 of the even (bottom) halves of v: lanes 0, 2, 4, 6. */
-    static inline float32x4_t kiln_mve_f16_even(float16x8_t v)
-    {
-        return kiln_mve_f16_bottom_to_f32(v);
-    }
-    /** Float32 of the odd (top) halves of v: lanes 1, 3, 5, 7. */
-    static inline float32x4_t kiln_mve_f16_odd(float16x8_t v)
-    {
-        return kiln_mve_f16_top_to_f32(v);
-    }
-    /** Halves with lanes 0, 2, 4, 6 from even and lanes 1, 3, 5, 7 from odd (round to nearest). */
-    static inline float16x8_t kiln_mve_f32_to_f16(float32x4_t even, float32x4_t odd)
-    {
-        return kiln_mve_f32_to_f16_top(kiln_mve_f32_to_f16_bottom(vdupq_n_f16((float16_t)0.0f), even), odd);
-    }
-#endif
 
     /* ---- kernels ------------------------------------------------------------------------------------------ */
 

@@ -72,6 +72,12 @@ static inline float16x8_t kiln_mve_f32_to_f16_top(float16x8_t a, float32x4_t v)
     return a;
 }
 
+/** Halves with lanes 0, 2, 4, 6 from even and lanes 1, 3, 5, 7 from odd, each rounded to nearest. */
+static inline float16x8_t kiln_mve_f32_pair_to_f16(float32x4_t even, float32x4_t odd)
+{
+    return kiln_mve_f32_to_f16_top(kiln_mve_f32_to_f16_bottom(vdupq_n_f16((float16_t)0.0f), even), odd);
+}
+
 #endif /* ARM_MATH_MVEF */
 
 #endif /* KILN_MVE_F16_H */

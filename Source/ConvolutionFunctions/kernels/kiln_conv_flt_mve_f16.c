@@ -46,16 +46,6 @@ static inline void kiln_lhs_row(kiln_lhs_f16 *l, const float16_t *x0, const floa
     l->wk_inner = 0;
 }
 
-/* Even (bottom-half) and odd (top-half) lanes of eight halves, widened to float32. */
-static inline float32x4_t kiln_even_f32(float16x8_t v)
-{
-    return kiln_mve_f16_bottom_to_f32(v);
-}
-
-static inline float32x4_t kiln_odd_f32(float16x8_t v)
-{
-    return kiln_mve_f16_top_to_f32(v);
-}
 
 /* Four consecutive halves widened to float32 (lane i: p[i]). */
 static inline float32x4_t kiln_x4_f32(const float16_t *p)
@@ -71,8 +61,8 @@ static inline void kiln_store_f32acc(float16_t *dst, float32x4_t ae, float32x4_t
     if (bias != NULL)
     {
         const float16x8_t b = vldrhq_z_f16(bias, p);
-        ae = vaddq_f32(ae, kiln_even_f32(b));
-        ao = vaddq_f32(ao, kiln_odd_f32(b));
+        ae = vaddq_f32(ae, kiln_mve_f16_bottom_to_f32(b));
+        ao = vaddq_f32(ao, kiln_mve_f16_top_to_f32(b));
     }
     if (clamp)
     {
@@ -114,8 +104,8 @@ KILN_INLINE float16x8_t kiln_wcol(const float16_t *wp, bool packed, uint16x8_t o
 #define KILN_COL2(wv, s0, s1)                                                                                      \
     do                                                                                                             \
     {                                                                                                              \
-        const float32x4_t we_ = kiln_even_f32(wv);                                                                 \
-        const float32x4_t wo_ = kiln_odd_f32(wv);                                                                  \
+        const float32x4_t we_ = kiln_mve_f16_bottom_to_f32(wv);                                                    \
+        const float32x4_t wo_ = kiln_mve_f16_top_to_f32(wv);                                                       \
         a0 = vfmaq_n_f32(a0, we_, (s0));                                                                           \
         a1 = vfmaq_n_f32(a1, wo_, (s0));                                                                           \
         c0 = vfmaq_n_f32(c0, we_, (s1));                                                                           \
@@ -125,8 +115,8 @@ KILN_INLINE float16x8_t kiln_wcol(const float16_t *wp, bool packed, uint16x8_t o
 #define KILN_COL1(wv, s0)                                                                                          \
     do                                                                                                             \
     {                                                                                                              \
-        a0 = vfmaq_n_f32(a0, kiln_even_f32(wv), (s0));                                                             \
-        a1 = vfmaq_n_f32(a1, kiln_odd_f32(wv), (s0));                                                              \
+        a0 = vfmaq_n_f32(a0, kiln_mve_f16_bottom_to_f32(wv), (s0));                                                \
+        a1 = vfmaq_n_f32(a1, kiln_mve_f16_top_to_f32(wv), (s0));                                                   \
     } while (0)
 
 /*

@@ -14,25 +14,6 @@
 #if ARM_NN_ENABLE_F16 && KILN_FLT_BUILD_MVE
 #include "Include/Internal/kiln_mve_f16.h"
 
-/* Top halves of v widened to float32. */
-static inline float32x4_t kiln_dw_top_f32(float16x8_t v)
-{
-    return kiln_mve_f16_top_to_f32(v);
-}
-
-/* Bottom halves of v widened to float32. */
-static inline float32x4_t kiln_dw_bot_f32(float16x8_t v)
-{
-    return kiln_mve_f16_bottom_to_f32(v);
-}
-
-/* Even lanes (ae) and odd lanes (ao) rounded to float16, in channel order. */
-static inline float16x8_t kiln_dw_pack_f16(float32x4_t ae, float32x4_t ao)
-{
-    float16x8_t r = vdupq_n_f16((float16_t)0.0f);
-    r = kiln_mve_f32_to_f16_bottom(r, ae);
-    return kiln_mve_f32_to_f16_top(r, ao);
-}
 
 /* One output of the block: the taps inside the input, float32 sums of the even and odd lanes from zero. */
 static inline void kiln_dw16_one(const kiln_dw_flt_geom *g, const float16_t *img, int32_t iy0, int32_t ky0,
@@ -52,11 +33,11 @@ static inline void kiln_dw16_one(const kiln_dw_flt_geom *g, const float16_t *img
         for (int32_t kx = kx0; kx < kx1; kx++)
         {
             const float16x8_t xv = vldrhq_z_f16(s + (size_t)(ix0 + kx) * c1, p);
-            ae = vfmaq_f32(ae, kiln_dw_bot_f32(xv), wf[ky * 3 + kx][0]);
-            ao = vfmaq_f32(ao, kiln_dw_top_f32(xv), wf[ky * 3 + kx][1]);
+            ae = vfmaq_f32(ae, kiln_mve_f16_bottom_to_f32(xv), wf[ky * 3 + kx][0]);
+            ao = vfmaq_f32(ao, kiln_mve_f16_top_to_f32(xv), wf[ky * 3 + kx][1]);
         }
     }
-    float16x8_t r = kiln_dw_pack_f16(vaddq_f32(ae, be), vaddq_f32(ao, bo));
+    float16x8_t r = kiln_mve_f32_pair_to_f16(vaddq_f32(ae, be), vaddq_f32(ao, bo));
     r = vminnmq_f16(vmaxnmq_f16(r, vlo), vhi);
     vstrhq_p_f16(dst, r, p);
 }
@@ -80,36 +61,36 @@ static inline void kiln_dw16_pair(const float16_t *s, size_t row, size_t c1, int
     {
         float32x4_t(*wr)[2] = wf + 3 * ky;
         float16x8_t xv = vld1q_f16(s);
-        float32x4_t xb = kiln_dw_bot_f32(xv), xt = kiln_dw_top_f32(xv);
+        float32x4_t xb = kiln_mve_f16_bottom_to_f32(xv), xt = kiln_mve_f16_top_to_f32(xv);
         e0 = vfmaq_f32(e0, xb, wr[0][0]);
         o0 = vfmaq_f32(o0, xt, wr[0][1]);
         kiln_dw16_pin(&e0, &o0, &e1, &o1);
         xv = vld1q_f16(s + c1);
-        xb = kiln_dw_bot_f32(xv);
-        xt = kiln_dw_top_f32(xv);
+        xb = kiln_mve_f16_bottom_to_f32(xv);
+        xt = kiln_mve_f16_top_to_f32(xv);
         e0 = vfmaq_f32(e0, xb, wr[1][0]);
         o0 = vfmaq_f32(o0, xt, wr[1][1]);
         e1 = vfmaq_f32(e1, xb, wr[0][0]);
         o1 = vfmaq_f32(o1, xt, wr[0][1]);
         kiln_dw16_pin(&e0, &o0, &e1, &o1);
         xv = vld1q_f16(s + 2 * c1);
-        xb = kiln_dw_bot_f32(xv);
-        xt = kiln_dw_top_f32(xv);
+        xb = kiln_mve_f16_bottom_to_f32(xv);
+        xt = kiln_mve_f16_top_to_f32(xv);
         e0 = vfmaq_f32(e0, xb, wr[2][0]);
         o0 = vfmaq_f32(o0, xt, wr[2][1]);
         e1 = vfmaq_f32(e1, xb, wr[1][0]);
         o1 = vfmaq_f32(o1, xt, wr[1][1]);
         kiln_dw16_pin(&e0, &o0, &e1, &o1);
         xv = vld1q_f16(s + 3 * c1);
-        xb = kiln_dw_bot_f32(xv);
-        xt = kiln_dw_top_f32(xv);
+        xb = kiln_mve_f16_bottom_to_f32(xv);
+        xt = kiln_mve_f16_top_to_f32(xv);
         e1 = vfmaq_f32(e1, xb, wr[2][0]);
         o1 = vfmaq_f32(o1, xt, wr[2][1]);
         kiln_dw16_pin(&e0, &o0, &e1, &o1);
     }
-    float16x8_t r0 = kiln_dw_pack_f16(vaddq_f32(e0, be), vaddq_f32(o0, bo));
+    float16x8_t r0 = kiln_mve_f32_pair_to_f16(vaddq_f32(e0, be), vaddq_f32(o0, bo));
     r0 = vminnmq_f16(vmaxnmq_f16(r0, vlo), vhi);
-    float16x8_t r1 = kiln_dw_pack_f16(vaddq_f32(e1, be), vaddq_f32(o1, bo));
+    float16x8_t r1 = kiln_mve_f32_pair_to_f16(vaddq_f32(e1, be), vaddq_f32(o1, bo));
     r1 = vminnmq_f16(vmaxnmq_f16(r1, vlo), vhi);
     vst1q_f16(dst, r0);
     vst1q_f16(dst + c1, r1);
@@ -139,15 +120,15 @@ void kiln_dw_flt_3x3_f16(const kiln_dw_flt_geom *g, const float16_t *in, const f
         for (int32_t k = 0; k < 9; k++)
         {
             const float16x8_t wv = vldrhq_z_f16(w + (size_t)k * c1 + ch, p);
-            wf[k][0] = kiln_dw_bot_f32(wv);
-            wf[k][1] = kiln_dw_top_f32(wv);
+            wf[k][0] = kiln_mve_f16_bottom_to_f32(wv);
+            wf[k][1] = kiln_mve_f16_top_to_f32(wv);
         }
         float32x4_t be = vdupq_n_f32(0.0f), bo = vdupq_n_f32(0.0f);
         if (bias != NULL)
         {
             const float16x8_t bv = vldrhq_z_f16(bias + ch, p);
-            be = kiln_dw_bot_f32(bv);
-            bo = kiln_dw_top_f32(bv);
+            be = kiln_mve_f16_bottom_to_f32(bv);
+            bo = kiln_mve_f16_top_to_f32(bv);
         }
         for (int32_t b = 0; b < g->n; b++)
         {

@@ -1,7 +1,7 @@
 /*
  * Kiln — float16 fully connected, Helium (MVE float) kernel. Float16 storage, float32 arithmetic: each vector of
- * eight halves is widened into its even lanes (VCVTB) and its odd lanes (VCVTT; kiln_mve_f16_even/_odd, which
- * work around the assembler's register encoding of these instructions), so every
+ * eight halves is widened into its even lanes (VCVTB) and its odd lanes (VCVTT; kiln_mve_f16_bottom_to_f32 /
+ * _top_to_f32, which work around the assembler's register encoding of these instructions), so every
  * product of two halves is exact and summed in float32. Standard weights: two output rows per pass (eight vector
  * registers), the pairs of lanes added at the end. NT_N_PACKED weights: one block of eight outputs, even and odd
  * outputs in two float32 accumulators, narrowed back to halves with VCVTB/VCVTT and one predicated store.
@@ -64,11 +64,11 @@ static void kiln_fc_rows_mve_f16(const float16_t *x,
             {
                 break;
             }
-            const float32x4_t xe = kiln_mve_f16_even(xv), xo = kiln_mve_f16_odd(xv);
-            e0 = vfmaq_f32(e0, xe, kiln_mve_f16_even(v0));
-            d0 = vfmaq_f32(d0, xo, kiln_mve_f16_odd(v0));
-            e1 = vfmaq_f32(e1, xe, kiln_mve_f16_even(v1));
-            d1 = vfmaq_f32(d1, xo, kiln_mve_f16_odd(v1));
+            const float32x4_t xe = kiln_mve_f16_bottom_to_f32(xv), xo = kiln_mve_f16_top_to_f32(xv);
+            e0 = vfmaq_f32(e0, xe, kiln_mve_f16_bottom_to_f32(v0));
+            d0 = vfmaq_f32(d0, xo, kiln_mve_f16_top_to_f32(v0));
+            e1 = vfmaq_f32(e1, xe, kiln_mve_f16_bottom_to_f32(v1));
+            d1 = vfmaq_f32(d1, xo, kiln_mve_f16_top_to_f32(v1));
         }
         y[o] = kiln_fc_fin_f16(kiln_fc_hsum2_f32(e0, d0), bias, o, lo, hi);
         y[o + 1] = kiln_fc_fin_f16(kiln_fc_hsum2_f32(e1, d1), bias, o + 1, lo, hi);
@@ -81,8 +81,8 @@ static void kiln_fc_rows_mve_f16(const float16_t *x,
         {
             const mve_pred16_t p = vctp16q((uint32_t)(k - i));
             const float16x8_t xv = vldrhq_z_f16(x + i, p), v0 = vldrhq_z_f16(w0 + i, p);
-            e0 = vfmaq_f32(e0, kiln_mve_f16_even(xv), kiln_mve_f16_even(v0));
-            d0 = vfmaq_f32(d0, kiln_mve_f16_odd(xv), kiln_mve_f16_odd(v0));
+            e0 = vfmaq_f32(e0, kiln_mve_f16_bottom_to_f32(xv), kiln_mve_f16_bottom_to_f32(v0));
+            d0 = vfmaq_f32(d0, kiln_mve_f16_top_to_f32(xv), kiln_mve_f16_top_to_f32(v0));
         }
         y[o] = kiln_fc_fin_f16(kiln_fc_hsum2_f32(e0, d0), bias, o, lo, hi);
     }
@@ -107,22 +107,22 @@ static void kiln_fc_packed_mve_f16(const float16_t *x,
         {
             const float16x8_t wv = vld1q_f16(wb);
             const float32_t xi = (float32_t)x[i];
-            ae = vfmaq_n_f32(ae, kiln_mve_f16_even(wv), xi);
-            ao = vfmaq_n_f32(ao, kiln_mve_f16_odd(wv), xi);
+            ae = vfmaq_n_f32(ae, kiln_mve_f16_bottom_to_f32(wv), xi);
+            ao = vfmaq_n_f32(ao, kiln_mve_f16_top_to_f32(wv), xi);
             wb += KILN_FC_F16_BLOCK;
         }
         const mve_pred16_t p = vctp16q((uint32_t)(oc - o));
         if (bias != NULL)
         {
             const float16x8_t bv = vldrhq_z_f16(bias + o, p);
-            ae = vaddq_f32(ae, kiln_mve_f16_even(bv));
-            ao = vaddq_f32(ao, kiln_mve_f16_odd(bv));
+            ae = vaddq_f32(ae, kiln_mve_f16_bottom_to_f32(bv));
+            ao = vaddq_f32(ao, kiln_mve_f16_top_to_f32(bv));
         }
         ae = vpselq_f32(vlo, ae, vcmpltq_f32(ae, vlo));
         ae = vpselq_f32(vhi, ae, vcmpgtq_f32(ae, vhi));
         ao = vpselq_f32(vlo, ao, vcmpltq_f32(ao, vlo));
         ao = vpselq_f32(vhi, ao, vcmpgtq_f32(ao, vhi));
-        const float16x8_t r = kiln_mve_f32_to_f16(ae, ao);
+        const float16x8_t r = kiln_mve_f32_pair_to_f16(ae, ao);
         vstrhq_p_f16(y + o, r, p);
     }
 }

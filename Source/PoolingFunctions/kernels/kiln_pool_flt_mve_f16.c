@@ -1,7 +1,7 @@
 /*
  * Kiln — float16 average / max pooling, Helium (MVE float) kernels: for each output pixel, blocks of eight
  * channels (one vector of halves, tail predicated) walk the window's in-bounds taps (kiln_pool_flt_span).
- * Average: the halves widened to float32 (even lanes by VCVTB, odd lanes by VCVTT: kiln_mve_f16_even/_odd), summed in
+ * Average: the halves widened to float32 (even lanes by VCVTB, odd lanes by VCVTT: Internal/kiln_mve_f16.h), summed in
  * float32, times the reciprocal of the tap count, clamped and narrowed back (VCVTB/VCVTT, one rounding).
  * Max: VMAXNM on the halves themselves (exact), clamped in float16.
  */
@@ -53,8 +53,8 @@ static void kiln_pool_mve_f16(
                             for (int32_t kx = x0; kx < x1; kx++, s += c)
                             {
                                 const float16x8_t v = vldrhq_z_f16(s, p);
-                                ae = vaddq_f32(ae, kiln_mve_f16_even(v));
-                                ao = vaddq_f32(ao, kiln_mve_f16_odd(v));
+                                ae = vaddq_f32(ae, kiln_mve_f16_bottom_to_f32(v));
+                                ao = vaddq_f32(ao, kiln_mve_f16_top_to_f32(v));
                             }
                         }
                         ae = vmulq_n_f32(ae, inv);
@@ -63,7 +63,7 @@ static void kiln_pool_mve_f16(
                         ae = vpselq_f32(vhi, ae, vcmpgtq_f32(ae, vhi));
                         ao = vpselq_f32(vlo, ao, vcmpltq_f32(ao, vlo));
                         ao = vpselq_f32(vhi, ao, vcmpgtq_f32(ao, vhi));
-                        r = kiln_mve_f32_to_f16(ae, ao);
+                        r = kiln_mve_f32_pair_to_f16(ae, ao);
                     }
                     else
                     {

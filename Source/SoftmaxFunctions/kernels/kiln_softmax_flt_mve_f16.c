@@ -1,7 +1,7 @@
 /*
  * Kiln — float16 softmax, Helium (MVE float) kernel. Row max on the halves (VMAXNM, exact), then the
  * exponentials of x - max in float32 (each vector of eight halves widened into even lanes by VCVTB and odd lanes
- * by VCVTT, kiln_mve_f16_even/_odd; tail lanes set to -inf so they add 0), summed in float32; then the exponentials
+ * by VCVTT, Internal/kiln_mve_f16.h; tail lanes set to -inf so they add 0), summed in float32; then the exponentials
  * again, times the reciprocal of the sum, narrowed once to halves (VCVTB/VCVTT). The float32 exponential is the one of
  * the float32 kernel (x = n ln2 + r, degree-7 polynomial, 2^n as two normal powers of two, x < -104: 0).
  */
@@ -54,8 +54,8 @@ void kiln_softmax_flt_f16(const float16_t *in, int32_t rows, int32_t cols, float
         {
             const mve_pred16_t p = vctp16q((uint32_t)(cols - i));
             const float16x8_t v = vpselq_f16(vldrhq_z_f16(x + i, p), ninf, p);
-            se = vaddq_f32(se, kiln_vexp_neg_h(vsubq_n_f32(kiln_mve_f16_even(v), m)));
-            so = vaddq_f32(so, kiln_vexp_neg_h(vsubq_n_f32(kiln_mve_f16_odd(v), m)));
+            se = vaddq_f32(se, kiln_vexp_neg_h(vsubq_n_f32(kiln_mve_f16_bottom_to_f32(v), m)));
+            so = vaddq_f32(so, kiln_vexp_neg_h(vsubq_n_f32(kiln_mve_f16_top_to_f32(v), m)));
         }
         const float32x4_t vs = vaddq_f32(se, so);
         const float32_t sum =
@@ -65,9 +65,9 @@ void kiln_softmax_flt_f16(const float16_t *in, int32_t rows, int32_t cols, float
         {
             const mve_pred16_t p = vctp16q((uint32_t)(cols - i));
             const float16x8_t v = vldrhq_z_f16(x + i, p);
-            const float32x4_t ee = vmulq_n_f32(kiln_vexp_neg_h(vsubq_n_f32(kiln_mve_f16_even(v), m)), inv);
-            const float32x4_t eo = vmulq_n_f32(kiln_vexp_neg_h(vsubq_n_f32(kiln_mve_f16_odd(v), m)), inv);
-            const float16x8_t o = kiln_mve_f32_to_f16(ee, eo);
+            const float32x4_t ee = vmulq_n_f32(kiln_vexp_neg_h(vsubq_n_f32(kiln_mve_f16_bottom_to_f32(v), m)), inv);
+            const float32x4_t eo = vmulq_n_f32(kiln_vexp_neg_h(vsubq_n_f32(kiln_mve_f16_top_to_f32(v), m)), inv);
+            const float16x8_t o = kiln_mve_f32_pair_to_f16(ee, eo);
             vstrhq_p_f16(y + i, o, p);
         }
     }
