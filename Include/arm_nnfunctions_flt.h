@@ -32,30 +32,30 @@ extern "C" {
  *         min > max or NaN, bias_dims->c != C_OUT (when bias and bias_dims are given), or a misaligned
  *         scratch buffer on a scratch route. bias may be NULL (zero bias). Nothing is written on error.
  */
-arm_cmsis_nn_status arm_convolve_f32(const cmsis_nn_context *ctx, const cmsis_nn_conv_params_f32 *conv_params, const cmsis_nn_dims *input_dims, const float32_t *input_data, const cmsis_nn_dims *filter_dims, const float32_t *filter_data, const cmsis_nn_dims *bias_dims, const float32_t *bias_data, const cmsis_nn_dims *output_dims, float32_t *output_data, arm_nn_tensor_layout layout);;
+arm_cmsis_nn_status arm_convolve_f32(const cmsis_nn_context *ctx, const cmsis_nn_conv_params_f32 *conv_params, const cmsis_nn_dims *input_dims, const float32_t *input_data, const cmsis_nn_dims *filter_dims, const float32_t *filter_data, const cmsis_nn_dims *bias_dims, const float32_t *bias_data, const cmsis_nn_dims *output_dims, float32_t *output_data, arm_nn_tensor_layout layout);
 /** @brief arm_convolve_f32() with layout ARM_NN_LAYOUT_NHWC (same routes, scratch and errors). */
-arm_cmsis_nn_status arm_convolve_nhwc_f32(const cmsis_nn_context *ctx, const cmsis_nn_conv_params_f32 *conv_params, const cmsis_nn_dims *input_dims, const float32_t *input_data, const cmsis_nn_dims *filter_dims, const float32_t *filter_data, const cmsis_nn_dims *bias_dims, const float32_t *bias_data, const cmsis_nn_dims *output_dims, float32_t *output_data);;
+arm_cmsis_nn_status arm_convolve_nhwc_f32(const cmsis_nn_context *ctx, const cmsis_nn_conv_params_f32 *conv_params, const cmsis_nn_dims *input_dims, const float32_t *input_data, const cmsis_nn_dims *filter_dims, const float32_t *filter_data, const cmsis_nn_dims *bias_dims, const float32_t *bias_data, const cmsis_nn_dims *output_dims, float32_t *output_data);
 /** @brief arm_convolve_f32() with layout ARM_NN_LAYOUT_NHWC (same routes, scratch and errors). */
-arm_cmsis_nn_status arm_convolve_wrapper_f32(const cmsis_nn_context *ctx, const cmsis_nn_conv_params_f32 *conv_params, const cmsis_nn_dims *input_dims, const float32_t *input_data, const cmsis_nn_dims *filter_dims, const float32_t *filter_data, const cmsis_nn_dims *bias_dims, const float32_t *bias_data, const cmsis_nn_dims *output_dims, float32_t *output_data);;
+arm_cmsis_nn_status arm_convolve_wrapper_f32(const cmsis_nn_context *ctx, const cmsis_nn_conv_params_f32 *conv_params, const cmsis_nn_dims *input_dims, const float32_t *input_data, const cmsis_nn_dims *filter_dims, const float32_t *filter_data, const cmsis_nn_dims *bias_dims, const float32_t *bias_data, const cmsis_nn_dims *output_dims, float32_t *output_data);
 /**
  * @brief Scratch bytes of the route arm_convolve_f32() takes when ctx holds them: for packed-patch GEMM one patch
  *        row (KH x KW x C_IN floats), two on MVE-float builds (the Helium kernel computes output positions in
  *        pairs; one row still takes the route), KW x C_IN floats for 1xN, 0 otherwise.
  * @return the bytes, or -1 for arguments arm_convolve_f32() rejects or a size past INT32_MAX.
  */
-int32_t arm_convolve_f32_get_buffer_size(const cmsis_nn_conv_params_f32 *conv_params, const cmsis_nn_dims *input_dims, const cmsis_nn_dims *filter_dims, const cmsis_nn_dims *output_dims, arm_nn_tensor_layout layout);;
+int32_t arm_convolve_f32_get_buffer_size(const cmsis_nn_conv_params_f32 *conv_params, const cmsis_nn_dims *input_dims, const cmsis_nn_dims *filter_dims, const cmsis_nn_dims *output_dims, arm_nn_tensor_layout layout);
 /** @brief arm_convolve_f32_get_buffer_size() with layout ARM_NN_LAYOUT_NHWC. */
-int32_t arm_convolve_wrapper_f32_get_buffer_size(const cmsis_nn_conv_params_f32 *conv_params, const cmsis_nn_dims *input_dims, const cmsis_nn_dims *filter_dims, const cmsis_nn_dims *output_dims);;
+int32_t arm_convolve_wrapper_f32_get_buffer_size(const cmsis_nn_conv_params_f32 *conv_params, const cmsis_nn_dims *input_dims, const cmsis_nn_dims *filter_dims, const cmsis_nn_dims *output_dims);
 /**
  * @brief The 1x1 route of arm_convolve_f32() as a direct entry (same output bytes as the router). No scratch.
  * @return as arm_convolve_f32(), and ARM_CMSIS_NN_NO_IMPL_ERROR (nothing written) for valid arguments whose
  *         shape is not the 1x1 route's (arm_nn_conv_flt_is_1x1() false).
  */
-arm_cmsis_nn_status arm_convolve_1x1_f32(const cmsis_nn_context *ctx, const cmsis_nn_conv_params_f32 *conv_params, const cmsis_nn_dims *input_dims, const float32_t *input_data, const cmsis_nn_dims *filter_dims, const float32_t *filter_data, const cmsis_nn_dims *bias_dims, const float32_t *bias_data, const cmsis_nn_dims *output_dims, float32_t *output_data, arm_nn_tensor_layout layout);;
+arm_cmsis_nn_status arm_convolve_1x1_f32(const cmsis_nn_context *ctx, const cmsis_nn_conv_params_f32 *conv_params, const cmsis_nn_dims *input_dims, const float32_t *input_data, const cmsis_nn_dims *filter_dims, const float32_t *filter_data, const cmsis_nn_dims *bias_dims, const float32_t *bias_data, const cmsis_nn_dims *output_dims, float32_t *output_data, arm_nn_tensor_layout layout);
 /** @brief arm_convolve_1x1_f32() with layout ARM_NN_LAYOUT_NHWC. */
-arm_cmsis_nn_status arm_convolve_1x1_nhwc_f32(const cmsis_nn_context *ctx, const cmsis_nn_conv_params_f32 *conv_params, const cmsis_nn_dims *input_dims, const float32_t *input_data, const cmsis_nn_dims *filter_dims, const float32_t *filter_data, const cmsis_nn_dims *bias_dims, const float32_t *bias_data, const cmsis_nn_dims *output_dims, float32_t *output_data);;
+arm_cmsis_nn_status arm_convolve_1x1_nhwc_f32(const cmsis_nn_context *ctx, const cmsis_nn_conv_params_f32 *conv_params, const cmsis_nn_dims *input_dims, const float32_t *input_data, const cmsis_nn_dims *filter_dims, const float32_t *filter_data, const cmsis_nn_dims *bias_dims, const float32_t *bias_data, const cmsis_nn_dims *output_dims, float32_t *output_data);
 /** @brief 0 for a valid 1x1-route request, -1 otherwise. */
-int32_t arm_convolve_1x1_f32_get_buffer_size(const cmsis_nn_conv_params_f32 *conv_params, const cmsis_nn_dims *input_dims, const cmsis_nn_dims *filter_dims, const cmsis_nn_dims *output_dims, arm_nn_tensor_layout layout);;
+int32_t arm_convolve_1x1_f32_get_buffer_size(const cmsis_nn_conv_params_f32 *conv_params, const cmsis_nn_dims *input_dims, const cmsis_nn_dims *filter_dims, const cmsis_nn_dims *output_dims, arm_nn_tensor_layout layout);
 /**
  * @brief The 1xN route of arm_convolve_f32() as a direct entry (same output bytes as the router when the router
  *        takes this route). Accepts every arm_nn_conv_flt_is_1xn() shape, including those the router sends to a
@@ -65,11 +65,11 @@ int32_t arm_convolve_1x1_f32_get_buffer_size(const cmsis_nn_conv_params_f32 *con
  * @return as arm_convolve_f32(), ARM_CMSIS_NN_ARG_ERROR for missing scratch, and ARM_CMSIS_NN_NO_IMPL_ERROR
  *         (nothing written) for valid arguments of another shape.
  */
-arm_cmsis_nn_status arm_convolve_1_x_n_f32(const cmsis_nn_context *ctx, const cmsis_nn_conv_params_f32 *conv_params, const cmsis_nn_dims *input_dims, const float32_t *input_data, const cmsis_nn_dims *filter_dims, const float32_t *filter_data, const cmsis_nn_dims *bias_dims, const float32_t *bias_data, const cmsis_nn_dims *output_dims, float32_t *output_data, arm_nn_tensor_layout layout);;
+arm_cmsis_nn_status arm_convolve_1_x_n_f32(const cmsis_nn_context *ctx, const cmsis_nn_conv_params_f32 *conv_params, const cmsis_nn_dims *input_dims, const float32_t *input_data, const cmsis_nn_dims *filter_dims, const float32_t *filter_data, const cmsis_nn_dims *bias_dims, const float32_t *bias_data, const cmsis_nn_dims *output_dims, float32_t *output_data, arm_nn_tensor_layout layout);
 /** @brief arm_convolve_1_x_n_f32() with layout ARM_NN_LAYOUT_NHWC. */
-arm_cmsis_nn_status arm_convolve_1_x_n_nhwc_f32(const cmsis_nn_context *ctx, const cmsis_nn_conv_params_f32 *conv_params, const cmsis_nn_dims *input_dims, const float32_t *input_data, const cmsis_nn_dims *filter_dims, const float32_t *filter_data, const cmsis_nn_dims *bias_dims, const float32_t *bias_data, const cmsis_nn_dims *output_dims, float32_t *output_data);;
+arm_cmsis_nn_status arm_convolve_1_x_n_nhwc_f32(const cmsis_nn_context *ctx, const cmsis_nn_conv_params_f32 *conv_params, const cmsis_nn_dims *input_dims, const float32_t *input_data, const cmsis_nn_dims *filter_dims, const float32_t *filter_data, const cmsis_nn_dims *bias_dims, const float32_t *bias_data, const cmsis_nn_dims *output_dims, float32_t *output_data);
 /** @brief KW x C_IN x 4 bytes for a valid 1xN-shape request, -1 otherwise (or past INT32_MAX). */
-int32_t arm_convolve_1_x_n_f32_get_buffer_size(const cmsis_nn_conv_params_f32 *conv_params, const cmsis_nn_dims *input_dims, const cmsis_nn_dims *filter_dims, const cmsis_nn_dims *output_dims, arm_nn_tensor_layout layout);;
+int32_t arm_convolve_1_x_n_f32_get_buffer_size(const cmsis_nn_conv_params_f32 *conv_params, const cmsis_nn_dims *input_dims, const cmsis_nn_dims *filter_dims, const cmsis_nn_dims *output_dims, arm_nn_tensor_layout layout);
 /**
  * @brief Bytes of a weight matrix [rhs_rows][rhs_cols] in ARM_NN_WEIGHT_FORMAT_NT_N_PACKED for float32:
  *        rhs_rows rounded up to blocks of 4, times rhs_cols floats. -1 for negative sizes or past INT32_MAX.
@@ -108,7 +108,7 @@ arm_cmsis_nn_status arm_nn_pack_rhs_nt_n_f32(const float32_t *rhs, int32_t rhs_r
  *         min > max or NaN, bias_dims->c != C_OUT (when bias and bias_dims are given), or a misaligned
  *         scratch buffer on a scratch route. bias may be NULL (zero bias). Nothing is written on error.
  */
-arm_cmsis_nn_status arm_convolve_f16(const cmsis_nn_context *ctx, const cmsis_nn_conv_params_f16 *conv_params, const cmsis_nn_dims *input_dims, const float16_t *input_data, const cmsis_nn_dims *filter_dims, const float16_t *filter_data, const cmsis_nn_dims *bias_dims, const float16_t *bias_data, const cmsis_nn_dims *output_dims, float16_t *output_data, arm_nn_tensor_layout layout);;
+arm_cmsis_nn_status arm_convolve_f16(const cmsis_nn_context *ctx, const cmsis_nn_conv_params_f16 *conv_params, const cmsis_nn_dims *input_dims, const float16_t *input_data, const cmsis_nn_dims *filter_dims, const float16_t *filter_data, const cmsis_nn_dims *bias_dims, const float16_t *bias_data, const cmsis_nn_dims *output_dims, float16_t *output_data, arm_nn_tensor_layout layout);
 /**
  * @brief arm_convolve_f16() accumulating in float16 (same arguments, routes, scratch, size query
  *        arm_convolve_f16_get_buffer_size() and errors). Every partial sum, and the sum with the bias, is rounded
@@ -119,27 +119,27 @@ arm_cmsis_nn_status arm_convolve_f16(const cmsis_nn_context *ctx, const cmsis_nn
  */
 arm_cmsis_nn_status arm_convolve_f16_acc16(const cmsis_nn_context *ctx, const cmsis_nn_conv_params_f16 *conv_params, const cmsis_nn_dims *input_dims, const float16_t *input_data, const cmsis_nn_dims *filter_dims, const float16_t *filter_data, const cmsis_nn_dims *bias_dims, const float16_t *bias_data, const cmsis_nn_dims *output_dims, float16_t *output_data, arm_nn_tensor_layout layout);
 /** @brief arm_convolve_f16() with layout ARM_NN_LAYOUT_NHWC (same routes, scratch and errors). */
-arm_cmsis_nn_status arm_convolve_nhwc_f16(const cmsis_nn_context *ctx, const cmsis_nn_conv_params_f16 *conv_params, const cmsis_nn_dims *input_dims, const float16_t *input_data, const cmsis_nn_dims *filter_dims, const float16_t *filter_data, const cmsis_nn_dims *bias_dims, const float16_t *bias_data, const cmsis_nn_dims *output_dims, float16_t *output_data);;
+arm_cmsis_nn_status arm_convolve_nhwc_f16(const cmsis_nn_context *ctx, const cmsis_nn_conv_params_f16 *conv_params, const cmsis_nn_dims *input_dims, const float16_t *input_data, const cmsis_nn_dims *filter_dims, const float16_t *filter_data, const cmsis_nn_dims *bias_dims, const float16_t *bias_data, const cmsis_nn_dims *output_dims, float16_t *output_data);
 /** @brief arm_convolve_f16() with layout ARM_NN_LAYOUT_NHWC (same routes, scratch and errors). */
-arm_cmsis_nn_status arm_convolve_wrapper_f16(const cmsis_nn_context *ctx, const cmsis_nn_conv_params_f16 *conv_params, const cmsis_nn_dims *input_dims, const float16_t *input_data, const cmsis_nn_dims *filter_dims, const float16_t *filter_data, const cmsis_nn_dims *bias_dims, const float16_t *bias_data, const cmsis_nn_dims *output_dims, float16_t *output_data);;
+arm_cmsis_nn_status arm_convolve_wrapper_f16(const cmsis_nn_context *ctx, const cmsis_nn_conv_params_f16 *conv_params, const cmsis_nn_dims *input_dims, const float16_t *input_data, const cmsis_nn_dims *filter_dims, const float16_t *filter_data, const cmsis_nn_dims *bias_dims, const float16_t *bias_data, const cmsis_nn_dims *output_dims, float16_t *output_data);
 /**
  * @brief Scratch bytes of the route arm_convolve_f16() takes when ctx holds them: one patch row
  *        (KH x KW x C_IN halves) for packed-patch GEMM, KW x C_IN halves for 1xN, 0 otherwise.
  * @return the bytes, or -1 for arguments arm_convolve_f16() rejects or a size past INT32_MAX.
  */
-int32_t arm_convolve_f16_get_buffer_size(const cmsis_nn_conv_params_f16 *conv_params, const cmsis_nn_dims *input_dims, const cmsis_nn_dims *filter_dims, const cmsis_nn_dims *output_dims, arm_nn_tensor_layout layout);;
+int32_t arm_convolve_f16_get_buffer_size(const cmsis_nn_conv_params_f16 *conv_params, const cmsis_nn_dims *input_dims, const cmsis_nn_dims *filter_dims, const cmsis_nn_dims *output_dims, arm_nn_tensor_layout layout);
 /** @brief arm_convolve_f16_get_buffer_size() with layout ARM_NN_LAYOUT_NHWC. */
-int32_t arm_convolve_wrapper_f16_get_buffer_size(const cmsis_nn_conv_params_f16 *conv_params, const cmsis_nn_dims *input_dims, const cmsis_nn_dims *filter_dims, const cmsis_nn_dims *output_dims);;
+int32_t arm_convolve_wrapper_f16_get_buffer_size(const cmsis_nn_conv_params_f16 *conv_params, const cmsis_nn_dims *input_dims, const cmsis_nn_dims *filter_dims, const cmsis_nn_dims *output_dims);
 /**
  * @brief The 1x1 route of arm_convolve_f16() as a direct entry (same output bytes as the router). No scratch.
  * @return as arm_convolve_f16(), and ARM_CMSIS_NN_NO_IMPL_ERROR (nothing written) for valid arguments whose
  *         shape is not the 1x1 route's (arm_nn_conv_flt_is_1x1() false).
  */
-arm_cmsis_nn_status arm_convolve_1x1_f16(const cmsis_nn_context *ctx, const cmsis_nn_conv_params_f16 *conv_params, const cmsis_nn_dims *input_dims, const float16_t *input_data, const cmsis_nn_dims *filter_dims, const float16_t *filter_data, const cmsis_nn_dims *bias_dims, const float16_t *bias_data, const cmsis_nn_dims *output_dims, float16_t *output_data, arm_nn_tensor_layout layout);;
+arm_cmsis_nn_status arm_convolve_1x1_f16(const cmsis_nn_context *ctx, const cmsis_nn_conv_params_f16 *conv_params, const cmsis_nn_dims *input_dims, const float16_t *input_data, const cmsis_nn_dims *filter_dims, const float16_t *filter_data, const cmsis_nn_dims *bias_dims, const float16_t *bias_data, const cmsis_nn_dims *output_dims, float16_t *output_data, arm_nn_tensor_layout layout);
 /** @brief arm_convolve_1x1_f16() with layout ARM_NN_LAYOUT_NHWC. */
-arm_cmsis_nn_status arm_convolve_1x1_nhwc_f16(const cmsis_nn_context *ctx, const cmsis_nn_conv_params_f16 *conv_params, const cmsis_nn_dims *input_dims, const float16_t *input_data, const cmsis_nn_dims *filter_dims, const float16_t *filter_data, const cmsis_nn_dims *bias_dims, const float16_t *bias_data, const cmsis_nn_dims *output_dims, float16_t *output_data);;
+arm_cmsis_nn_status arm_convolve_1x1_nhwc_f16(const cmsis_nn_context *ctx, const cmsis_nn_conv_params_f16 *conv_params, const cmsis_nn_dims *input_dims, const float16_t *input_data, const cmsis_nn_dims *filter_dims, const float16_t *filter_data, const cmsis_nn_dims *bias_dims, const float16_t *bias_data, const cmsis_nn_dims *output_dims, float16_t *output_data);
 /** @brief 0 for a valid 1x1-route request, -1 otherwise. */
-int32_t arm_convolve_1x1_f16_get_buffer_size(const cmsis_nn_conv_params_f16 *conv_params, const cmsis_nn_dims *input_dims, const cmsis_nn_dims *filter_dims, const cmsis_nn_dims *output_dims, arm_nn_tensor_layout layout);;
+int32_t arm_convolve_1x1_f16_get_buffer_size(const cmsis_nn_conv_params_f16 *conv_params, const cmsis_nn_dims *input_dims, const cmsis_nn_dims *filter_dims, const cmsis_nn_dims *output_dims, arm_nn_tensor_layout layout);
 /**
  * @brief The 1xN route of arm_convolve_f16() as a direct entry (same output bytes as the router when the router
  *        takes this route). Accepts every arm_nn_conv_flt_is_1xn() shape, including those the router sends to a
@@ -149,11 +149,11 @@ int32_t arm_convolve_1x1_f16_get_buffer_size(const cmsis_nn_conv_params_f16 *con
  * @return as arm_convolve_f16(), ARM_CMSIS_NN_ARG_ERROR for missing scratch, and ARM_CMSIS_NN_NO_IMPL_ERROR
  *         (nothing written) for valid arguments of another shape.
  */
-arm_cmsis_nn_status arm_convolve_1_x_n_f16(const cmsis_nn_context *ctx, const cmsis_nn_conv_params_f16 *conv_params, const cmsis_nn_dims *input_dims, const float16_t *input_data, const cmsis_nn_dims *filter_dims, const float16_t *filter_data, const cmsis_nn_dims *bias_dims, const float16_t *bias_data, const cmsis_nn_dims *output_dims, float16_t *output_data, arm_nn_tensor_layout layout);;
+arm_cmsis_nn_status arm_convolve_1_x_n_f16(const cmsis_nn_context *ctx, const cmsis_nn_conv_params_f16 *conv_params, const cmsis_nn_dims *input_dims, const float16_t *input_data, const cmsis_nn_dims *filter_dims, const float16_t *filter_data, const cmsis_nn_dims *bias_dims, const float16_t *bias_data, const cmsis_nn_dims *output_dims, float16_t *output_data, arm_nn_tensor_layout layout);
 /** @brief arm_convolve_1_x_n_f16() with layout ARM_NN_LAYOUT_NHWC. */
-arm_cmsis_nn_status arm_convolve_1_x_n_nhwc_f16(const cmsis_nn_context *ctx, const cmsis_nn_conv_params_f16 *conv_params, const cmsis_nn_dims *input_dims, const float16_t *input_data, const cmsis_nn_dims *filter_dims, const float16_t *filter_data, const cmsis_nn_dims *bias_dims, const float16_t *bias_data, const cmsis_nn_dims *output_dims, float16_t *output_data);;
+arm_cmsis_nn_status arm_convolve_1_x_n_nhwc_f16(const cmsis_nn_context *ctx, const cmsis_nn_conv_params_f16 *conv_params, const cmsis_nn_dims *input_dims, const float16_t *input_data, const cmsis_nn_dims *filter_dims, const float16_t *filter_data, const cmsis_nn_dims *bias_dims, const float16_t *bias_data, const cmsis_nn_dims *output_dims, float16_t *output_data);
 /** @brief KW x C_IN x 2 bytes for a valid 1xN-shape request, -1 otherwise (or past INT32_MAX). */
-int32_t arm_convolve_1_x_n_f16_get_buffer_size(const cmsis_nn_conv_params_f16 *conv_params, const cmsis_nn_dims *input_dims, const cmsis_nn_dims *filter_dims, const cmsis_nn_dims *output_dims, arm_nn_tensor_layout layout);;
+int32_t arm_convolve_1_x_n_f16_get_buffer_size(const cmsis_nn_conv_params_f16 *conv_params, const cmsis_nn_dims *input_dims, const cmsis_nn_dims *filter_dims, const cmsis_nn_dims *output_dims, arm_nn_tensor_layout layout);
 /**
  * @brief Bytes of a weight matrix [rhs_rows][rhs_cols] in ARM_NN_WEIGHT_FORMAT_NT_N_PACKED for float16:
  *        rhs_rows rounded up to blocks of 8, times rhs_cols halves. -1 for negative sizes or past INT32_MAX.
