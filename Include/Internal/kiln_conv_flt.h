@@ -223,6 +223,48 @@ static inline void kiln_conv_flt_geom_init(kiln_conv_flt_geom *g,
     g->packed = packed;
 }
 
+/**
+ * The checks every float convolution entry makes before its route check, in order: the plan (validation and the
+ * route for ctx_bytes of scratch; its status is returned as is), the activation range (act_ok) and the bias length
+ * (when bias and bias_dims are given). On success g describes the request. Use through KILN_CONV_FLT_ENTRY_PLAN.
+ */
+static inline arm_cmsis_nn_status kiln_conv_flt_entry_plan(const cmsis_nn_tile *stride,
+                                                           const cmsis_nn_tile *padding,
+                                                           const cmsis_nn_tile *dilation,
+                                                           int32_t weight_format,
+                                                           bool act_ok,
+                                                           int32_t layout,
+                                                           const cmsis_nn_dims *input_dims,
+                                                           const cmsis_nn_dims *filter_dims,
+                                                           const cmsis_nn_dims *bias_dims,
+                                                           const void *bias,
+                                                           const cmsis_nn_dims *output_dims,
+                                                           kiln_flt_dtype dtype,
+                                                           int64_t ctx_bytes,
+                                                           kiln_conv_flt_plan_t *p,
+                                                           kiln_conv_flt_geom *g)
+{
+    const arm_cmsis_nn_status st = kiln_conv_flt_plan(stride, padding, dilation, weight_format, layout, input_dims,
+                                                      filter_dims, output_dims, dtype, KILN_FLT_NATIVE_ISA, ctx_bytes, p);
+    if (st != ARM_CMSIS_NN_SUCCESS)
+    {
+        return st;
+    }
+    if (!act_ok || (bias != NULL && bias_dims != NULL && bias_dims->c != output_dims->c))
+    {
+        return ARM_CMSIS_NN_ARG_ERROR;
+    }
+    kiln_conv_flt_geom_init(g, stride, padding, dilation, input_dims, filter_dims, output_dims,
+                            weight_format == (int32_t)ARM_NN_WEIGHT_FORMAT_NT_N_PACKED);
+    return ARM_CMSIS_NN_SUCCESS;
+}
+
+/** kiln_conv_flt_entry_plan() for a cmsis_nn_conv_params_f32 / _f16 pointer cp (non-NULL). */
+#define KILN_CONV_FLT_ENTRY_PLAN(cp, layout, in_dims, flt_dims, b_dims, bias, out_dims, dtype, ctx_bytes, p, g)      \
+    kiln_conv_flt_entry_plan(&(cp)->stride, &(cp)->padding, &(cp)->dilation, (int32_t)(cp)->weight_format,          \
+                             KILN_FLT_ACT_OK((cp)->activation.min, (cp)->activation.max), (int32_t)(layout), in_dims, \
+                             flt_dims, b_dims, bias, out_dims, dtype, ctx_bytes, p, g)
+
 #endif /* ARM_NN_FLOAT_API_ENABLED */
 
 #if ARM_NN_ENABLE_F32

@@ -126,6 +126,40 @@ extern "C"
         return ARM_CMSIS_NN_SUCCESS;
     }
 
+    /**
+     * Everything a float fully connected entry checks, in its order: activation lo <= hi (neither NaN), the plan
+     * (kiln_fc_flt_plan, fills p; bias_dims is checked only with a bias), then the data pointers unless the output
+     * is empty (input and kernel may be NULL only for an empty accumulation).
+     */
+    static inline arm_cmsis_nn_status kiln_fc_flt_entry_check(int32_t weight_format,
+                                                              float32_t lo,
+                                                              float32_t hi,
+                                                              int32_t layout,
+                                                              const cmsis_nn_dims *input_dims,
+                                                              const void *input,
+                                                              const cmsis_nn_dims *filter_dims,
+                                                              const void *kernel,
+                                                              const cmsis_nn_dims *bias_dims,
+                                                              const void *bias,
+                                                              const cmsis_nn_dims *output_dims,
+                                                              const void *output,
+                                                              int64_t elem,
+                                                              int32_t block,
+                                                              kiln_fc_flt_plan_t *p)
+    {
+        if (!(lo <= hi) ||
+            kiln_fc_flt_plan(weight_format, layout, input_dims, filter_dims, bias != NULL ? bias_dims : NULL,
+                             output_dims, elem, block, p) != ARM_CMSIS_NN_SUCCESS)
+        {
+            return ARM_CMSIS_NN_ARG_ERROR;
+        }
+        if (!p->empty && (output == NULL || (p->accum > 0 && (input == NULL || kernel == NULL))))
+        {
+            return ARM_CMSIS_NN_ARG_ERROR;
+        }
+        return ARM_CMSIS_NN_SUCCESS;
+    }
+
     /** Route name (demo, planner). */
     static inline const char *kiln_fc_flt_route_name(kiln_fc_flt_route r)
     {
@@ -191,6 +225,34 @@ extern "C"
         return ARM_CMSIS_NN_SUCCESS;
     }
 
+    /**
+     * Everything a float pooling entry checks, in its order: activation lo <= hi (neither NaN), the geometry
+     * (kiln_pool_flt_check, fills g), then the data pointers unless the output is empty (src may be NULL only for
+     * an empty input).
+     */
+    static inline arm_cmsis_nn_status kiln_pool_flt_entry_check(const cmsis_nn_tile *stride,
+                                                                const cmsis_nn_tile *padding,
+                                                                float32_t lo,
+                                                                float32_t hi,
+                                                                const cmsis_nn_dims *in,
+                                                                const cmsis_nn_dims *flt,
+                                                                const cmsis_nn_dims *out,
+                                                                int64_t elem,
+                                                                const void *src,
+                                                                const void *dst,
+                                                                kiln_pool_flt_geom *g)
+    {
+        if (!(lo <= hi) || kiln_pool_flt_check(stride, padding, in, flt, out, elem, g) != ARM_CMSIS_NN_SUCCESS)
+        {
+            return ARM_CMSIS_NN_ARG_ERROR;
+        }
+        if (!g->empty && (dst == NULL || (src == NULL && kiln_dims_count(in) > 0)))
+        {
+            return ARM_CMSIS_NN_ARG_ERROR;
+        }
+        return ARM_CMSIS_NN_SUCCESS;
+    }
+
     /** In-bounds tap range of one window along one axis: [*lo, *hi) of filter taps. */
     static inline void
     kiln_pool_flt_span(int32_t o, int32_t stride, int32_t pad, int32_t k, int32_t size, int32_t *lo, int32_t *hi)
@@ -205,7 +267,6 @@ extern "C"
         *lo = a;
         *hi = b;
     }
-
 
     /* ---- kernels ------------------------------------------------------------------------------------------ */
 

@@ -7,42 +7,28 @@
 #if ARM_NN_ENABLE_F16
 
 arm_cmsis_nn_status arm_convolve_1_x_n_f16(const cmsis_nn_context *ctx,
-                                         const cmsis_nn_conv_params_f16 *conv_params,
-                                         const cmsis_nn_dims *input_dims,
-                                         const float16_t *input_data,
-                                         const cmsis_nn_dims *filter_dims,
-                                         const float16_t *filter_data,
-                                         const cmsis_nn_dims *bias_dims,
-                                         const float16_t *bias_data,
-                                         const cmsis_nn_dims *output_dims,
-                                         float16_t *output_data,
-                                         arm_nn_tensor_layout layout)
+                                           const cmsis_nn_conv_params_f16 *conv_params,
+                                           const cmsis_nn_dims *input_dims,
+                                           const float16_t *input_data,
+                                           const cmsis_nn_dims *filter_dims,
+                                           const float16_t *filter_data,
+                                           const cmsis_nn_dims *bias_dims,
+                                           const float16_t *bias_data,
+                                           const cmsis_nn_dims *output_dims,
+                                           float16_t *output_data,
+                                           arm_nn_tensor_layout layout)
 {
     if (conv_params == NULL)
     {
         return ARM_CMSIS_NN_ARG_ERROR;
     }
     kiln_conv_flt_plan_t p;
-    const arm_cmsis_nn_status st = kiln_conv_flt_plan(&conv_params->stride,
-                                                      &conv_params->padding,
-                                                      &conv_params->dilation,
-                                                      (int32_t)conv_params->weight_format,
-                                                      (int32_t)layout,
-                                                      input_dims,
-                                                      filter_dims,
-                                                      output_dims,
-                                                      KILN_FLT_F16,
-                                                      KILN_FLT_NATIVE_ISA,
-                                                      0,
-                                                      &p);
+    kiln_conv_flt_geom g;
+    const arm_cmsis_nn_status st = KILN_CONV_FLT_ENTRY_PLAN(conv_params, layout, input_dims, filter_dims, bias_dims,
+                                                            bias_data, output_dims, KILN_FLT_F16, 0, &p, &g);
     if (st != ARM_CMSIS_NN_SUCCESS)
     {
         return st;
-    }
-    if (!KILN_FLT_ACT_OK(conv_params->activation.min, conv_params->activation.max) ||
-        (bias_data != NULL && bias_dims != NULL && bias_dims->c != output_dims->c))
-    {
-        return ARM_CMSIS_NN_ARG_ERROR;
     }
     if (!arm_nn_conv_flt_is_1xn(&conv_params->stride, &conv_params->padding, &conv_params->dilation, input_dims,
                                 filter_dims, output_dims))
@@ -59,74 +45,40 @@ arm_cmsis_nn_status arm_convolve_1_x_n_f16(const cmsis_nn_context *ctx,
     {
         return ARM_CMSIS_NN_ARG_ERROR;
     }
-    kiln_conv_flt_geom g;
-    kiln_conv_flt_geom_init(&g,
-                            &conv_params->stride,
-                            &conv_params->padding,
-                            &conv_params->dilation,
-                            input_dims,
-                            filter_dims,
-                            output_dims,
-                            conv_params->weight_format == ARM_NN_WEIGHT_FORMAT_NT_N_PACKED);
-    kiln_conv_flt_1xn_f16(&g,
-                          input_data,
-                          filter_data,
-                          bias_data,
-                          output_data,
-                          (float32_t)conv_params->activation.min,
-                          (float32_t)conv_params->activation.max,
-                          (float16_t *)ctx->buf,
-                          false);
+    kiln_conv_flt_1xn_f16(&g, input_data, filter_data, bias_data, output_data, (float32_t)conv_params->activation.min,
+                          (float32_t)conv_params->activation.max, (float16_t *)ctx->buf, false);
     return ARM_CMSIS_NN_SUCCESS;
 }
 
 arm_cmsis_nn_status arm_convolve_1_x_n_nhwc_f16(const cmsis_nn_context *ctx,
-                                              const cmsis_nn_conv_params_f16 *conv_params,
-                                              const cmsis_nn_dims *input_dims,
-                                              const float16_t *input_data,
-                                              const cmsis_nn_dims *filter_dims,
-                                              const float16_t *filter_data,
-                                              const cmsis_nn_dims *bias_dims,
-                                              const float16_t *bias_data,
-                                              const cmsis_nn_dims *output_dims,
-                                              float16_t *output_data)
+                                                const cmsis_nn_conv_params_f16 *conv_params,
+                                                const cmsis_nn_dims *input_dims,
+                                                const float16_t *input_data,
+                                                const cmsis_nn_dims *filter_dims,
+                                                const float16_t *filter_data,
+                                                const cmsis_nn_dims *bias_dims,
+                                                const float16_t *bias_data,
+                                                const cmsis_nn_dims *output_dims,
+                                                float16_t *output_data)
 {
-    return arm_convolve_1_x_n_f16(ctx,
-                                conv_params,
-                                input_dims,
-                                input_data,
-                                filter_dims,
-                                filter_data,
-                                bias_dims,
-                                bias_data,
-                                output_dims,
-                                output_data,
-                                ARM_NN_LAYOUT_NHWC);
+    return arm_convolve_1_x_n_f16(ctx, conv_params, input_dims, input_data, filter_dims, filter_data, bias_dims,
+                                  bias_data, output_dims, output_data, ARM_NN_LAYOUT_NHWC);
 }
 
 int32_t arm_convolve_1_x_n_f16_get_buffer_size(const cmsis_nn_conv_params_f16 *conv_params,
-                                             const cmsis_nn_dims *input_dims,
-                                             const cmsis_nn_dims *filter_dims,
-                                             const cmsis_nn_dims *output_dims,
-                                             arm_nn_tensor_layout layout)
+                                               const cmsis_nn_dims *input_dims,
+                                               const cmsis_nn_dims *filter_dims,
+                                               const cmsis_nn_dims *output_dims,
+                                               arm_nn_tensor_layout layout)
 {
     if (conv_params == NULL)
     {
         return -1;
     }
     kiln_conv_flt_plan_t p;
-    if (kiln_conv_flt_plan(&conv_params->stride,
-                           &conv_params->padding,
-                           &conv_params->dilation,
-                           (int32_t)conv_params->weight_format,
-                           (int32_t)layout,
-                           input_dims,
-                           filter_dims,
-                           output_dims,
-                           KILN_FLT_F16,
-                           KILN_FLT_NATIVE_ISA,
-                           0,
-                           &p) != ARM_CMSIS_NN_SUCCESS ||
+    if (kiln_conv_flt_plan(&conv_params->stride, &conv_params->padding, &conv_params->dilation,
+                           (int32_t)conv_params->weight_format, (int32_t)layout, input_dims, filter_dims, output_dims,
+                           KILN_FLT_F16, KILN_FLT_NATIVE_ISA, 0, &p) != ARM_CMSIS_NN_SUCCESS ||
         !arm_nn_conv_flt_is_1xn(&conv_params->stride, &conv_params->padding, &conv_params->dilation, input_dims,
                                 filter_dims, output_dims))
     {

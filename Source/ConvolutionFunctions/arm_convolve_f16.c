@@ -1,15 +1,22 @@
 /*
  * Kiln — float16 convolution routers: arm_convolve_f16 (float32 accumulation), arm_convolve_f16_acc16 (float16
- * accumulation, same routes), arm_convolve_nhwc_f16, arm_convolve_wrapper_f16 and their size queries. Validates, plans (kiln_conv_flt_plan: the route predicates in dispatch order) and
- * runs the route's kernel.
+ * accumulation, same routes), arm_convolve_nhwc_f16, arm_convolve_wrapper_f16 and their size queries. Validates, plans
+ * (kiln_conv_flt_plan: the route predicates in dispatch order) and runs the route's kernel.
  */
 #include "Include/Internal/kiln_conv_flt.h"
 
 #if ARM_NN_ENABLE_F16
 
-void kiln_conv_flt_run_f16(const kiln_conv_flt_plan_t *p, const kiln_conv_flt_geom *g, const cmsis_nn_context *ctx,
-                           const float16_t *in, const float16_t *w, const float16_t *bias, float16_t *out,
-                           float32_t lo, float32_t hi, bool acc16)
+void kiln_conv_flt_run_f16(const kiln_conv_flt_plan_t *p,
+                           const kiln_conv_flt_geom *g,
+                           const cmsis_nn_context *ctx,
+                           const float16_t *in,
+                           const float16_t *w,
+                           const float16_t *bias,
+                           float16_t *out,
+                           float32_t lo,
+                           float32_t hi,
+                           bool acc16)
 {
     float16_t *scratch = p->scratch_bytes > 0 ? (float16_t *)ctx->buf : NULL;
     switch (p->route)
@@ -26,8 +33,7 @@ void kiln_conv_flt_run_f16(const kiln_conv_flt_plan_t *p, const kiln_conv_flt_ge
         /* Fully covered columns on the conv1d kernel; explicitly requested columns past the input clip. */
         int32_t covered = g->in_w - g->k_w + 1;
         covered = covered < 0 ? 0 : (covered > g->out_w ? g->out_w : covered);
-        kiln_conv_flt_conv1d_f16(in, g->in_c, g->k_w, w, g->packed, bias, out, g->out_c, covered, lo, hi, true,
-                                 acc16);
+        kiln_conv_flt_conv1d_f16(in, g->in_c, g->k_w, w, g->packed, bias, out, g->out_c, covered, lo, hi, true, acc16);
         if (covered < g->out_w)
         {
             kiln_conv_flt_direct_f16(g, in, w, bias, out, lo, hi, covered, acc16);
@@ -38,7 +44,7 @@ void kiln_conv_flt_run_f16(const kiln_conv_flt_plan_t *p, const kiln_conv_flt_ge
         kiln_conv_flt_patch_gemm_f16(g, in, w, bias, out, lo, hi, scratch, acc16);
         break;
     case KILN_CONV_FLT_ROUTE_SMALL_C: /* MVE-float builds: the Helium direct kernel (taps inside the input, two
-                                         * columns per weight load) */
+                                       * columns per weight load) */
     case KILN_CONV_FLT_ROUTE_DIRECT:
     default:
         kiln_conv_flt_direct_f16(g, in, w, bias, out, lo, hi, 0, acc16);
@@ -64,26 +70,13 @@ static arm_cmsis_nn_status kiln_convolve_f16(const cmsis_nn_context *ctx,
         return ARM_CMSIS_NN_ARG_ERROR;
     }
     kiln_conv_flt_plan_t p;
-    const arm_cmsis_nn_status st = kiln_conv_flt_plan(&conv_params->stride,
-                                                      &conv_params->padding,
-                                                      &conv_params->dilation,
-                                                      (int32_t)conv_params->weight_format,
-                                                      (int32_t)layout,
-                                                      input_dims,
-                                                      filter_dims,
-                                                      output_dims,
-                                                      KILN_FLT_F16,
-                                                      KILN_FLT_NATIVE_ISA,
-                                                      kiln_conv_flt_ctx_bytes(ctx),
-                                                      &p);
+    kiln_conv_flt_geom g;
+    const arm_cmsis_nn_status st =
+        KILN_CONV_FLT_ENTRY_PLAN(conv_params, layout, input_dims, filter_dims, bias_dims, bias_data, output_dims,
+                                 KILN_FLT_F16, kiln_conv_flt_ctx_bytes(ctx), &p, &g);
     if (st != ARM_CMSIS_NN_SUCCESS)
     {
         return st;
-    }
-    if (!KILN_FLT_ACT_OK(conv_params->activation.min, conv_params->activation.max) ||
-        (bias_data != NULL && bias_dims != NULL && bias_dims->c != output_dims->c))
-    {
-        return ARM_CMSIS_NN_ARG_ERROR;
     }
     if (p.empty)
     {
@@ -94,25 +87,8 @@ static arm_cmsis_nn_status kiln_convolve_f16(const cmsis_nn_context *ctx,
     {
         return ARM_CMSIS_NN_ARG_ERROR;
     }
-    kiln_conv_flt_geom g;
-    kiln_conv_flt_geom_init(&g,
-                            &conv_params->stride,
-                            &conv_params->padding,
-                            &conv_params->dilation,
-                            input_dims,
-                            filter_dims,
-                            output_dims,
-                            conv_params->weight_format == ARM_NN_WEIGHT_FORMAT_NT_N_PACKED);
-    kiln_conv_flt_run_f16(&p,
-                          &g,
-                          ctx,
-                          input_data,
-                          filter_data,
-                          bias_data,
-                          output_data,
-                          (float32_t)conv_params->activation.min,
-                          (float32_t)conv_params->activation.max,
-                          acc16);
+    kiln_conv_flt_run_f16(&p, &g, ctx, input_data, filter_data, bias_data, output_data,
+                          (float32_t)conv_params->activation.min, (float32_t)conv_params->activation.max, acc16);
     return ARM_CMSIS_NN_SUCCESS;
 }
 
@@ -128,18 +104,8 @@ arm_cmsis_nn_status arm_convolve_f16(const cmsis_nn_context *ctx,
                                      float16_t *output_data,
                                      arm_nn_tensor_layout layout)
 {
-    return kiln_convolve_f16(ctx,
-                             conv_params,
-                             input_dims,
-                             input_data,
-                             filter_dims,
-                             filter_data,
-                             bias_dims,
-                             bias_data,
-                             output_dims,
-                             output_data,
-                             layout,
-                             false);
+    return kiln_convolve_f16(ctx, conv_params, input_dims, input_data, filter_dims, filter_data, bias_dims, bias_data,
+                             output_dims, output_data, layout, false);
 }
 
 arm_cmsis_nn_status arm_convolve_f16_acc16(const cmsis_nn_context *ctx,
@@ -154,18 +120,8 @@ arm_cmsis_nn_status arm_convolve_f16_acc16(const cmsis_nn_context *ctx,
                                            float16_t *output_data,
                                            arm_nn_tensor_layout layout)
 {
-    return kiln_convolve_f16(ctx,
-                             conv_params,
-                             input_dims,
-                             input_data,
-                             filter_dims,
-                             filter_data,
-                             bias_dims,
-                             bias_data,
-                             output_dims,
-                             output_data,
-                             layout,
-                             true);
+    return kiln_convolve_f16(ctx, conv_params, input_dims, input_data, filter_dims, filter_data, bias_dims, bias_data,
+                             output_dims, output_data, layout, true);
 }
 
 arm_cmsis_nn_status arm_convolve_nhwc_f16(const cmsis_nn_context *ctx,
@@ -179,17 +135,8 @@ arm_cmsis_nn_status arm_convolve_nhwc_f16(const cmsis_nn_context *ctx,
                                           const cmsis_nn_dims *output_dims,
                                           float16_t *output_data)
 {
-    return arm_convolve_f16(ctx,
-                            conv_params,
-                            input_dims,
-                            input_data,
-                            filter_dims,
-                            filter_data,
-                            bias_dims,
-                            bias_data,
-                            output_dims,
-                            output_data,
-                            ARM_NN_LAYOUT_NHWC);
+    return arm_convolve_f16(ctx, conv_params, input_dims, input_data, filter_dims, filter_data, bias_dims, bias_data,
+                            output_dims, output_data, ARM_NN_LAYOUT_NHWC);
 }
 
 arm_cmsis_nn_status arm_convolve_wrapper_f16(const cmsis_nn_context *ctx,
@@ -203,17 +150,8 @@ arm_cmsis_nn_status arm_convolve_wrapper_f16(const cmsis_nn_context *ctx,
                                              const cmsis_nn_dims *output_dims,
                                              float16_t *output_data)
 {
-    return arm_convolve_f16(ctx,
-                            conv_params,
-                            input_dims,
-                            input_data,
-                            filter_dims,
-                            filter_data,
-                            bias_dims,
-                            bias_data,
-                            output_dims,
-                            output_data,
-                            ARM_NN_LAYOUT_NHWC);
+    return arm_convolve_f16(ctx, conv_params, input_dims, input_data, filter_dims, filter_data, bias_dims, bias_data,
+                            output_dims, output_data, ARM_NN_LAYOUT_NHWC);
 }
 
 int32_t arm_convolve_f16_get_buffer_size(const cmsis_nn_conv_params_f16 *conv_params,
@@ -227,18 +165,9 @@ int32_t arm_convolve_f16_get_buffer_size(const cmsis_nn_conv_params_f16 *conv_pa
         return -1;
     }
     kiln_conv_flt_plan_t p;
-    if (kiln_conv_flt_plan(&conv_params->stride,
-                           &conv_params->padding,
-                           &conv_params->dilation,
-                           (int32_t)conv_params->weight_format,
-                           (int32_t)layout,
-                           input_dims,
-                           filter_dims,
-                           output_dims,
-                           KILN_FLT_F16,
-                           KILN_FLT_NATIVE_ISA,
-                           INT64_MAX,
-                           &p) != ARM_CMSIS_NN_SUCCESS)
+    if (kiln_conv_flt_plan(&conv_params->stride, &conv_params->padding, &conv_params->dilation,
+                           (int32_t)conv_params->weight_format, (int32_t)layout, input_dims, filter_dims, output_dims,
+                           KILN_FLT_F16, KILN_FLT_NATIVE_ISA, INT64_MAX, &p) != ARM_CMSIS_NN_SUCCESS)
     {
         return -1;
     }

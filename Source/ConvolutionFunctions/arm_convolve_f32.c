@@ -7,9 +7,15 @@
 
 #if ARM_NN_ENABLE_F32
 
-void kiln_conv_flt_run_f32(const kiln_conv_flt_plan_t *p, const kiln_conv_flt_geom *g, const cmsis_nn_context *ctx,
-                           const float32_t *in, const float32_t *w, const float32_t *bias, float32_t *out,
-                           float32_t lo, float32_t hi)
+void kiln_conv_flt_run_f32(const kiln_conv_flt_plan_t *p,
+                           const kiln_conv_flt_geom *g,
+                           const cmsis_nn_context *ctx,
+                           const float32_t *in,
+                           const float32_t *w,
+                           const float32_t *bias,
+                           float32_t *out,
+                           float32_t lo,
+                           float32_t hi)
 {
     float32_t *scratch = p->scratch_bytes > 0 ? (float32_t *)ctx->buf : NULL;
     switch (p->route)
@@ -38,7 +44,7 @@ void kiln_conv_flt_run_f32(const kiln_conv_flt_plan_t *p, const kiln_conv_flt_ge
                                      p->scratch_bytes >= 2 * kiln_conv_flt_row_bytes_g(g, sizeof(float32_t)) ? 2 : 1);
         break;
     case KILN_CONV_FLT_ROUTE_SMALL_C: /* MVE-float builds: the Helium direct kernel (taps inside the input, two
-                                         * columns per weight load) */
+                                       * columns per weight load) */
     case KILN_CONV_FLT_ROUTE_DIRECT:
     default:
         kiln_conv_flt_direct_f32(g, in, w, bias, out, lo, hi, 0);
@@ -63,26 +69,13 @@ arm_cmsis_nn_status arm_convolve_f32(const cmsis_nn_context *ctx,
         return ARM_CMSIS_NN_ARG_ERROR;
     }
     kiln_conv_flt_plan_t p;
-    const arm_cmsis_nn_status st = kiln_conv_flt_plan(&conv_params->stride,
-                                                      &conv_params->padding,
-                                                      &conv_params->dilation,
-                                                      (int32_t)conv_params->weight_format,
-                                                      (int32_t)layout,
-                                                      input_dims,
-                                                      filter_dims,
-                                                      output_dims,
-                                                      KILN_FLT_F32,
-                                                      KILN_FLT_NATIVE_ISA,
-                                                      kiln_conv_flt_ctx_bytes(ctx),
-                                                      &p);
+    kiln_conv_flt_geom g;
+    const arm_cmsis_nn_status st =
+        KILN_CONV_FLT_ENTRY_PLAN(conv_params, layout, input_dims, filter_dims, bias_dims, bias_data, output_dims,
+                                 KILN_FLT_F32, kiln_conv_flt_ctx_bytes(ctx), &p, &g);
     if (st != ARM_CMSIS_NN_SUCCESS)
     {
         return st;
-    }
-    if (!KILN_FLT_ACT_OK(conv_params->activation.min, conv_params->activation.max) ||
-        (bias_data != NULL && bias_dims != NULL && bias_dims->c != output_dims->c))
-    {
-        return ARM_CMSIS_NN_ARG_ERROR;
     }
     if (p.empty)
     {
@@ -93,23 +86,7 @@ arm_cmsis_nn_status arm_convolve_f32(const cmsis_nn_context *ctx,
     {
         return ARM_CMSIS_NN_ARG_ERROR;
     }
-    kiln_conv_flt_geom g;
-    kiln_conv_flt_geom_init(&g,
-                            &conv_params->stride,
-                            &conv_params->padding,
-                            &conv_params->dilation,
-                            input_dims,
-                            filter_dims,
-                            output_dims,
-                            conv_params->weight_format == ARM_NN_WEIGHT_FORMAT_NT_N_PACKED);
-    kiln_conv_flt_run_f32(&p,
-                          &g,
-                          ctx,
-                          input_data,
-                          filter_data,
-                          bias_data,
-                          output_data,
-                          conv_params->activation.min,
+    kiln_conv_flt_run_f32(&p, &g, ctx, input_data, filter_data, bias_data, output_data, conv_params->activation.min,
                           conv_params->activation.max);
     return ARM_CMSIS_NN_SUCCESS;
 }
@@ -125,17 +102,8 @@ arm_cmsis_nn_status arm_convolve_nhwc_f32(const cmsis_nn_context *ctx,
                                           const cmsis_nn_dims *output_dims,
                                           float32_t *output_data)
 {
-    return arm_convolve_f32(ctx,
-                            conv_params,
-                            input_dims,
-                            input_data,
-                            filter_dims,
-                            filter_data,
-                            bias_dims,
-                            bias_data,
-                            output_dims,
-                            output_data,
-                            ARM_NN_LAYOUT_NHWC);
+    return arm_convolve_f32(ctx, conv_params, input_dims, input_data, filter_dims, filter_data, bias_dims, bias_data,
+                            output_dims, output_data, ARM_NN_LAYOUT_NHWC);
 }
 
 arm_cmsis_nn_status arm_convolve_wrapper_f32(const cmsis_nn_context *ctx,
@@ -149,17 +117,8 @@ arm_cmsis_nn_status arm_convolve_wrapper_f32(const cmsis_nn_context *ctx,
                                              const cmsis_nn_dims *output_dims,
                                              float32_t *output_data)
 {
-    return arm_convolve_f32(ctx,
-                            conv_params,
-                            input_dims,
-                            input_data,
-                            filter_dims,
-                            filter_data,
-                            bias_dims,
-                            bias_data,
-                            output_dims,
-                            output_data,
-                            ARM_NN_LAYOUT_NHWC);
+    return arm_convolve_f32(ctx, conv_params, input_dims, input_data, filter_dims, filter_data, bias_dims, bias_data,
+                            output_dims, output_data, ARM_NN_LAYOUT_NHWC);
 }
 
 int32_t arm_convolve_f32_get_buffer_size(const cmsis_nn_conv_params_f32 *conv_params,
@@ -173,18 +132,9 @@ int32_t arm_convolve_f32_get_buffer_size(const cmsis_nn_conv_params_f32 *conv_pa
         return -1;
     }
     kiln_conv_flt_plan_t p;
-    if (kiln_conv_flt_plan(&conv_params->stride,
-                           &conv_params->padding,
-                           &conv_params->dilation,
-                           (int32_t)conv_params->weight_format,
-                           (int32_t)layout,
-                           input_dims,
-                           filter_dims,
-                           output_dims,
-                           KILN_FLT_F32,
-                           KILN_FLT_NATIVE_ISA,
-                           INT64_MAX,
-                           &p) != ARM_CMSIS_NN_SUCCESS)
+    if (kiln_conv_flt_plan(&conv_params->stride, &conv_params->padding, &conv_params->dilation,
+                           (int32_t)conv_params->weight_format, (int32_t)layout, input_dims, filter_dims, output_dims,
+                           KILN_FLT_F32, KILN_FLT_NATIVE_ISA, INT64_MAX, &p) != ARM_CMSIS_NN_SUCCESS)
     {
         return -1;
     }

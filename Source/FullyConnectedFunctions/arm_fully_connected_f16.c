@@ -18,32 +18,20 @@ static arm_cmsis_nn_status kiln_fc_entry_f16(const cmsis_nn_fc_params_f16 *fc_pa
                                              float16_t *output,
                                              int32_t layout)
 {
-    if (fc_params == NULL)
-    {
-        return ARM_CMSIS_NN_ARG_ERROR;
-    }
-    const float32_t lo = (float32_t)fc_params->activation.min;
-    const float32_t hi = (float32_t)fc_params->activation.max;
-    if (!(lo <= hi))
-    {
-        return ARM_CMSIS_NN_ARG_ERROR;
-    }
     kiln_fc_flt_plan_t p;
-    if (kiln_fc_flt_plan((int32_t)fc_params->weight_format, layout, input_dims, filter_dims,
-                         bias != NULL ? bias_dims : NULL, output_dims, (int64_t)sizeof(float16_t), KILN_FC_F16_BLOCK,
-                         &p) != ARM_CMSIS_NN_SUCCESS)
+    if (fc_params == NULL ||
+        kiln_fc_flt_entry_check((int32_t)fc_params->weight_format, (float32_t)fc_params->activation.min,
+                                (float32_t)fc_params->activation.max, layout, input_dims, input, filter_dims, kernel,
+                                bias_dims, bias, output_dims, output, (int64_t)sizeof(*output), KILN_FC_F16_BLOCK,
+                                &p) != ARM_CMSIS_NN_SUCCESS)
     {
         return ARM_CMSIS_NN_ARG_ERROR;
     }
-    if (p.empty)
+    if (!p.empty)
     {
-        return ARM_CMSIS_NN_SUCCESS;
+        kiln_fc_flt_f16(&p, input, kernel, bias, output, (float32_t)fc_params->activation.min,
+                        (float32_t)fc_params->activation.max);
     }
-    if (output == NULL || (p.accum > 0 && (input == NULL || kernel == NULL)))
-    {
-        return ARM_CMSIS_NN_ARG_ERROR;
-    }
-    kiln_fc_flt_f16(&p, input, kernel, bias, output, lo, hi);
     return ARM_CMSIS_NN_SUCCESS;
 }
 

@@ -16,27 +16,19 @@ arm_cmsis_nn_status arm_max_pool_f32(const cmsis_nn_context *ctx,
                                      float32_t *dst)
 {
     (void)ctx;
-    if (pool_params == NULL)
-    {
-        return ARM_CMSIS_NN_ARG_ERROR;
-    }
-    const float32_t lo = (float32_t)pool_params->activation.min;
-    const float32_t hi = (float32_t)pool_params->activation.max;
     kiln_pool_flt_geom g;
-    if (!(lo <= hi) || kiln_pool_flt_check(&pool_params->stride, &pool_params->padding, input_dims, filter_dims,
-                                           output_dims, (int64_t)sizeof(float32_t), &g) != ARM_CMSIS_NN_SUCCESS)
+    if (pool_params == NULL ||
+        kiln_pool_flt_entry_check(&pool_params->stride, &pool_params->padding, (float32_t)pool_params->activation.min,
+                                  (float32_t)pool_params->activation.max, input_dims, filter_dims, output_dims,
+                                  (int64_t)sizeof(*dst), src, dst, &g) != ARM_CMSIS_NN_SUCCESS)
     {
         return ARM_CMSIS_NN_ARG_ERROR;
     }
-    if (g.empty)
+    if (!g.empty)
     {
-        return ARM_CMSIS_NN_SUCCESS;
+        kiln_max_pool_flt_f32(&g, src, dst, (float32_t)pool_params->activation.min,
+                              (float32_t)pool_params->activation.max);
     }
-    if (dst == NULL || (src == NULL && kiln_dims_count(input_dims) > 0))
-    {
-        return ARM_CMSIS_NN_ARG_ERROR;
-    }
-    kiln_max_pool_flt_f32(&g, src, dst, lo, hi);
     return ARM_CMSIS_NN_SUCCESS;
 }
 
