@@ -22,7 +22,8 @@
 typedef struct
 {
     const char *group;
-    const char *desc; /* kiln-plan syntax, or "add n=<elems>" / "mul n=<elems>" */
+    const char *desc; /* kiln-plan syntax, or "add n=<elems>" / "mul n=<elems>"; "acc16 conv ..." runs a float16
+                       * convolution through arm_convolve_f16_acc16() */
 } bench_case;
 
 static const bench_case cases[] = {
@@ -47,15 +48,79 @@ static const bench_case cases[] = {
     {"mobilenet", "softmax name=mbn_softmax_1000 cols=1000"},
     {"elementwise", "add name=add_s8_4096 n=4096"},
     {"elementwise", "mul name=mul_s8_4096 n=4096"},
+#if ARM_NN_ENABLE_F32
+    {"float32", "dw name=f32_dscnn_dw3x3_c64 in=1x25x5x64 filter=3x3 out=1x25x5x64 pad=1x1 dtype=f32"},
+    {"float32", "conv name=f32_dscnn_pw1x1_c64 in=1x25x5x64 filter=64x1x1x64 out=1x25x5x64 dtype=f32"},
+    {"float32", "conv name=f32_3x3_c32 in=1x16x16x32 filter=32x3x3x32 out=1x16x16x32 pad=1x1 dtype=f32"},
+    {"float32", "conv name=f32_3x3_c32_packed in=1x16x16x32 filter=32x3x3x32 out=1x16x16x32 pad=1x1 dtype=f32 "
+                "format=packed"},
+    {"float32", "conv name=f32_3x3_c32_direct in=1x16x16x32 filter=32x3x3x32 out=1x16x16x32 pad=1x1 dtype=f32 ctx=0"},
+    {"float32", "conv name=f32_3x3_16to32 in=1x16x16x16 filter=32x3x3x16 out=1x16x16x32 pad=1x1 dtype=f32"},
+    {"float32", "conv name=f32_first_3x3_s2_c3 in=1x32x32x3 filter=16x3x3x3 out=1x16x16x16 stride=2x2 pad=1x1 "
+                "dtype=f32"},
+    {"float32", "dw name=f32_dw3x3_c32 in=1x16x16x32 filter=3x3 out=1x16x16x32 pad=1x1 dtype=f32"},
+    {"float32", "dw name=f32_dw3x3_s2_c64 in=1x16x16x64 filter=3x3 out=1x8x8x64 stride=2x2 pad=1x1 dtype=f32"},
+    {"float32", "avgpool name=f32_avgpool_25x5 in=1x25x5x64 filter=25x5 out=1x1x1x64 dtype=f32"},
+    {"float32", "maxpool name=f32_maxpool_2x2_c32 in=1x16x16x32 filter=2x2 out=1x8x8x32 stride=2x2 dtype=f32"},
+    {"float32", "fc name=f32_fc_256x128 cols=256 rows=128 dtype=f32"},
+    {"float32", "softmax name=f32_softmax_1000 cols=1000 dtype=f32"},
+#endif
+#if ARM_NN_ENABLE_F16
+    {"float16", "dw name=f16_dscnn_dw3x3_c64 in=1x25x5x64 filter=3x3 out=1x25x5x64 pad=1x1 dtype=f16"},
+    {"float16", "conv name=f16_dscnn_pw1x1_c64 in=1x25x5x64 filter=64x1x1x64 out=1x25x5x64 dtype=f16"},
+    {"float16", "conv name=f16_3x3_c32 in=1x16x16x32 filter=32x3x3x32 out=1x16x16x32 pad=1x1 dtype=f16"},
+    {"float16", "conv name=f16_3x3_c32_packed in=1x16x16x32 filter=32x3x3x32 out=1x16x16x32 pad=1x1 dtype=f16 "
+                "format=packed"},
+    {"float16", "conv name=f16_3x3_c32_direct in=1x16x16x32 filter=32x3x3x32 out=1x16x16x32 pad=1x1 dtype=f16 ctx=0"},
+    {"float16", "conv name=f16_3x3_16to32 in=1x16x16x16 filter=32x3x3x16 out=1x16x16x32 pad=1x1 dtype=f16"},
+    {"float16", "acc16 conv name=f16acc16_3x3_c32 in=1x16x16x32 filter=32x3x3x32 out=1x16x16x32 pad=1x1 dtype=f16"},
+    {"float16", "dw name=f16_dw3x3_c32 in=1x16x16x32 filter=3x3 out=1x16x16x32 pad=1x1 dtype=f16"},
+    {"float16", "dw name=f16_dw3x3_s2_c64 in=1x16x16x64 filter=3x3 out=1x8x8x64 stride=2x2 pad=1x1 dtype=f16"},
+    {"float16", "avgpool name=f16_avgpool_25x5 in=1x25x5x64 filter=25x5 out=1x1x1x64 dtype=f16"},
+    {"float16", "fc name=f16_fc_256x128 cols=256 rows=128 dtype=f16"},
+    {"float16", "softmax name=f16_softmax_1000 cols=1000 dtype=f16"},
+#endif
 };
 #define N_CASES ((int)(sizeof(cases) / sizeof(cases[0])))
 
 #define IN_BYTES   72000
 #define FILT_BYTES 132000
-#define OUT_BYTES  72000
+#define OUT_BYTES  IN_BYTES
 #define MAX_CH     512
-static int8_t in_buf[IN_BYTES], in2_buf[IN_BYTES], filt_buf[FILT_BYTES], out_buf[OUT_BYTES];
+/* Tensors as int8, float32 or float16 elements (one storage, the layer's type). */
+typedef union
+{
+    int8_t s8[IN_BYTES];
+#if ARM_NN_ENABLE_F32
+    float32_t f32[IN_BYTES / 4];
+#endif
+#if ARM_NN_ENABLE_F16
+    float16_t f16[IN_BYTES / 2];
+#endif
+} bench_act;
+typedef union
+{
+    int8_t s8[FILT_BYTES];
+#if ARM_NN_ENABLE_F32
+    float32_t f32[FILT_BYTES / 4];
+#endif
+#if ARM_NN_ENABLE_F16
+    float16_t f16[FILT_BYTES / 2];
+#endif
+} bench_filt;
+static bench_act in_u, in2_u, out_u;
+static bench_filt filt_u;
+#define in_buf   (in_u.s8)
+#define in2_buf  (in2_u.s8)
+#define out_buf  (out_u.s8)
+#define filt_buf (filt_u.s8)
 static int32_t bias_buf[MAX_CH], mult_buf[MAX_CH], shift_buf[MAX_CH];
+#if ARM_NN_ENABLE_F32
+static float32_t fbias32[MAX_CH];
+#endif
+#if ARM_NN_ENABLE_F16
+static float16_t fbias16[MAX_CH];
+#endif
 #if !KILN_UPSTREAM_API
 static int32_t wsum_buf[MAX_CH]; /* weight sums (ns API) */
 #endif
@@ -71,16 +136,158 @@ static void fill(int8_t *p, int32_t n)
     }
 }
 
+#if ARM_NN_FLOAT_API_ENABLED
+/* Values in [-1, 1) in steps of 2^-7 (exact in float16 too). */
+static float next_unit(void)
+{
+    seed = seed * 1664525u + 1013904223u;
+    return (float)(int8_t)(seed >> 24) / 128.0f;
+}
+
+/* The float layers' data: inputs, filter and bias of the layer's type. */
+static void fill_float(int32_t dtype)
+{
+#if ARM_NN_ENABLE_F32
+    if (dtype == 1)
+    {
+        for (int i = 0; i < IN_BYTES / 4; i++)
+        {
+            in_u.f32[i] = next_unit();
+        }
+        for (int i = 0; i < FILT_BYTES / 4; i++)
+        {
+            filt_u.f32[i] = next_unit() / 8.0f;
+        }
+        for (int i = 0; i < MAX_CH; i++)
+        {
+            fbias32[i] = next_unit();
+        }
+    }
+#endif
+#if ARM_NN_ENABLE_F16
+    if (dtype == 2)
+    {
+        for (int i = 0; i < IN_BYTES / 2; i++)
+        {
+            in_u.f16[i] = (float16_t)next_unit();
+        }
+        for (int i = 0; i < FILT_BYTES / 2; i++)
+        {
+            filt_u.f16[i] = (float16_t)(next_unit() / 8.0f);
+        }
+        for (int i = 0; i < MAX_CH; i++)
+        {
+            fbias16[i] = (float16_t)next_unit();
+        }
+    }
+#endif
+    (void)dtype;
+}
+#endif
+
 typedef struct
 {
     kp_layer l;
     kp_result plan;
     bool eltwise_mul;
+    bool acc16; /* float16 convolution through arm_convolve_f16_acc16() */
     int32_t n_elems; /* elementwise */
     int64_t work;    /* MACs (pool: window taps; softmax/elementwise: elements) */
     const char *unit;
     cmsis_nn_context ctx, wctx;
 } bench_layer;
+
+#if ARM_NN_FLOAT_API_ENABLED
+/* One call of a float layer (dtype 1: float32, 2: float16) through its public router. */
+static arm_cmsis_nn_status bench_call_float(const bench_layer *b)
+{
+    const kp_layer *l = &b->l;
+    const cmsis_nn_dims fc_in = {l->batches, 1, 1, l->cols};
+    const cmsis_nn_dims fc_f = {l->cols, 1, 1, l->rows};
+    const cmsis_nn_dims fc_o = {l->batches, 1, 1, l->rows};
+    const cmsis_nn_dims bias = {1, 1, 1, l->op == KP_FC ? l->rows : l->out.c};
+    const arm_nn_weight_format_flt wf = (arm_nn_weight_format_flt)l->weight_format;
+#if ARM_NN_ENABLE_F32
+    if (l->dtype == 1)
+    {
+        const cmsis_nn_activation_f32 act = {-6.0f, 6.0f};
+        const float32_t *x = in_u.f32, *w = filt_u.f32;
+        float32_t *y = out_u.f32;
+        switch (l->op)
+        {
+        case KP_CONV:
+        {
+            const cmsis_nn_conv_params_f32 cp = {l->stride, l->pad, l->dilation, act, wf};
+            return arm_convolve_f32(&b->ctx, &cp, &l->in, x, &l->filter, w, &bias, fbias32, &l->out, y,
+                                    ARM_NN_LAYOUT_NHWC);
+        }
+        case KP_DW:
+        {
+            const cmsis_nn_dw_conv_params_f32 dp = {l->ch_mult, l->stride, l->pad, l->dilation, act};
+            return arm_depthwise_conv_f32(&b->ctx, &dp, &l->in, x, &l->filter, w, &bias, fbias32, &l->out, y,
+                                          ARM_NN_LAYOUT_NHWC);
+        }
+        case KP_AVGPOOL:
+        case KP_MAXPOOL:
+        {
+            const cmsis_nn_pool_params_f32 pp = {l->stride, l->pad, act};
+            return l->op == KP_AVGPOOL ? arm_avg_pool_f32(&b->ctx, &pp, &l->in, x, &l->filter, &l->out, y)
+                                       : arm_max_pool_f32(&b->ctx, &pp, &l->in, x, &l->filter, &l->out, y);
+        }
+        case KP_FC:
+        {
+            const cmsis_nn_fc_params_f32 fp = {act, wf};
+            return arm_fully_connected_f32(&b->ctx, &fp, &fc_in, x, &fc_f, w, &bias, fbias32, &fc_o, y,
+                                           ARM_NN_LAYOUT_NHWC);
+        }
+        case KP_SOFTMAX:
+            return arm_softmax_f32(x, l->rows, l->cols, y);
+        }
+    }
+#endif
+#if ARM_NN_ENABLE_F16
+    if (l->dtype == 2)
+    {
+        const cmsis_nn_activation_f16 act = {(float16_t)-6.0f, (float16_t)6.0f};
+        const float16_t *x = in_u.f16, *w = filt_u.f16;
+        float16_t *y = out_u.f16;
+        switch (l->op)
+        {
+        case KP_CONV:
+        {
+            const cmsis_nn_conv_params_f16 cp = {l->stride, l->pad, l->dilation, act, wf};
+            return b->acc16 ? arm_convolve_f16_acc16(&b->ctx, &cp, &l->in, x, &l->filter, w, &bias, fbias16, &l->out,
+                                                     y, ARM_NN_LAYOUT_NHWC)
+                            : arm_convolve_f16(&b->ctx, &cp, &l->in, x, &l->filter, w, &bias, fbias16, &l->out, y,
+                                               ARM_NN_LAYOUT_NHWC);
+        }
+        case KP_DW:
+        {
+            const cmsis_nn_dw_conv_params_f16 dp = {l->ch_mult, l->stride, l->pad, l->dilation, act};
+            return arm_depthwise_conv_f16(&b->ctx, &dp, &l->in, x, &l->filter, w, &bias, fbias16, &l->out, y,
+                                          ARM_NN_LAYOUT_NHWC);
+        }
+        case KP_AVGPOOL:
+        case KP_MAXPOOL:
+        {
+            const cmsis_nn_pool_params_f16 pp = {l->stride, l->pad, act};
+            return l->op == KP_AVGPOOL ? arm_avg_pool_f16(&b->ctx, &pp, &l->in, x, &l->filter, &l->out, y)
+                                       : arm_max_pool_f16(&b->ctx, &pp, &l->in, x, &l->filter, &l->out, y);
+        }
+        case KP_FC:
+        {
+            const cmsis_nn_fc_params_f16 fp = {act, wf};
+            return arm_fully_connected_f16(&b->ctx, &fp, &fc_in, x, &fc_f, w, &bias, fbias16, &fc_o, y,
+                                           ARM_NN_LAYOUT_NHWC);
+        }
+        case KP_SOFTMAX:
+            return arm_softmax_f16(x, l->rows, l->cols, y);
+        }
+    }
+#endif
+    return ARM_CMSIS_NN_ARG_ERROR;
+}
+#endif
 
 static arm_cmsis_nn_status bench_call(const bench_layer *b)
 {
@@ -94,6 +301,12 @@ static arm_cmsis_nn_status bench_call(const bench_layer *b)
         return arm_elementwise_add_s8(in_buf, in2_buf, 3, 1 << 30, 0, -2, 1 << 30, 0, 20, out_buf, 1, 1 << 30, -19,
                                       -128, 127, b->n_elems);
     }
+#if ARM_NN_FLOAT_API_ENABLED
+    if (l->dtype != 0)
+    {
+        return bench_call_float(b);
+    }
+#endif
     switch (l->op)
     {
     case KP_CONV:
@@ -168,18 +381,30 @@ static bool bench_setup(const bench_case *c, bench_layer *b, char *err, int err_
         b->unit = "element";
         return b->n_elems > 0 && b->n_elems <= IN_BYTES;
     }
-    if (!kp_parse(n, w, &b->l, err, err_len) || !kp_plan(&b->l, KILN_NATIVE_ISA, &b->plan, err, err_len))
+    const int skip = n >= 1 && strcmp(w[0], "acc16") == 0 ? 1 : 0;
+    b->acc16 = skip == 1;
+    if (!kp_parse(n - skip, w + skip, &b->l, err, err_len) ||
+        !kp_plan(&b->l, KILN_NATIVE_ISA, &b->plan, err, err_len))
     {
         return false;
     }
     const kp_layer *l = &b->l;
-    if (l->dtype != 0)
+    if (b->acc16 && (l->op != KP_CONV || l->dtype != 2))
     {
-        snprintf(err, (size_t)err_len, "%s: the benchmark runs int8 layers only (dtype=s8)", l->name);
+        snprintf(err, (size_t)err_len, "%s: acc16 applies to float16 convolutions only", l->name);
         return false;
     }
+#if ARM_NN_FLOAT_API_ENABLED
+    if (l->dtype != 0)
+    {
+        fill_float(l->dtype);
+    }
+#endif
     const int64_t ctx_bytes = l->op == KP_FC ? b->plan.scratch_bytes + b->plan.weight_sum_bytes : b->plan.scratch_bytes;
-    if (ctx_bytes > (int64_t)sizeof(ctx_buf) || kp_input_elems(l) > IN_BYTES || kp_output_elems(l) > OUT_BYTES)
+    const int64_t eb = kp_elem_bytes(l);
+    const int64_t fc_filter_bytes = l->op == KP_FC ? (int64_t)l->cols * l->rows * eb : 0;
+    if (ctx_bytes > (int64_t)sizeof(ctx_buf) || kp_input_elems(l) * eb > IN_BYTES ||
+        kp_output_elems(l) * eb > OUT_BYTES || fc_filter_bytes > FILT_BYTES || (l->op == KP_FC && l->rows > MAX_CH))
     {
         snprintf(err, (size_t)err_len, "%s: buffers too small", l->name);
         return false;
@@ -191,7 +416,7 @@ static bool bench_setup(const bench_case *c, bench_layer *b, char *err, int err_
     case KP_CONV:
         b->work = out * l->filter.h * l->filter.w * l->filter.c;
         b->unit = "MAC";
-        if ((int64_t)l->filter.n * l->filter.h * l->filter.w * l->filter.c > FILT_BYTES || l->out.c > MAX_CH)
+        if ((int64_t)l->filter.n * l->filter.h * l->filter.w * l->filter.c * eb > FILT_BYTES || l->out.c > MAX_CH)
         {
             snprintf(err, (size_t)err_len, "%s: filter too large", l->name);
             return false;
