@@ -265,6 +265,151 @@ static inline arm_cmsis_nn_status kiln_conv_flt_entry_plan(const cmsis_nn_tile *
                              KILN_FLT_ACT_OK((cp)->activation.min, (cp)->activation.max), (int32_t)(layout), in_dims, \
                              flt_dims, b_dims, bias, out_dims, dtype, ctx_bytes, p, g)
 
+/* ---- argument checks of the public float support functions (arm_nn_mat_mult_*, arm_nn_pack_rhs_nt_n_*,
+ *      arm_nn_conv1d_*, arm_nn_pack_conv_patch_*), shared by the _f32 and _f16 entries ---------------------- */
+
+static inline int64_t kiln_conv_flt_elem(kiln_flt_dtype dtype)
+{
+    return dtype == KILN_FLT_F32 ? 4 : 2;
+}
+
+/** Rows an rhs of `rows` output channels occupies: NT_N_PACKED rounds up to whole blocks of lanes. */
+static inline int64_t kiln_conv_flt_stored_rows(int32_t rows, bool packed, kiln_flt_dtype dtype)
+{
+    const int64_t lanes = dtype == KILN_FLT_F32 ? KILN_CONV_F32_LANES : KILN_CONV_F16_LANES;
+    return packed ? ((int64_t)rows + lanes - 1) / lanes * lanes : (int64_t)rows;
+}
+
+/**
+ * arm_nn_mat_mult_nt_t / _nt_n_packed: ARM_CMSIS_NN_ARG_ERROR for negative sizes, row_address_offset < rhs_rows,
+ * a bad activation range, NULL data when there is work, or operands past PTRDIFF_MAX bytes; otherwise
+ * ARM_CMSIS_NN_SUCCESS with *work false when there is nothing to compute.
+ */
+static inline arm_cmsis_nn_status kiln_conv_flt_matmul_check(const void *lhs,
+                                                             const void *rhs,
+                                                             const void *dst,
+                                                             bool packed,
+                                                             int32_t lhs_rows,
+                                                             int32_t rhs_rows,
+                                                             int32_t rhs_cols,
+                                                             int32_t row_address_offset,
+                                                             bool act_ok,
+                                                             kiln_flt_dtype dtype,
+                                                             bool *work)
+{
+    *work = false;
+    if (lhs_rows < 0 || rhs_rows < 0 || rhs_cols < 0 || row_address_offset < rhs_rows || !act_ok)
+    {
+        return ARM_CMSIS_NN_ARG_ERROR;
+    }
+    if (lhs_rows == 0 || rhs_rows == 0)
+    {
+        return ARM_CMSIS_NN_SUCCESS;
+    }
+    if (lhs == NULL || rhs == NULL || dst == NULL)
+    {
+        return ARM_CMSIS_NN_ARG_ERROR;
+    }
+    const int64_t limit = (int64_t)PTRDIFF_MAX / kiln_conv_flt_elem(dtype);
+    const int64_t rows = kiln_conv_flt_stored_rows(rhs_rows, packed, dtype);
+    if ((rhs_cols > 0 && (rows > limit / rhs_cols || (int64_t)lhs_rows > limit / rhs_cols)) ||
+        (int64_t)lhs_rows > limit / row_address_offset)
+    {
+        return ARM_CMSIS_NN_ARG_ERROR;
+    }
+    *work = true;
+    return ARM_CMSIS_NN_SUCCESS;
+}
+
+/** arm_nn_pack_rhs_nt_n_*_get_buffer_size: the packed bytes, -1 for negative sizes or past INT32_MAX. */
+static inline int32_t kiln_conv_flt_packed_rhs_bytes(int32_t rhs_rows, int32_t rhs_cols, kiln_flt_dtype dtype)
+{
+    if (rhs_rows < 0 || rhs_cols < 0)
+    {
+        return -1;
+    }
+    return kiln_query_result(
+        kiln_mul_sat64(kiln_mul_sat64(kiln_conv_flt_stored_rows(rhs_rows, true, dtype), rhs_cols),
+                       kiln_conv_flt_elem(dtype)));
+}
+
+/**
+ * arm_nn_conv1d_k3/k5 (nhwc and packed): non-NULL data, C_IN, C_OUT >= 1, 0 <= out_w <= in_w - k + 1, and every
+ * operand within PTRDIFF_MAX bytes.
+ */
+static inline bool kiln_conv_flt_conv1d_args_ok(const void *x,
+                                                int32_t in_c,
+                                                int32_t in_w,
+                                                int32_t k,
+                                                const void *w,
+                                                const void *out,
+                                                int32_t out_c,
+                                                int32_t out_w,
+                                                bool packed,
+                                                kiln_flt_dtype dtype)
+{
+    if (x == NULL || w == NULL || out == NULL || in_c < 1 || out_c < 1 || out_w < 0 || in_w < 0 ||
+        (out_w > 0 && (int64_t)out_w > (int64_t)in_w - k + 1))
+    {
+        return false;
+    }
+    const int64_t limit = (int64_t)PTRDIFF_MAX / kiln_conv_flt_elem(dtype);
+    const int64_t rows = kiln_conv_flt_stored_rows(out_c, packed, dtype);
+    return (int64_t)in_w <= limit / in_c && (int64_t)out_w <= limit / out_c && (int64_t)k * in_c <= INT32_MAX &&
+        rows <= limit / ((int64_t)k * in_c);
+}
+
+/**
+ * arm_nn_pack_conv_patch_*: true when the arguments describe a patch row of one NHWC image (non-NULL buffers,
+ * sizes >= 1, output position (out_y, out_x) valid for the window geometry, sizes within int32 / PTRDIFF_MAX);
+ * fills g (one image, out_y + 1 rows, out_x + 1 columns).
+ */
+static inline bool kiln_conv_flt_patch_geom(const void *input,
+                                            const void *patch_row,
+                                            int32_t in_h,
+                                            int32_t in_w,
+                                            int32_t in_c,
+                                            int32_t kernel_h,
+                                            int32_t kernel_w,
+                                            int32_t stride_h,
+                                            int32_t stride_w,
+                                            int32_t pad_h,
+                                            int32_t pad_w,
+                                            int32_t dilation_h,
+                                            int32_t dilation_w,
+                                            int32_t out_y,
+                                            int32_t out_x,
+                                            kiln_flt_dtype dtype,
+                                            kiln_conv_flt_geom *g)
+{
+    if (input == NULL || patch_row == NULL || in_h < 1 || in_w < 1 || in_c < 1 || out_y < 0 || out_x < 0 ||
+        out_y == INT32_MAX || out_x == INT32_MAX ||
+        !arm_nn_conv_flt_axis_ok(out_y + 1, kernel_h, stride_h, pad_h, dilation_h) ||
+        !arm_nn_conv_flt_axis_ok(out_x + 1, kernel_w, stride_w, pad_w, dilation_w) ||
+        (int64_t)kernel_h * kernel_w > (int64_t)INT32_MAX / in_c ||
+        (int64_t)in_h * in_w > (int64_t)PTRDIFF_MAX / kiln_conv_flt_elem(dtype) / in_c)
+    {
+        return false;
+    }
+    g->n = 1;
+    g->in_h = in_h;
+    g->in_w = in_w;
+    g->in_c = in_c;
+    g->k_h = kernel_h;
+    g->k_w = kernel_w;
+    g->out_h = out_y + 1;
+    g->out_w = out_x + 1;
+    g->out_c = 1;
+    g->stride_h = stride_h;
+    g->stride_w = stride_w;
+    g->pad_h = pad_h;
+    g->pad_w = pad_w;
+    g->dil_h = dilation_h;
+    g->dil_w = dilation_w;
+    g->packed = false;
+    return true;
+}
+
 #endif /* ARM_NN_FLOAT_API_ENABLED */
 
 #if ARM_NN_ENABLE_F32

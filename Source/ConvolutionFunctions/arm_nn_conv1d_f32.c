@@ -8,25 +8,18 @@
 
 #if ARM_NN_ENABLE_F32
 
-static bool kiln_conv1d_args_ok_f32(const float32_t *x, int32_t in_c, int32_t in_w, int32_t k, const float32_t *w,
-                                    const float32_t *out, int32_t out_c, int32_t out_w, bool packed)
+static void kiln_conv1d_f32(const float32_t *x,
+                            int32_t in_c,
+                            int32_t in_w,
+                            int32_t k,
+                            const float32_t *w,
+                            bool packed,
+                            const float32_t *b,
+                            float32_t *out,
+                            int32_t out_c,
+                            int32_t out_w)
 {
-    if (x == NULL || w == NULL || out == NULL || in_c < 1 || out_c < 1 || out_w < 0 || in_w < 0 ||
-        (out_w > 0 && (int64_t)out_w > (int64_t)in_w - k + 1))
-    {
-        return false;
-    }
-    const int64_t limit = (int64_t)(PTRDIFF_MAX / (ptrdiff_t)sizeof(float32_t));
-    const int64_t rows = packed ? ((int64_t)out_c + KILN_CONV_F32_LANES - 1) / KILN_CONV_F32_LANES * KILN_CONV_F32_LANES
-                                : (int64_t)out_c;
-    return (int64_t)in_w <= limit / in_c && (int64_t)out_w <= limit / out_c && (int64_t)k * in_c <= INT32_MAX &&
-        rows <= limit / ((int64_t)k * in_c);
-}
-
-static void kiln_conv1d_f32(const float32_t *x, int32_t in_c, int32_t in_w, int32_t k, const float32_t *w,
-                            bool packed, const float32_t *b, float32_t *out, int32_t out_c, int32_t out_w)
-{
-    if (kiln_conv1d_args_ok_f32(x, in_c, in_w, k, w, out, out_c, out_w, packed))
+    if (kiln_conv_flt_conv1d_args_ok(x, in_c, in_w, k, w, out, out_c, out_w, packed, KILN_FLT_F32))
     {
         kiln_conv_flt_conv1d_f32(x, in_c, k, w, packed, b, out, out_c, out_w, 0.0f, 0.0f, false);
     }

@@ -1,7 +1,7 @@
 /*
- * Kiln — float16 matrix products (float32 accumulation) of the packed-patch GEMM route: arm_nn_mat_mult_nt_t_f16 (rhs standard,
- * one row per output channel) and arm_nn_mat_mult_nt_n_packed_f16 (rhs in NT_N_PACKED blocks of 8), and
- * the public weight packer arm_nn_pack_rhs_nt_n_f16 with its size query.
+ * Kiln — float16 matrix products (float32 accumulation) of the packed-patch GEMM route: arm_nn_mat_mult_nt_t_f16 (rhs
+ * standard, one row per output channel) and arm_nn_mat_mult_nt_n_packed_f16 (rhs in NT_N_PACKED blocks of 8), and the
+ * public weight packer arm_nn_pack_rhs_nt_n_f16 with its size query.
  */
 #include "Include/Internal/kiln_conv_flt.h"
 
@@ -19,40 +19,19 @@ static arm_cmsis_nn_status kiln_mat_mult_f16(const float16_t *lhs,
                                              float16_t activation_min,
                                              float16_t activation_max)
 {
-    if (lhs_rows < 0 || rhs_rows < 0 || rhs_cols < 0 || row_address_offset < rhs_rows ||
-        !KILN_FLT_ACT_OK(activation_min, activation_max))
+    bool work;
+    const arm_cmsis_nn_status st =
+        kiln_conv_flt_matmul_check(lhs, rhs, dst, packed, lhs_rows, rhs_rows, rhs_cols, row_address_offset,
+                                   KILN_FLT_ACT_OK(activation_min, activation_max), KILN_FLT_F16, &work);
+    if (!work)
     {
-        return ARM_CMSIS_NN_ARG_ERROR;
-    }
-    if (lhs_rows == 0 || rhs_rows == 0)
-    {
-        return ARM_CMSIS_NN_SUCCESS;
-    }
-    if (lhs == NULL || rhs == NULL || dst == NULL)
-    {
-        return ARM_CMSIS_NN_ARG_ERROR;
-    }
-    const int64_t limit = (int64_t)(PTRDIFF_MAX / (ptrdiff_t)sizeof(float16_t));
-    const int64_t rows = packed ? ((int64_t)rhs_rows + KILN_CONV_F16_LANES - 1) / KILN_CONV_F16_LANES * KILN_CONV_F16_LANES
-                                : (int64_t)rhs_rows;
-    if ((rhs_cols > 0 && (rows > limit / rhs_cols || (int64_t)lhs_rows > limit / rhs_cols)) ||
-        (int64_t)lhs_rows > limit / row_address_offset)
-    {
-        return ARM_CMSIS_NN_ARG_ERROR;
+        return st;
     }
     for (int32_t r = 0; r < lhs_rows; r++)
     {
-        kiln_conv_flt_row_f16(lhs + (size_t)r * (size_t)rhs_cols,
-                              rhs_cols,
-                              rhs,
-                              packed,
-                              rhs_rows,
-                              bias,
-                              dst + (size_t)r * (size_t)row_address_offset,
-                              (float32_t)activation_min,
-                              (float32_t)activation_max,
-                              true,
-                              false);
+        kiln_conv_flt_row_f16(lhs + (size_t)r * (size_t)rhs_cols, rhs_cols, rhs, packed, rhs_rows, bias,
+                              dst + (size_t)r * (size_t)row_address_offset, (float32_t)activation_min,
+                              (float32_t)activation_max, true, false);
     }
     return ARM_CMSIS_NN_SUCCESS;
 }
@@ -89,16 +68,11 @@ arm_cmsis_nn_status arm_nn_mat_mult_nt_n_packed_f16(const float16_t *__RESTRICT 
 
 int32_t arm_nn_pack_rhs_nt_n_f16_get_buffer_size(int32_t rhs_rows, int32_t rhs_cols)
 {
-    if (rhs_rows < 0 || rhs_cols < 0)
-    {
-        return -1;
-    }
-    const int64_t rows = ((int64_t)rhs_rows + KILN_CONV_F16_LANES - 1) / KILN_CONV_F16_LANES * KILN_CONV_F16_LANES;
-    return kiln_query_result(kiln_mul_sat64(kiln_mul_sat64(rows, rhs_cols), (int64_t)sizeof(float16_t)));
+    return kiln_conv_flt_packed_rhs_bytes(rhs_rows, rhs_cols, KILN_FLT_F16);
 }
 
-arm_cmsis_nn_status arm_nn_pack_rhs_nt_n_f16(const float16_t *rhs, int32_t rhs_rows, int32_t rhs_cols,
-                                             float16_t *rhs_packed)
+arm_cmsis_nn_status
+arm_nn_pack_rhs_nt_n_f16(const float16_t *rhs, int32_t rhs_rows, int32_t rhs_cols, float16_t *rhs_packed)
 {
     if (arm_nn_pack_rhs_nt_n_f16_get_buffer_size(rhs_rows, rhs_cols) < 0)
     {
@@ -121,7 +95,8 @@ arm_cmsis_nn_status arm_nn_pack_rhs_nt_n_f16(const float16_t *rhs, int32_t rhs_r
             for (int32_t lane = 0; lane < l; lane++)
             {
                 const int32_t r = blk + lane;
-                d[(size_t)k * (size_t)l + (size_t)lane] = r < rhs_rows ? rhs[(size_t)r * (size_t)rhs_cols + (size_t)k] : (float16_t)0.0f;
+                d[(size_t)k * (size_t)l + (size_t)lane] =
+                    r < rhs_rows ? rhs[(size_t)r * (size_t)rhs_cols + (size_t)k] : (float16_t)0.0f;
             }
         }
     }

@@ -24,32 +24,12 @@ void arm_nn_pack_conv_patch_f16(const float16_t *__RESTRICT input,
                                 float16_t pad_value,
                                 float16_t *__RESTRICT patch_row)
 {
-    if (input == NULL || patch_row == NULL || in_h < 1 || in_w < 1 || in_c < 1 || out_y < 0 || out_x < 0 ||
-        out_y == INT32_MAX || out_x == INT32_MAX ||
-        !arm_nn_conv_flt_axis_ok(out_y + 1, kernel_h, stride_h, pad_h, dilation_h) ||
-        !arm_nn_conv_flt_axis_ok(out_x + 1, kernel_w, stride_w, pad_w, dilation_w) ||
-        (int64_t)kernel_h * kernel_w > (int64_t)INT32_MAX / in_c ||
-        (int64_t)in_h * in_w > (int64_t)(PTRDIFF_MAX / (ptrdiff_t)sizeof(float16_t)) / in_c)
+    kiln_conv_flt_geom g;
+    if (!kiln_conv_flt_patch_geom(input, patch_row, in_h, in_w, in_c, kernel_h, kernel_w, stride_h, stride_w, pad_h,
+                                  pad_w, dilation_h, dilation_w, out_y, out_x, KILN_FLT_F16, &g))
     {
         return;
     }
-    kiln_conv_flt_geom g;
-    g.n = 1;
-    g.in_h = in_h;
-    g.in_w = in_w;
-    g.in_c = in_c;
-    g.k_h = kernel_h;
-    g.k_w = kernel_w;
-    g.out_h = out_y + 1;
-    g.out_w = out_x + 1;
-    g.out_c = 1;
-    g.stride_h = stride_h;
-    g.stride_w = stride_w;
-    g.pad_h = pad_h;
-    g.pad_w = pad_w;
-    g.dil_h = dilation_h;
-    g.dil_w = dilation_w;
-    g.packed = false;
     kiln_conv_flt_pack_patch_f16(input, &g, out_y, out_x, pad_value, patch_row);
 }
 
