@@ -2,9 +2,10 @@
  * Float convolution cost on the boards (instructions per MAC, QEMU instruction counter): 3x3, 16 input and
  * 16 output channels, 10x10 output, padding 1, for arm_convolve_f32 / arm_convolve_f16 (packed-patch GEMM with
  * the queried scratch, and direct without scratch) and arm_convolve_f16_acc16. Checks each output against the
- * double-precision reference (same bounds as the route tests) and prints the numbers; on MVE-float builds the
- * float32 packed-patch GEMM route with NT_N_PACKED weights must meet the issue's target (<= 0.75 instructions
- * per MAC; standard weights are gathered and cost more).
+ * double-precision reference (same bounds as the route tests) and prints the numbers. On MVE-float builds the
+ * float32 runs must stay at the level measured on the emulated Cortex-M55 (issue 5's target was <= 0.75):
+ * patch-GEMM 0.658 standard / 0.652 NT_N_PACKED (limit 0.68), direct 0.585 / 0.555 (limit 0.61) instructions per
+ * MAC (standard weights are gathered: one gather per column of four channels).
  */
 #include "conv_flt_test.h"
 #include "kiln_board.h"
@@ -85,9 +86,10 @@ static void test_conv_f32_perf(void)
         if (kiln_counter_available())
         {
             printf("perf %s f32 conv 3x3 %dch %s: %.3f instr/MAC\n", kiln_board_name(), C, names[v], n / MACS);
-            if (cft_mve_float() && v == 1)
+            if (cft_mve_float())
             {
-                KILN_CHECK(n / MACS <= 0.75); /* the issue's target, met with NT_N_PACKED weights */
+                /* measured 0.658 / 0.652 (patch-GEMM), 0.585 / 0.555 (direct); a small margin */
+                KILN_CHECK(n / MACS <= (v < 2 ? 0.68 : 0.61));
             }
         }
     }
@@ -156,6 +158,14 @@ static void test_conv_f16_perf(void)
         if (kiln_counter_available())
         {
             printf("perf %s f16 conv 3x3 %dch %s: %.3f instr/MAC\n", kiln_board_name(), C, names[v], n / MACS);
+            /* MVE-float builds, measured (grouped engine, kernels/kiln_conv_flt_mve_f16.c): 0.805 0.711 0.720 0.634
+             * 0.482 0.408 instructions per MAC in the order of names[] (before it: 1.344 1.106 1.186 0.976 0.623
+             * 0.541); each must stay within about 3% of its measured level. */
+            static const double f16_limit[6] = {0.83, 0.73, 0.745, 0.655, 0.497, 0.42};
+            if (cft_mve_float())
+            {
+                KILN_CHECK(n / MACS <= f16_limit[v]);
+            }
         }
     }
 }

@@ -1,8 +1,9 @@
 /*
- * Kiln — float16 convolution kernels, Helium (MVE float). One block kernel serves every route: eight output
+ * Kiln — float16 convolution kernels, Helium (MVE float). One block kernel serves most routes: eight output
  * channels per pass for one or two output positions, each position's lhs given as a grid of runs (a contiguous
  * patch row, a window read in place from the input, or the valid taps of a clipped window). The routes built
- * on it: 1x1, 1xN, conv1d k5/k3, packed-patch GEMM, direct, and the public arm_nn_mat_mult_*_f16 kernels.
+ * on it: 1x1, 1xN, conv1d k5/k3, and the public arm_nn_mat_mult_*_f16 kernels. The packed-patch GEMM and direct
+ * routes run the grouped engine further below (up to six positions per pass, operands widened once per group).
  *
  * float32 accumulation (arm_convolve_f16 and the public f16 kernels): the eight weights of a column are loaded
  * once (NT_N_PACKED: one contiguous load; standard: one gather) and widened to float32 as two vectors, even and
@@ -52,6 +53,20 @@ static inline float32x4_t kiln_x4_f32(const float16_t *p)
 {
     const uint32x4_t h = vldrhq_u32((const uint16_t *)(const void *)p);
     return kiln_mve_f16_bottom_to_f32(vreinterpretq_f16_u32(h));
+}
+
+/* a clamped to [lo, hi] (a NaN lane stays NaN: both compares false), as the VCMP/VPSEL pairs of the block
+ * kernel; in assembly because GCC 12.2 moves the predicate through a general register after every compare. */
+static inline float32x4_t kiln_clamp_f32(float32x4_t a, float32x4_t lo, float32x4_t hi)
+{
+    __asm__("vpt.f32 lt, %q0, %q1\n"
+            "vorrt %q0, %q1, %q1\n"
+            "vpt.f32 gt, %q0, %q2\n"
+            "vorrt %q0, %q2, %q2\n"
+            : "+w"(a)
+            : "w"(lo), "w"(hi)
+            : "p0");
+    return a;
 }
 
 /* Stores clamp(acc + bias) rounded to float16: even/odd float32 lanes back into channel order. */
@@ -501,13 +516,23 @@ static inline void kiln_fill_f16x8(float16_t *d, float16x8_t pad, int32_t n)
     }
 }
 
+static void kiln_pack_rows_f16(const float16_t *in, const kiln_conv_flt_geom *g, int32_t out_y, int32_t out_x,
+                               int32_t ky0, int32_t ky1, float16_t pad_value, float16_t *patch_row);
+
 void kiln_conv_flt_pack_patch_f16(const float16_t *in, const kiln_conv_flt_geom *g, int32_t out_y, int32_t out_x,
                                   float16_t pad_value, float16_t *patch_row)
 {
+    kiln_pack_rows_f16(in, g, out_y, out_x, 0, g->k_h, pad_value, patch_row);
+}
+
+/* Filter rows [ky0, ky1) of the patch row of output (out_y, out_x), each at its place in the patch row. */
+static void kiln_pack_rows_f16(const float16_t *in, const kiln_conv_flt_geom *g, int32_t out_y, int32_t out_x,
+                               int32_t ky0, int32_t ky1, float16_t pad_value, float16_t *patch_row)
+{
     const int32_t c = g->in_c;
     const float16x8_t pad = vdupq_n_f16(pad_value);
-    float16_t *d = patch_row;
-    for (int32_t ky = 0; ky < g->k_h; ky++)
+    float16_t *d = patch_row + (size_t)ky0 * (size_t)g->k_w * (size_t)c;
+    for (int32_t ky = ky0; ky < ky1; ky++)
     {
         const int32_t iy = out_y * g->stride_h - g->pad_h + ky * g->dil_h;
         const bool row_in = iy >= 0 && iy < g->in_h;
@@ -620,6 +645,445 @@ void kiln_conv_flt_conv1d_f16(const float16_t *x, int32_t in_c, int32_t k, const
     }
 }
 
+/*
+ * Grouped engine (arm_convolve_f16 and arm_convolve_f16_acc16: the packed-patch GEMM and direct routes).
+ *
+ * Cost model (executed instructions): an exact float32 product needs both operands widened; widening inside the
+ * multiply loop costs a conversion per operand per use. Here each operand is prepared once per use group:
+ *  - the lhs of up to KILN_GP output positions is staged once per chunk of KILN_GKC columns into a stack table,
+ *    column-major ([column][position], one word per value: float32, or for acc16 the raw half in the low half of
+ *    the word), so that one LDM fetches one column of every position into general registers; the table is reused
+ *    by every channel block of the accumulator group;
+ *  - float32 accumulation: four channels of one weight column are loaded widening (VLDRH.U32) and converted once
+ *    (VCVTB), then feed one vector-by-scalar VFMA.F32 per position: 3 + P instructions for 4 x P MACs (P = 6: 9
+ *    for 24 MACs, 0.375 per MAC; P = 5: 0.40);
+ *  - float16 accumulation (acc16): eight channels of one column in one load, one VFMA.F16 per position: 2 + P
+ *    instructions for 8 x P MACs (P = 6: 0.167 per MAC).
+ * The multiply loops are inline assembly: they need all eight Q registers (P accumulators, raw and widened weights;
+ * standard weights one more for the gather offsets, so float32 standard groups take P <= 5) and the LDM, and GCC
+ * 12.2 spills at that pressure. Standard weights gather the channels of a column (rows k apart); NT_N_PACKED
+ * weights are one contiguous load.
+ * Every channel still sums its products in column order from 0 with fused multiply-adds (float32: exact products,
+ * one rounding per step; acc16: one float16 rounding per step), then adds its bias, clamps and rounds once to
+ * float16: the bits of the block kernels above (and of the portable kernel for float32 accumulation), for both
+ * weight formats.
+ * Chunks: the columns are staged KILN_GKC at a time; the accumulators of a group of KILN_GOCG channels stay in a
+ * stack table between chunks. Stack: (KILN_GKC x KILN_GP + KILN_GOCG x KILN_GP) x 4 = 2688 bytes of tables, fixed
+ * (GCC 12.2 -O2: 3048-byte frame for kiln_group_f16, about 3.6 KiB for the deepest route call chain).
+ * The staging stores are scatters (VSTRW with vector offsets or vector base: four words per instruction, one word
+ * per beat on hardware); they run once per staged value and accumulator group, outside the multiply loops.
+ */
+#define KILN_GP (6)
+#define KILN_GP_STD (5)
+#define KILN_GKC (96)
+#define KILN_GOCG (16)
+
+/* The lhs of up to KILN_GP positions: the run grid of kiln_lhs_f16, one source per position. */
+typedef struct
+{
+    const float16_t *x[KILN_GP];
+    ptrdiff_t so[KILN_GP], si[KILN_GP];
+    int32_t seg_len, n_inner, n_outer;
+    int32_t wk0, wk_outer, wk_inner;
+} kiln_grp_f16;
+
+/* Windows of the packed-patch route that leave the input: their rows are packed into the route's scratch row
+ * (zeros outside the input) right before each chunk is staged. */
+typedef struct
+{
+    const kiln_conv_flt_geom *g;
+    float16_t *scratch;
+    const float16_t *img[KILN_GP]; /* the batch image of each position */
+    int32_t oy[KILN_GP], ox[KILN_GP];
+    bool edge[KILN_GP];
+} kiln_grp_edge_f16;
+
+/* Eight halves per step widened to float32 and scattered to their column slots: even halves through the address
+ * vector qe, odd halves through qo, both advanced by the vector-base writeback (one instruction per four stores). */
+#define KILN_STAGE8(bytes)                                                                                         \
+    __asm__ volatile("wls lr, %[n8], 2f\n"                                                                        \
+                     "1:\n"                                                                                       \
+                     "vldrh.16 %q[v], [%[src]], #16\n"                                                           \
+                     "kiln_vcvt_hs %q[t], %q[v], 1, 0\n"                                                          \
+                     "vstrw.32 %q[t], [%q[qe], #" #bytes "]!\n"                                                   \
+                     "kiln_vcvt_hs %q[t], %q[v], 1, 1\n"                                                          \
+                     "vstrw.32 %q[t], [%q[qo], #" #bytes "]!\n"                                                   \
+                     "le lr, 1b\n"                                                                                \
+                     "2:\n"                                                                                       \
+                     : [src] "+r"(src), [qe] "+w"(qe), [qo] "+w"(qo), [v] "=&w"(v), [t] "=&w"(t)                   \
+                     : [n8] "r"(n8)                                                                                \
+                     : "lr", "memory")
+
+/* n halves from src widened to float32 at dst[0], dst[stride], dst[2 x stride], ... (stride 1..KILN_GP) */
+static void kiln_stage_f16(float32_t *dst, const float16_t *src, int32_t n, int32_t stride)
+{
+    const uint32_t n8 = (uint32_t)n / 8u;
+    if (n8 > 0u)
+    {
+        const uint32_t step = 32u * (uint32_t)stride; /* bytes between eight columns */
+        uint32x4_t qe = vmulq_n_u32(vidupq_n_u32(0u, 2), 4u * (uint32_t)stride);
+        qe = vaddq_n_u32(qe, (uint32_t)(uintptr_t)dst - step);
+        uint32x4_t qo = vaddq_n_u32(qe, 4u * (uint32_t)stride);
+        float16x8_t v;
+        float32x4_t t;
+        switch (stride)
+        {
+        case 1: KILN_STAGE8(32); break;
+        case 2: KILN_STAGE8(64); break;
+        case 3: KILN_STAGE8(96); break;
+        case 4: KILN_STAGE8(128); break;
+        case 5: KILN_STAGE8(160); break;
+        default: KILN_STAGE8(192); break;
+        }
+        dst += (size_t)n8 * 8u * (size_t)stride;
+        n -= (int32_t)(n8 * 8u);
+    }
+    const uint32x4_t o1 = vmulq_n_u32(vidupq_n_u32(0u, 1), (uint32_t)stride);
+    for (; n > 0; n -= 4)
+    {
+        const mve_pred16_t p = vctp32q((uint32_t)n);
+        const uint32x4_t h = vldrhq_z_u32((const uint16_t *)(const void *)src, p);
+        vstrwq_scatter_shifted_offset_p_f32(dst, o1, kiln_mve_f16_bottom_to_f32(vreinterpretq_f16_u32(h)), p);
+        src += 4;
+        dst += 4 * stride;
+    }
+}
+
+/* n halves from src, each zero-extended into the low half of the words dst[0], dst[stride], ... (acc16). */
+static void kiln_stage_raw_f16(float32_t *dst, const float16_t *src, int32_t n, int32_t stride)
+{
+    const uint32x4_t o1 = vmulq_n_u32(vidupq_n_u32(0u, 1), (uint32_t)stride);
+    uint32_t *d = (uint32_t *)(void *)dst;
+    for (; n >= 4; n -= 4)
+    {
+        vstrwq_scatter_shifted_offset_u32(d, o1, vldrhq_u32((const uint16_t *)(const void *)src));
+        src += 4;
+        d += 4 * stride;
+    }
+    if (n > 0)
+    {
+        const mve_pred16_t p = vctp32q((uint32_t)n);
+        vstrwq_scatter_shifted_offset_p_u32(d, o1, vldrhq_z_u32((const uint16_t *)(const void *)src, p), p);
+    }
+}
+
+/* ---- the multiply loop: acc[p][0..3] += x[c][p] * w(c, 4 channels) for c < n (assembly text per P) ---- */
+#define KILN_ALD0 "vldrw.u32 q0, [%[acc]]\n"
+#define KILN_ALD1 KILN_ALD0 "vldrw.u32 q1, [%[acc], #16]\n"
+#define KILN_ALD2 KILN_ALD1 "vldrw.u32 q2, [%[acc], #32]\n"
+#define KILN_ALD3 KILN_ALD2 "vldrw.u32 q3, [%[acc], #48]\n"
+#define KILN_ALD4 KILN_ALD3 "vldrw.u32 q4, [%[acc], #64]\n"
+#define KILN_ALD5 KILN_ALD4 "vldrw.u32 q5, [%[acc], #80]\n"
+#define KILN_AST0 "vstrw.32 q0, [%[acc]]\n"
+#define KILN_AST1 KILN_AST0 "vstrw.32 q1, [%[acc], #16]\n"
+#define KILN_AST2 KILN_AST1 "vstrw.32 q2, [%[acc], #32]\n"
+#define KILN_AST3 KILN_AST2 "vstrw.32 q3, [%[acc], #48]\n"
+#define KILN_AST4 KILN_AST3 "vstrw.32 q4, [%[acc], #64]\n"
+#define KILN_AST5 KILN_AST4 "vstrw.32 q5, [%[acc], #80]\n"
+#define KILN_FMA0 "vfma.f32 q0, q7, r0\n"
+#define KILN_FMA1 KILN_FMA0 "vfma.f32 q1, q7, r1\n"
+#define KILN_FMA2 KILN_FMA1 "vfma.f32 q2, q7, r2\n"
+#define KILN_FMA3 KILN_FMA2 "vfma.f32 q3, q7, r3\n"
+#define KILN_FMA4 KILN_FMA3 "vfma.f32 q4, q7, r4\n"
+#define KILN_FMA5 KILN_FMA4 "vfma.f32 q5, q7, r5\n"
+#define KILN_LDM0 "ldm %[x]!, {r0}\n"
+#define KILN_LDM1 "ldm %[x]!, {r0-r1}\n"
+#define KILN_LDM2 "ldm %[x]!, {r0-r2}\n"
+#define KILN_LDM3 "ldm %[x]!, {r0-r3}\n"
+#define KILN_LDM4 "ldm %[x]!, {r0-r4}\n"
+#define KILN_LDM5 "ldm %[x]!, {r0-r5}\n"
+/* one column: NT_N_PACKED (four contiguous halves, next column 16 bytes on) or standard (gather, offsets q5) */
+#define KILN_COLP(i) "vldrh.u32 q6, [%[w]], #16\n" "kiln_vcvt_hs q7, q6, 1, 0\n" KILN_LDM##i KILN_FMA##i
+#define KILN_COLS(i)                                                                                               \
+    "vldrh.u32 q6, [%[w], q5, uxtw #1]\n" "add %[w], %[w], #2\n" "kiln_vcvt_hs q7, q6, 1, 0\n" KILN_LDM##i KILN_FMA##i
+/* n4 iterations of four columns, then nr single columns (low-overhead loops) */
+#define KILN_LOOP(col)                                                                                             \
+    "wls lr, %[n4], 2f\n"                                                                                          \
+    "1:\n" col col col col "le lr, 1b\n"                                                                           \
+    "2:\n"                                                                                                         \
+    "wls lr, %[nr], 4f\n"                                                                                          \
+    "3:\n" col "le lr, 3b\n"                                                                                       \
+    "4:\n"
+#define KILN_CLOBBERS                                                                                              \
+    "r0", "r1", "r2", "r3", "r4", "r5", "lr", "d0", "d1", "d2", "d3", "d4", "d5", "d6", "d7", "d8", "d9", "d10",   \
+        "d11", "d12", "d13", "d14", "d15", "memory"
+#define KILN_KERNEL_P(i)                                                                                           \
+    static void kiln_mac_p##i(float32_t *acc, const float32_t *x, const float16_t *w, uint32_t n)                 \
+    {                                                                                                              \
+        const uint32_t n4 = n / 4u, nr = n % 4u;                                                                   \
+        __asm__ volatile(KILN_ALD##i KILN_LOOP(KILN_COLP(i)) KILN_AST##i                                           \
+                         : [x] "+r"(x), [w] "+r"(w)                                                                \
+                         : [acc] "r"(acc), [n4] "r"(n4), [nr] "r"(nr)                                              \
+                         : KILN_CLOBBERS);                                                                         \
+    }
+#define KILN_KERNEL_S(i)                                                                                           \
+    static void kiln_mac_s##i(float32_t *acc, const float32_t *x, const float16_t *w, uint32_t n,                 \
+                              const uint32_t *offs)                                                                \
+    {                                                                                                              \
+        const uint32_t n4 = n / 4u, nr = n % 4u;                                                                   \
+        __asm__ volatile(KILN_ALD##i "vldrw.u32 q5, [%[offs]]\n" KILN_LOOP(KILN_COLS(i)) KILN_AST##i               \
+                         : [x] "+r"(x), [w] "+r"(w)                                                                \
+                         : [acc] "r"(acc), [n4] "r"(n4), [nr] "r"(nr), [offs] "r"(offs)                            \
+                         : KILN_CLOBBERS);                                                                         \
+    }
+KILN_KERNEL_P(0)
+KILN_KERNEL_P(1)
+KILN_KERNEL_P(2)
+KILN_KERNEL_P(3)
+KILN_KERNEL_P(4)
+KILN_KERNEL_P(5)
+KILN_KERNEL_S(0)
+KILN_KERNEL_S(1)
+KILN_KERNEL_S(2)
+KILN_KERNEL_S(3)
+KILN_KERNEL_S(4)
+
+typedef void (*kiln_mac_p_fn)(float32_t *, const float32_t *, const float16_t *, uint32_t);
+typedef void (*kiln_mac_s_fn)(float32_t *, const float32_t *, const float16_t *, uint32_t, const uint32_t *);
+static const kiln_mac_p_fn kiln_mac_p[KILN_GP] = {kiln_mac_p0, kiln_mac_p1, kiln_mac_p2,
+                                                  kiln_mac_p3, kiln_mac_p4, kiln_mac_p5};
+static const kiln_mac_s_fn kiln_mac_s[KILN_GP_STD] = {kiln_mac_s0, kiln_mac_s1, kiln_mac_s2, kiln_mac_s3,
+                                                      kiln_mac_s4};
+
+/* float16 accumulation (acc16): eight channels per vector, the staged lhs holds each half in the low half of a word
+ * (VFMA.F16 by scalar reads the low 16 bits). Per column 2 + P instructions for 8 x P MACs; standard weights gather
+ * the eight channels with 16-bit offsets (q6), so both formats take up to KILN_GP positions. */
+#define KILN_HFMA0 "vfma.f16 q0, q7, r0\n"
+#define KILN_HFMA1 KILN_HFMA0 "vfma.f16 q1, q7, r1\n"
+#define KILN_HFMA2 KILN_HFMA1 "vfma.f16 q2, q7, r2\n"
+#define KILN_HFMA3 KILN_HFMA2 "vfma.f16 q3, q7, r3\n"
+#define KILN_HFMA4 KILN_HFMA3 "vfma.f16 q4, q7, r4\n"
+#define KILN_HFMA5 KILN_HFMA4 "vfma.f16 q5, q7, r5\n"
+#define KILN_HCOLP(i) "vldrh.16 q7, [%[w]], #16\n" KILN_LDM##i KILN_HFMA##i
+#define KILN_HCOLS(i) "vldrh.u16 q7, [%[w], q6, uxtw #1]\n" "add %[w], %[w], #2\n" KILN_LDM##i KILN_HFMA##i
+#define KILN_HKERNEL(i)                                                                                            \
+    static void kiln_hmac_p##i(float32_t *acc, const float32_t *x, const float16_t *w, uint32_t n)                \
+    {                                                                                                              \
+        const uint32_t n4 = n / 4u, nr = n % 4u;                                                                   \
+        __asm__ volatile(KILN_ALD##i KILN_LOOP(KILN_HCOLP(i)) KILN_AST##i                                          \
+                         : [x] "+r"(x), [w] "+r"(w)                                                                \
+                         : [acc] "r"(acc), [n4] "r"(n4), [nr] "r"(nr)                                              \
+                         : KILN_CLOBBERS);                                                                         \
+    }                                                                                                              \
+    static void kiln_hmac_s##i(float32_t *acc, const float32_t *x, const float16_t *w, uint32_t n,                \
+                               const uint32_t *offs)                                                               \
+    {                                                                                                              \
+        const uint32_t n4 = n / 4u, nr = n % 4u;                                                                   \
+        __asm__ volatile(KILN_ALD##i "vldrw.u32 q6, [%[offs]]\n" KILN_LOOP(KILN_HCOLS(i)) KILN_AST##i              \
+                         : [x] "+r"(x), [w] "+r"(w)                                                                \
+                         : [acc] "r"(acc), [n4] "r"(n4), [nr] "r"(nr), [offs] "r"(offs)                            \
+                         : KILN_CLOBBERS);                                                                         \
+    }
+KILN_HKERNEL(0)
+KILN_HKERNEL(1)
+KILN_HKERNEL(2)
+KILN_HKERNEL(3)
+KILN_HKERNEL(4)
+KILN_HKERNEL(5)
+static const kiln_mac_p_fn kiln_hmac_p[KILN_GP] = {kiln_hmac_p0, kiln_hmac_p1, kiln_hmac_p2,
+                                                   kiln_hmac_p3, kiln_hmac_p4, kiln_hmac_p5};
+static const kiln_mac_s_fn kiln_hmac_s[KILN_GP] = {kiln_hmac_s0, kiln_hmac_s1, kiln_hmac_s2,
+                                                   kiln_hmac_s3, kiln_hmac_s4, kiln_hmac_s5};
+
+/* Stores clamp(acc + bias) of np positions x eight channels, float16 accumulators (as kiln_store_f16acc). */
+static void kiln_group_store_f16acc(const float32_t *acc, int np, int32_t live, const float16_t *bias,
+                                    float16_t *const *dst, size_t o, float16x8_t hlo, float16x8_t hhi)
+{
+    const mve_pred16_t pr = vctp16q((uint32_t)(live < 8 ? live : 8));
+    const float16x8_t bv = bias != NULL ? vldrhq_z_f16(bias, pr) : vdupq_n_f16((float16_t)0.0f);
+    for (int j = 0; j < np; j++)
+    {
+        float16x8_t a = vreinterpretq_f16_f32(vld1q_f32(acc + 4 * j));
+        if (bias != NULL)
+        {
+            a = vaddq_f16(a, bv);
+        }
+        __asm__("vpt.f16 lt, %q0, %q1\n"
+                "vorrt %q0, %q1, %q1\n"
+                "vpt.f16 gt, %q0, %q2\n"
+                "vorrt %q0, %q2, %q2\n"
+                : "+w"(a)
+                : "w"(hlo), "w"(hhi)
+                : "p0");
+        float16_t *d = dst[j] + o;
+        if (live >= 8)
+        {
+            vst1q_f16(d, a);
+        }
+        else
+        {
+            vstrhq_p_f16(d, a, pr);
+        }
+    }
+}
+
+/* Stores clamp(acc + bias) of np positions x four channels (live: the channels left, predicated below four). */
+static void kiln_group_store_f32acc(const float32_t *acc, int np, int32_t live, const float16_t *bias,
+                                    float16_t *const *dst, size_t o, float32x4_t vlo, float32x4_t vhi)
+{
+    float32x4_t bv = vdupq_n_f32(0.0f);
+    if (live >= 4)
+    {
+        if (bias != NULL)
+        {
+            bv = kiln_mve_f16_bottom_to_f32(vreinterpretq_f16_u32(vldrhq_u32((const uint16_t *)(const void *)bias)));
+        }
+        for (int j = 0; j < np; j++)
+        {
+            float32x4_t a = vld1q_f32(acc + 4 * j);
+            if (bias != NULL)
+            {
+                a = vaddq_f32(a, bv);
+            }
+            a = kiln_clamp_f32(a, vlo, vhi);
+            vstrhq_u32((uint16_t *)(void *)(dst[j] + o),
+                       vreinterpretq_u32_f16(kiln_mve_f32_to_f16_bottom(vdupq_n_f16((float16_t)0.0f), a)));
+        }
+        return;
+    }
+    const mve_pred16_t pr = vctp32q((uint32_t)live);
+    if (bias != NULL)
+    {
+        bv = kiln_mve_f16_bottom_to_f32(vreinterpretq_f16_u32(vldrhq_z_u32((const uint16_t *)(const void *)bias, pr)));
+    }
+    for (int j = 0; j < np; j++)
+    {
+        float32x4_t a = vld1q_f32(acc + 4 * j);
+        if (bias != NULL)
+        {
+            a = vaddq_f32(a, bv);
+        }
+        a = kiln_clamp_f32(a, vlo, vhi);
+        vstrhq_p_u32((uint16_t *)(void *)(dst[j] + o),
+                     vreinterpretq_u32_f16(kiln_mve_f32_to_f16_bottom(vdupq_n_f16((float16_t)0.0f), a)), pr);
+    }
+}
+
+/*
+ * np positions of l, all oc channels; position j stores to dst[j]. k: the weight row length. edge: NULL,
+ * or the packed-patch windows. float32 accumulation (four channels per block; standard weights: np <= KILN_GP_STD)
+ * or float16 accumulation (acc16: eight channels per block; standard weights need 7 x k <= UINT16_MAX).
+ */
+static void kiln_group_f16(const kiln_grp_f16 *l, int np, const float16_t *w, bool packed, int32_t k, int32_t oc,
+                           const float16_t *bias, float16_t *const *dst, float32_t lo, float32_t hi,
+                           const kiln_grp_edge_f16 *edge, bool acc16)
+{
+    float32_t xs[KILN_GKC * KILN_GP] __attribute__((aligned(8)));
+    float32_t acc[KILN_GOCG / 4][KILN_GP * 4] __attribute__((aligned(8)));
+    const int32_t run = l->seg_len;
+    const int32_t row_cols = run * l->n_inner;
+    const int32_t total = row_cols * l->n_outer;
+    const bool wcontig = (l->n_inner == 1 || l->wk_inner == run) && (l->n_outer == 1 || l->wk_outer == row_cols);
+    const float32x4_t vlo = vdupq_n_f32(lo), vhi = vdupq_n_f32(hi);
+    const float16x8_t hlo = vdupq_n_f16((float16_t)lo), hhi = vdupq_n_f16((float16_t)hi);
+    const int32_t bw = acc16 ? 8 : 4; /* channels per block */
+    for (int32_t o0 = 0; o0 < oc; o0 += KILN_GOCG)
+    {
+        const int32_t ocg = oc - o0 < KILN_GOCG ? oc - o0 : KILN_GOCG;
+        const int nb = (int)((ocg + bw - 1) / bw);
+        for (int b = 0; b < nb; b++)
+        {
+            for (int j = 0; j < np; j++)
+            {
+                vst1q_f32(&acc[b][4 * j], vdupq_n_f32(0.0f));
+            }
+        }
+        for (int32_t j0 = 0; j0 < total;)
+        {
+            int32_t len = total - j0 < KILN_GKC ? total - j0 : KILN_GKC;
+            if (!wcontig && len > run - j0 % run)
+            {
+                len = run - j0 % run;
+            }
+            /* stage columns [j0, j0 + len) of every position */
+            for (int p = 0; p < np; p++)
+            {
+                const float16_t *x = l->x[p];
+                ptrdiff_t so = l->so[p], si = l->si[p];
+                if (edge != NULL && edge->edge[p])
+                {
+                    kiln_pack_rows_f16(edge->img[p], edge->g, edge->oy[p], edge->ox[p], j0 / row_cols,
+                                       (j0 + len - 1) / row_cols + 1, (float16_t)0.0f, edge->scratch);
+                    x = edge->scratch;
+                    so = row_cols;
+                    si = run;
+                }
+                int32_t j = j0;
+                float32_t *d = xs + p;
+                while (j < j0 + len)
+                {
+                    const int32_t q = j / run, n = j % run;
+                    const int32_t piece = (run - n) < (j0 + len - j) ? (run - n) : (j0 + len - j);
+                    const float16_t *src = x + (q / l->n_inner) * so + (q % l->n_inner) * si + n;
+                    if (acc16)
+                    {
+                        kiln_stage_raw_f16(d, src, piece, np);
+                    }
+                    else
+                    {
+                        kiln_stage_f16(d, src, piece, np);
+                    }
+                    d += (size_t)piece * (size_t)np;
+                    j += piece;
+                }
+            }
+            const int32_t q = j0 / run;
+            const int32_t wcol =
+                wcontig ? l->wk0 + j0 : l->wk0 + (q / l->n_inner) * l->wk_outer + (q % l->n_inner) * l->wk_inner + j0 % run;
+            for (int b = 0; b < nb; b++)
+            {
+                const int32_t o = o0 + bw * b;
+                if (packed)
+                {
+                    const float16_t *wp = w + (size_t)(o & ~7) * (size_t)k + (size_t)wcol * KILN_CONV_F16_LANES +
+                        (size_t)(o & 7);
+                    (acc16 ? kiln_hmac_p : kiln_mac_p)[np - 1](acc[b], xs, wp, (uint32_t)len);
+                }
+                else
+                {
+                    /* lanes past the last channel read channel o's row (in bounds) and are never stored */
+                    union
+                    {
+                        uint32_t w32[4];
+                        uint16_t w16[8];
+                    } offs __attribute__((aligned(8)));
+                    if (acc16)
+                    {
+                        for (int32_t i = 0; i < 8; i++)
+                        {
+                            offs.w16[i] = o + i < oc ? (uint16_t)((uint32_t)i * (uint32_t)k) : (uint16_t)0u;
+                        }
+                    }
+                    else
+                    {
+                        for (int32_t i = 0; i < 4; i++)
+                        {
+                            offs.w32[i] = o + i < oc ? (uint32_t)i * (uint32_t)k : 0u;
+                        }
+                    }
+                    (acc16 ? kiln_hmac_s : kiln_mac_s)[np - 1](acc[b], xs, w + (size_t)o * (size_t)k + (size_t)wcol,
+                                                               (uint32_t)len, offs.w32);
+                }
+            }
+            j0 += len;
+        }
+        for (int b = 0; b < nb; b++)
+        {
+            const int32_t o = o0 + bw * b;
+            if (acc16)
+            {
+                kiln_group_store_f16acc(acc[b], np, oc - o, bias != NULL ? bias + o : NULL, dst, (size_t)o, hlo,
+                                        hhi);
+            }
+            else
+            {
+                kiln_group_store_f32acc(acc[b], np, oc - o, bias != NULL ? bias + o : NULL, dst, (size_t)o, vlo,
+                                        vhi);
+            }
+        }
+    }
+}
+
 /* The run layout of a KH x KW window: read in place (position p of l, from src) or from a packed patch row. */
 static void kiln_window_runs(const kiln_conv_flt_geom *g, kiln_lhs_f16 *l)
 {
@@ -648,9 +1112,9 @@ static void kiln_window_src(const kiln_conv_flt_geom *g, kiln_lhs_f16 *l, int po
     }
 }
 
-void kiln_conv_flt_patch_gemm_f16(const kiln_conv_flt_geom *g, const float16_t *in, const float16_t *w,
-                                  const float16_t *bias, float16_t *out, float32_t lo, float32_t hi,
-                                  float16_t *scratch, bool acc16)
+static void kiln_patch_gemm_pairs_f16(const kiln_conv_flt_geom *g, const float16_t *in, const float16_t *w,
+                                      const float16_t *bias, float16_t *out, float32_t lo, float32_t hi,
+                                      float16_t *scratch, bool acc16)
 {
     /* Output positions in pairs: one window of the pair is packed into the scratch row (the one that leaves the
      * input, else the first), the other, wholly inside the input, is read in place; two windows that both leave
@@ -715,6 +1179,17 @@ void kiln_conv_flt_patch_gemm_f16(const kiln_conv_flt_geom *g, const float16_t *
 /* First tap t in [0, k) with 0 <= base + t * dil < size, and one past the last (t0 == t1: none). */
 static inline void kiln_taps_f16(int32_t base, int32_t k, int32_t dil, int32_t size, int32_t *t0, int32_t *t1)
 {
+    if (dil == 1)
+    {
+        /* no division: the common case, called per output position by the direct route */
+        int64_t lo1 = base < 0 ? -(int64_t)base : 0;
+        int64_t hi1 = base > size - 1 ? 0 : (int64_t)size - base;
+        hi1 = hi1 < k ? hi1 : k;
+        lo1 = lo1 < k ? lo1 : k;
+        *t0 = (int32_t)lo1;
+        *t1 = (int32_t)(hi1 > lo1 ? hi1 : lo1);
+        return;
+    }
     const int64_t b = base;
     int64_t lo = b < 0 ? (-b + dil - 1) / dil : 0;
     int64_t hi = b > (int64_t)size - 1 ? 0 : ((int64_t)size - 1 - b) / dil + 1;
@@ -724,9 +1199,9 @@ static inline void kiln_taps_f16(int32_t base, int32_t k, int32_t dil, int32_t s
     *t1 = (int32_t)(hi > lo ? hi : lo);
 }
 
-void kiln_conv_flt_direct_f16(const kiln_conv_flt_geom *g, const float16_t *in, const float16_t *w,
-                              const float16_t *bias, float16_t *out, float32_t lo, float32_t hi, int32_t x_begin,
-                              bool acc16)
+static void kiln_direct_pairs_f16(const kiln_conv_flt_geom *g, const float16_t *in, const float16_t *w,
+                                  const float16_t *bias, float16_t *out, float32_t lo, float32_t hi, int32_t x_begin,
+                                  bool acc16)
 {
     /* Only the taps inside the input, in patch order: per filter row one run of valid taps (unit width dilation)
      * or one run per tap. Neighbouring positions with the same valid taps go in pairs. */
@@ -788,6 +1263,250 @@ void kiln_conv_flt_direct_f16(const kiln_conv_flt_geom *g, const float16_t *in, 
                 x += npos;
             }
         }
+    }
+}
+
+/* acc16 through the grouped engine: NT_N_PACKED weights, or standard rows short enough for 16-bit gather offsets. */
+static bool kiln_group_acc16_ok(const kiln_conv_flt_geom *g)
+{
+    return g->packed || (int64_t)g->k_h * g->k_w * g->in_c * (KILN_CONV_F16_LANES - 1) <= (int64_t)UINT16_MAX;
+}
+
+/* Groups of output positions for the grouped engine: n positions split as evenly as the cap allows. */
+static int kiln_group_len(int32_t left, int cap)
+{
+    if (left <= cap)
+    {
+        return (int)left;
+    }
+    const int32_t groups = (left + cap - 1) / cap;
+    return (int)((left + groups - 1) / groups);
+}
+
+static void kiln_patch_gemm_grouped_f16(const kiln_conv_flt_geom *g, const float16_t *in, const float16_t *w,
+                                        const float16_t *bias, float16_t *out, float32_t lo, float32_t hi,
+                                        float16_t *scratch, bool acc16)
+{
+    /* Groups of up to KILN_GP consecutive output positions in output order (a group may span output rows and
+     * batches: the outputs are consecutive NHWC pixels). Every window that leaves the input, and the first window
+     * of every output row, is packed (row by row, as its chunks are staged) into the scratch row; the others are
+     * read in place. Every window is summed in patch order (ky, kx, c): the bits of the packed patch row. */
+    const int32_t row = g->k_h * g->k_w * g->in_c;
+    const int32_t c = g->in_c;
+    const int cap = (g->packed || acc16) ? KILN_GP : KILN_GP_STD;
+    const int64_t positions = (int64_t)g->n * g->out_h * g->out_w;
+    float16_t *dst = out;
+    kiln_grp_f16 l;
+    l.seg_len = g->dil_w == 1 ? g->k_w * c : c;
+    l.n_inner = g->dil_w == 1 ? 1 : g->k_w;
+    l.n_outer = g->k_h;
+    l.wk0 = 0;
+    l.wk_inner = c;
+    l.wk_outer = g->k_w * c;
+    kiln_grp_edge_f16 e;
+    e.g = g;
+    e.scratch = scratch;
+    int32_t b = 0, y = 0, x = 0; /* the next position */
+    for (int64_t done = 0; done < positions;)
+    {
+        const int64_t left = positions - done;
+        const int np = kiln_group_len(left > 2 * cap ? 2 * cap : (int32_t)left, cap);
+        for (int j = 0; j < np; j++)
+        {
+            const float16_t *img = in + (size_t)b * (size_t)g->in_h * (size_t)g->in_w * (size_t)c;
+            const int32_t iy0 = y * g->stride_h - g->pad_h;
+            const int32_t ix0 = x * g->stride_w - g->pad_w;
+            const bool inside = iy0 >= 0 && (int64_t)iy0 + (int64_t)(g->k_h - 1) * g->dil_h < g->in_h && ix0 >= 0 &&
+                (int64_t)ix0 + (int64_t)(g->k_w - 1) * g->dil_w < g->in_w;
+            e.img[j] = img;
+            e.oy[j] = y;
+            e.ox[j] = x;
+            e.edge[j] = !inside || x == 0;
+            l.x[j] = e.edge[j] ? scratch : img + ((size_t)iy0 * (size_t)g->in_w + (size_t)ix0) * (size_t)c;
+            l.si[j] = (ptrdiff_t)g->dil_w * c;
+            l.so[j] = (ptrdiff_t)((size_t)g->dil_h * (size_t)g->in_w * (size_t)c);
+            if (++x == g->out_w)
+            {
+                x = 0;
+                if (++y == g->out_h)
+                {
+                    y = 0;
+                    b++;
+                }
+            }
+        }
+        float16_t *dsts[KILN_GP];
+        for (int j = 0; j < np; j++)
+        {
+            dsts[j] = dst + (size_t)j * (size_t)g->out_c;
+        }
+        kiln_group_f16(&l, np, w, g->packed, row, g->out_c, bias, dsts, lo, hi, &e, acc16);
+        dst += (size_t)np * (size_t)g->out_c;
+        done += np;
+    }
+}
+
+/* np direct-route positions sharing the valid taps [ky0, ky1) x [kx0, kx1): position j has its window origin at
+ * (by[j], bx[j]) of img and stores to dst[j]. */
+static void kiln_direct_group_f16(const kiln_conv_flt_geom *g, const float16_t *img, const int32_t *by,
+                                  const int32_t *bx, int np, int32_t ky0, int32_t ky1, int32_t kx0, int32_t kx1,
+                                  const float16_t *w, const float16_t *bias, float16_t *const *dst,
+                                  float32_t lo, float32_t hi, bool acc16)
+{
+    const int32_t c = g->in_c;
+    kiln_grp_f16 l;
+    const int32_t ntx = kx1 - kx0;
+    l.seg_len = ntx == 0 ? 0 : (g->dil_w == 1 ? ntx * c : c);
+    l.n_inner = g->dil_w == 1 ? 1 : ntx;
+    l.n_outer = ky1 - ky0;
+    l.wk0 = (ky0 * g->k_w + kx0) * c;
+    l.wk_inner = c;
+    l.wk_outer = g->k_w * c;
+    if (l.n_outer <= 0 || ntx == 0 || l.n_inner == 0)
+    {
+        l.n_outer = 0; /* no tap inside: bias only */
+        l.n_inner = 1;
+        l.seg_len = 1;
+    }
+    for (int j = 0; j < np; j++)
+    {
+        const int32_t iy = by[j] + ky0 * g->dil_h;
+        const int32_t ix = bx[j] + kx0 * g->dil_w;
+        l.x[j] = l.n_outer > 0 ? img + ((size_t)iy * (size_t)g->in_w + (size_t)ix) * (size_t)c : img;
+        l.so[j] = (ptrdiff_t)((size_t)g->dil_h * (size_t)g->in_w * (size_t)c);
+        l.si[j] = (ptrdiff_t)g->dil_w * c;
+    }
+    kiln_group_f16(&l, np, w, g->packed, g->k_h * g->k_w * c, g->out_c, bias, dst, lo, hi, NULL, acc16);
+}
+
+static void kiln_direct_grouped_f16(const kiln_conv_flt_geom *g, const float16_t *in, const float16_t *w,
+                                    const float16_t *bias, float16_t *out, float32_t lo, float32_t hi,
+                                    int32_t x_begin, bool acc16)
+{
+    /* Only the taps inside the input, in patch order. The output columns whose windows keep every filter column
+     * (one contiguous range [xi0, xi1)) go in groups of up to KILN_GP positions, row by row through each run of
+     * output rows with the same valid filter rows; the other columns (clipped at the left or right border) go down
+     * their column, rows with the same valid filter rows together. */
+    const int32_t c = g->in_c;
+    const int cap = (g->packed || acc16) ? KILN_GP : KILN_GP_STD;
+    int32_t xi0 = g->out_w, xi1 = g->out_w;
+    for (int32_t x = x_begin; x < g->out_w; x++)
+    {
+        int32_t kx0, kx1;
+        kiln_taps_f16(x * g->stride_w - g->pad_w, g->k_w, g->dil_w, g->in_w, &kx0, &kx1);
+        if (kx0 == 0 && kx1 == g->k_w)
+        {
+            xi0 = xi0 == g->out_w ? x : xi0;
+            xi1 = x + 1;
+        }
+    }
+    int32_t by[KILN_GP], bx[KILN_GP];
+    float16_t *dsts[KILN_GP];
+    const int32_t nxi = xi1 - xi0;
+    for (int32_t b = 0; b < g->n; b++)
+    {
+        const float16_t *img = in + (size_t)b * (size_t)g->in_h * (size_t)g->in_w * (size_t)c;
+        float16_t *img_out = out + (size_t)b * (size_t)g->out_h * (size_t)g->out_w * (size_t)g->out_c;
+        /* interior columns: rows with the same valid filter rows form one run, enumerated row by row */
+        for (int32_t y0 = 0; y0 < g->out_h && nxi > 0;)
+        {
+            int32_t ky0, ky1, y1 = y0 + 1;
+            kiln_taps_f16(y0 * g->stride_h - g->pad_h, g->k_h, g->dil_h, g->in_h, &ky0, &ky1);
+            for (; y1 < g->out_h; y1++)
+            {
+                int32_t ny0, ny1;
+                kiln_taps_f16(y1 * g->stride_h - g->pad_h, g->k_h, g->dil_h, g->in_h, &ny0, &ny1);
+                if (ny0 != ky0 || ny1 != ky1)
+                {
+                    break;
+                }
+            }
+            const int64_t total = (int64_t)(y1 - y0) * nxi;
+            int32_t y = y0, x = xi0;
+            for (int64_t done = 0; done < total;)
+            {
+                const int64_t left = total - done;
+                const int np = kiln_group_len(left > 2 * cap ? 2 * cap : (int32_t)left, cap);
+                for (int j = 0; j < np; j++)
+                {
+                    by[j] = y * g->stride_h - g->pad_h;
+                    bx[j] = x * g->stride_w - g->pad_w;
+                    dsts[j] = img_out + ((size_t)y * (size_t)g->out_w + (size_t)x) * (size_t)g->out_c;
+                    if (++x == xi1)
+                    {
+                        x = xi0;
+                        y++;
+                    }
+                }
+                kiln_direct_group_f16(g, img, by, bx, np, ky0, ky1, 0, g->k_w, w, bias, dsts, lo, hi, acc16);
+                done += np;
+            }
+            y0 = y1;
+        }
+        for (int32_t x = x_begin; x < g->out_w; x++)
+        {
+            if (x == xi0)
+            {
+                x = xi1 - 1; /* the interior columns are done */
+                continue;
+            }
+            int32_t kx0, kx1;
+            const int32_t bxx = x * g->stride_w - g->pad_w;
+            kiln_taps_f16(bxx, g->k_w, g->dil_w, g->in_w, &kx0, &kx1);
+            for (int32_t y = 0; y < g->out_h;)
+            {
+                int32_t ky0, ky1;
+                kiln_taps_f16(y * g->stride_h - g->pad_h, g->k_h, g->dil_h, g->in_h, &ky0, &ky1);
+                int32_t same = 1; /* rows with these taps, counted up to 2 x cap (enough to split evenly) */
+                while (same < 2 * cap && y + same < g->out_h)
+                {
+                    int32_t ny0, ny1;
+                    kiln_taps_f16((y + same) * g->stride_h - g->pad_h, g->k_h, g->dil_h, g->in_h, &ny0, &ny1);
+                    if (ny0 != ky0 || ny1 != ky1)
+                    {
+                        break;
+                    }
+                    same++;
+                }
+                const int np = kiln_group_len(same, cap);
+                for (int j = 0; j < np; j++)
+                {
+                    by[j] = (y + j) * g->stride_h - g->pad_h;
+                    bx[j] = bxx;
+                    dsts[j] = img_out + ((size_t)(y + j) * (size_t)g->out_w + (size_t)x) * (size_t)g->out_c;
+                }
+                kiln_direct_group_f16(g, img, by, bx, np, ky0, ky1, kx0, kx1, w, bias, dsts, lo, hi, acc16);
+                y += np;
+            }
+        }
+    }
+}
+
+void kiln_conv_flt_patch_gemm_f16(const kiln_conv_flt_geom *g, const float16_t *in, const float16_t *w,
+                                  const float16_t *bias, float16_t *out, float32_t lo, float32_t hi,
+                                  float16_t *scratch, bool acc16)
+{
+    if (acc16 && !kiln_group_acc16_ok(g))
+    {
+        kiln_patch_gemm_pairs_f16(g, in, w, bias, out, lo, hi, scratch, true);
+    }
+    else
+    {
+        kiln_patch_gemm_grouped_f16(g, in, w, bias, out, lo, hi, scratch, acc16);
+    }
+}
+
+void kiln_conv_flt_direct_f16(const kiln_conv_flt_geom *g, const float16_t *in, const float16_t *w,
+                              const float16_t *bias, float16_t *out, float32_t lo, float32_t hi, int32_t x_begin,
+                              bool acc16)
+{
+    if (acc16 && !kiln_group_acc16_ok(g))
+    {
+        kiln_direct_pairs_f16(g, in, w, bias, out, lo, hi, x_begin, true);
+    }
+    else
+    {
+        kiln_direct_grouped_f16(g, in, w, bias, out, lo, hi, x_begin, acc16);
     }
 }
 
