@@ -161,9 +161,108 @@ static void test_quant_edges(void)
     }
 }
 
+/* "3x3" route shapes aimed at the Helium 8-channel block kernel: runs of interior column pairs
+ * (widths 1-40, stride 1 and 2, left/right padding 0 or 1 and an extra right/bottom column or row),
+ * whole blocks of eight channels and tails, batches, every row class (top/bottom clipped, both, a
+ * one-row input), right shifts only or some shifts >= 0 (the two requantization forms), -128 and
+ * 127 filter taps and inputs. */
+static int8_t b_in[2 * 7 * 40 * 40];
+static int8_t b_f[3 * 3 * 40];
+static int32_t b_bias[40], b_mult[40], b_shift[40];
+static int8_t b_ref[2 * 8 * 41 * 40];
+
+static void draw_3x3_axis(kiln_rng *r, int32_t in_max, int32_t *in, int32_t *s, int32_t *p, int32_t *out)
+{
+    for (;;)
+    {
+        *in = kiln_rng_range(r, 0, 3) == 0 ? kiln_rng_range(r, 1, 6) : kiln_rng_range(r, 1, in_max);
+        *s = kiln_rng_range(r, 1, 2);
+        *p = kiln_rng_range(r, 0, 1);
+        const int32_t span = *in + 2 * *p - 3;
+        if (span + 1 < 0)
+        {
+            continue;
+        }
+        const int32_t out_sym = span >= 0 ? span / *s + 1 : 0;
+        const int32_t out_extra = (span + 1) / *s + 1;
+        *out = (out_sym >= 1 && kiln_rng_range(r, 0, 1) == 0) ? out_sym : out_extra;
+        return;
+    }
+}
+
+static void test_3x3_blocks(void)
+{
+    kiln_rng r;
+    kiln_rng_seed(&r, 0x5EED0D5);
+    const int32_t iters = kiln_test_iterations(2000, 150);
+    int32_t failures = 0;
+    for (int32_t it = 0; it < iters && failures < 3; it++)
+    {
+        dw_case t;
+        memset(&t, 0, sizeof(t));
+        t.name = "3x3 blocks";
+        t.n = kiln_rng_range(&r, 0, 4) == 0 ? 2 : 1;
+        draw_3x3_axis(&r, 7, &t.h, &t.sh, &t.ph, &t.oh);
+        draw_3x3_axis(&r, 40, &t.w, &t.sw, &t.pw, &t.ow);
+        const int32_t cpick = kiln_rng_range(&r, 0, 3);
+        t.c = cpick == 0 ? 8 * kiln_rng_range(&r, 1, 5) : (cpick == 1 ? kiln_rng_range(&r, 8, 40) : kiln_rng_range(&r, 1, 40));
+        t.ch_mult = 1;
+        t.oc = t.c;
+        t.fh = t.fw = 3;
+        t.dh = t.dw = 1;
+        t.in_off = kiln_rng_range(&r, 0, 2) == 0 ? 128 : kiln_rng_range(&r, -127, 128);
+        t.out_off = kiln_rng_range(&r, -128, 127);
+        t.act_min = kiln_rng_range(&r, 0, 1) ? -128 : kiln_rng_range(&r, -128, 0);
+        t.act_max = kiln_rng_range(&r, 0, 1) ? 127 : kiln_rng_range(&r, t.act_min, 127);
+        const int64_t in_n = (int64_t)t.n * t.h * t.w * t.c;
+        kiln_rng_fill_s8(&r, b_in, in_n);
+        kiln_rng_fill_s8(&r, b_f, 9 * t.c);
+        /* extreme values in a quarter of the cases */
+        if (kiln_rng_range(&r, 0, 3) == 0)
+        {
+            for (int64_t i = 0; i < in_n; i++)
+            {
+                if (kiln_rng_range(&r, 0, 1))
+                {
+                    b_in[i] = kiln_rng_range(&r, 0, 1) ? -128 : 127;
+                }
+            }
+            for (int32_t i = 0; i < 9 * t.c; i++)
+            {
+                b_f[i] = kiln_rng_range(&r, 0, 1) ? -128 : 127;
+            }
+        }
+        const bool all_right = kiln_rng_range(&r, 0, 1) != 0;
+        for (int32_t i = 0; i < t.c; i++)
+        {
+            b_bias[i] = kiln_rng_range(&r, -70000, 70000);
+            b_mult[i] = kiln_rng_range(&r, 1 << 30, INT32_MAX);
+            b_shift[i] = all_right ? kiln_rng_range(&r, -12, -1) : kiln_rng_range(&r, -12, 1);
+        }
+        t.input = b_in;
+        t.filter = b_f;
+        t.bias = kiln_rng_range(&r, 0, 4) != 0 ? b_bias : NULL;
+        t.mult = b_mult;
+        t.shift = b_shift;
+        kiln_test_context("3x3 blocks %d: n%d %dx%dx%d -> %dx%d s%d,%d p%d,%d off %d/%d", (int)it, (int)t.n, (int)t.h,
+                          (int)t.w, (int)t.c, (int)t.oh, (int)t.ow, (int)t.sh, (int)t.sw, (int)t.ph, (int)t.pw,
+                          (int)t.in_off, (int)t.out_off);
+        if (!KILN_CHECK_EQ(dw_case_ref(&t, b_ref), KILN_REF_OK))
+        {
+            failures++;
+            continue;
+        }
+        if (!dw_case_check_all(&t, b_ref))
+        {
+            failures++;
+        }
+    }
+}
+
 int main(void)
 {
     KILN_RUN(test_random);
     KILN_RUN(test_quant_edges);
+    KILN_RUN(test_3x3_blocks);
     return kiln_test_finish();
 }

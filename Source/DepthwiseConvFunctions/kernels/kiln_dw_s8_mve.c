@@ -12,11 +12,14 @@
  * int32 sum (modulo 2^32). The "3x3" kernel with stride 1 computes four neighbouring columns at once from
  * six input loads per filter row (columns share input vectors), the filter row held in registers;
  * it serves the channels left after the blocks of eight, which "3x3" runs on 16-bit lanes (see
- * kiln_dw_mve_3x3_block8).
+ * kiln_dw_mve_3x3_block8); there, at stride 1 and 2, the column pairs (interior and edge) and the
+ * single outputs whose rows are not clipped twice run in inline assembly (kiln_dw_mve_pairs_asm,
+ * kiln_dw_mve_edge_asm, kiln_dw_mve_one_asm).
  * "ic1": every output channel of a position reads the same input value (VMLA by a scalar).
  * "generic": lane l of block oc reads input channel (oc + l) / ch_mult with a gather load.
  */
 #include "Include/Internal/kiln_dw_s8.h"
+#include <stddef.h>
 
 #if KILN_BUILD_MVE
 
@@ -657,6 +660,437 @@ static void kiln_dw_mve_any8(const kiln_dw_s8_shape *s, const kiln_dw_s8_args *a
     kiln_dw_rq_one(acc_e, acc_o, k, gen, o);
 }
 
+/* Runs of interior pairs (every filter column inside the input, stride 1 or 2) in inline assembly.
+ * GCC 12.2 compiles kiln_dw_mve_pair to about 1.5 instructions per MAC here: it recomputes and
+ * copies input addresses between the loads, reloads inputs, and spills the requantization; the
+ * loop below takes 150 instructions per pair of outputs at stride 1 with right shifts only (144
+ * MACs, 1.04 per MAC: 21 loads, 72 widening multiplies and adds, 12 address steps, 45 for start
+ * values, requantization, stores and the loop; 156 at stride 2; 10 more with the general
+ * requantization).
+ * Registers: q0/q1 output a (even/odd channels), q2/q3 output b, q4 input, q5 (and q7 at stride 2)
+ * filter taps, q6 products. p walks the input columns of one filter row, then moves on by adv to
+ * the next row. Same arithmetic as kiln_dw_mve_pair and kiln_dw_rq_two. */
+#define KILN_DW_A_MAC(lo, hi, xq, wq)                                                                             \
+    "vmullb.s16 q6, " xq ", " wq "\n\t"                                                                          \
+    "vadd.i32 " lo ", " lo ", q6\n\t"                                                                            \
+    "vmullt.s16 q6, " xq ", " wq "\n\t"                                                                          \
+    "vadd.i32 " hi ", " hi ", q6\n\t"
+
+/* stride 1: columns 0..3, a = taps on 0..2, b = taps on 1..3; W0..W2 the row's tap offsets in k->w */
+#define KILN_DW_A_ROW_S1(W0, W1, W2)                                                                              \
+    "vldrb.s16 q5, [%[w], #" W0 "]\n\t"                                                                          \
+    "vldrb.s16 q4, [%[p]]\n\t" KILN_DW_A_MAC("q0", "q1", "q4", "q5")                                            \
+    "add %[p], %[p], %[c]\n\t"                                                                                   \
+    "vldrb.s16 q4, [%[p]]\n\t" KILN_DW_A_MAC("q2", "q3", "q4", "q5")                                            \
+    "vldrb.s16 q5, [%[w], #" W1 "]\n\t" KILN_DW_A_MAC("q0", "q1", "q4", "q5")                                   \
+    "add %[p], %[p], %[c]\n\t"                                                                                   \
+    "vldrb.s16 q4, [%[p]]\n\t" KILN_DW_A_MAC("q2", "q3", "q4", "q5")                                            \
+    "vldrb.s16 q5, [%[w], #" W2 "]\n\t" KILN_DW_A_MAC("q0", "q1", "q4", "q5")                                   \
+    "add %[p], %[p], %[c]\n\t"                                                                                   \
+    "vldrb.s16 q4, [%[p]]\n\t" KILN_DW_A_MAC("q2", "q3", "q4", "q5")                                            \
+    "add %[p], %[p], %[adv]\n\t"
+
+/* stride 2: columns 0..4, a = taps on 0..2, b = taps on 2..4 (column 2 loaded once) */
+#define KILN_DW_A_ROW_S2(W0, W1, W2)                                                                              \
+    "vldrb.s16 q5, [%[w], #" W0 "]\n\t"                                                                          \
+    "vldrb.s16 q4, [%[p]]\n\t" KILN_DW_A_MAC("q0", "q1", "q4", "q5")                                            \
+    "vldrb.s16 q7, [%[w], #" W1 "]\n\t"                                                                          \
+    "add %[p], %[p], %[c]\n\t"                                                                                   \
+    "vldrb.s16 q4, [%[p]]\n\t" KILN_DW_A_MAC("q0", "q1", "q4", "q7")                                            \
+    "add %[p], %[p], %[c]\n\t"                                                                                   \
+    "vldrb.s16 q4, [%[p]]\n\t" KILN_DW_A_MAC("q2", "q3", "q4", "q5")                                            \
+    "vldrb.s16 q5, [%[w], #" W2 "]\n\t" KILN_DW_A_MAC("q0", "q1", "q4", "q5")                                   \
+    "add %[p], %[p], %[c]\n\t"                                                                                   \
+    "vldrb.s16 q4, [%[p]]\n\t" KILN_DW_A_MAC("q2", "q3", "q4", "q7")                                            \
+    "add %[p], %[p], %[c]\n\t"                                                                                   \
+    "vldrb.s16 q4, [%[p]]\n\t" KILN_DW_A_MAC("q2", "q3", "q4", "q5")                                            \
+    "add %[p], %[p], %[adv]\n\t"
+
+/* pairs at the left edge (L: output a lacks its left column; p starts at its middle column) and at
+ * the right edge (R: output b lacks its right column); same registers */
+#define KILN_DW_A_ROW_S1L(W0, W1, W2)                                                                             \
+    "vldrb.s16 q5, [%[w], #" W0 "]\n\t"                                                                          \
+    "vldrb.s16 q4, [%[p]]\n\t" KILN_DW_A_MAC("q2", "q3", "q4", "q5")                                            \
+    "vldrb.s16 q7, [%[w], #" W1 "]\n\t" KILN_DW_A_MAC("q0", "q1", "q4", "q7")                                   \
+    "add %[p], %[p], %[c]\n\t"                                                                                   \
+    "vldrb.s16 q4, [%[p]]\n\t" KILN_DW_A_MAC("q2", "q3", "q4", "q7")                                            \
+    "vldrb.s16 q5, [%[w], #" W2 "]\n\t" KILN_DW_A_MAC("q0", "q1", "q4", "q5")                                   \
+    "add %[p], %[p], %[c]\n\t"                                                                                   \
+    "vldrb.s16 q4, [%[p]]\n\t" KILN_DW_A_MAC("q2", "q3", "q4", "q5")                                            \
+    "add %[p], %[p], %[adv]\n\t"
+
+#define KILN_DW_A_ROW_S1R(W0, W1, W2)                                                                             \
+    "vldrb.s16 q5, [%[w], #" W0 "]\n\t"                                                                          \
+    "vldrb.s16 q4, [%[p]]\n\t" KILN_DW_A_MAC("q0", "q1", "q4", "q5")                                            \
+    "vldrb.s16 q7, [%[w], #" W1 "]\n\t"                                                                          \
+    "add %[p], %[p], %[c]\n\t"                                                                                   \
+    "vldrb.s16 q4, [%[p]]\n\t" KILN_DW_A_MAC("q0", "q1", "q4", "q7") KILN_DW_A_MAC("q2", "q3", "q4", "q5")     \
+    "vldrb.s16 q5, [%[w], #" W2 "]\n\t"                                                                          \
+    "add %[p], %[p], %[c]\n\t"                                                                                   \
+    "vldrb.s16 q4, [%[p]]\n\t" KILN_DW_A_MAC("q0", "q1", "q4", "q5") KILN_DW_A_MAC("q2", "q3", "q4", "q7")     \
+    "add %[p], %[p], %[adv]\n\t"
+
+#define KILN_DW_A_ROW_S2L(W0, W1, W2)                                                                             \
+    "vldrb.s16 q7, [%[w], #" W1 "]\n\t"                                                                          \
+    "vldrb.s16 q4, [%[p]]\n\t" KILN_DW_A_MAC("q0", "q1", "q4", "q7")                                            \
+    "vldrb.s16 q5, [%[w], #" W0 "]\n\t"                                                                          \
+    "add %[p], %[p], %[c]\n\t"                                                                                   \
+    "vldrb.s16 q4, [%[p]]\n\t" KILN_DW_A_MAC("q2", "q3", "q4", "q5")                                            \
+    "vldrb.s16 q5, [%[w], #" W2 "]\n\t" KILN_DW_A_MAC("q0", "q1", "q4", "q5")                                   \
+    "add %[p], %[p], %[c]\n\t"                                                                                   \
+    "vldrb.s16 q4, [%[p]]\n\t" KILN_DW_A_MAC("q2", "q3", "q4", "q7")                                            \
+    "add %[p], %[p], %[c]\n\t"                                                                                   \
+    "vldrb.s16 q4, [%[p]]\n\t" KILN_DW_A_MAC("q2", "q3", "q4", "q5")                                            \
+    "add %[p], %[p], %[adv]\n\t"
+
+#define KILN_DW_A_ROW_S2R(W0, W1, W2)                                                                             \
+    "vldrb.s16 q5, [%[w], #" W0 "]\n\t"                                                                          \
+    "vldrb.s16 q4, [%[p]]\n\t" KILN_DW_A_MAC("q0", "q1", "q4", "q5")                                            \
+    "vldrb.s16 q7, [%[w], #" W1 "]\n\t"                                                                          \
+    "add %[p], %[p], %[c]\n\t"                                                                                   \
+    "vldrb.s16 q4, [%[p]]\n\t" KILN_DW_A_MAC("q0", "q1", "q4", "q7")                                            \
+    "add %[p], %[p], %[c]\n\t"                                                                                   \
+    "vldrb.s16 q4, [%[p]]\n\t" KILN_DW_A_MAC("q2", "q3", "q4", "q5")                                            \
+    "vldrb.s16 q5, [%[w], #" W2 "]\n\t" KILN_DW_A_MAC("q0", "q1", "q4", "q5")                                   \
+    "add %[p], %[p], %[c]\n\t"                                                                                   \
+    "vldrb.s16 q4, [%[p]]\n\t" KILN_DW_A_MAC("q2", "q3", "q4", "q7")                                            \
+    "add %[p], %[p], %[adv]\n\t"
+
+/* requantize the even (q0, q2: M, RS byte offsets of the multiplier and right shift in k->prm) or odd
+ * (q1, q3) lanes; kiln_dw_rq4 with gen false (every right shift < 0, no left shift) */
+#define KILN_DW_A_RQ(A, B, M, RS)                                                                                 \
+    "vldrw.u32 q4, [%[k], #" M "]\n\t"                                                                           \
+    "vldrw.u32 q5, [%[k], #" RS "]\n\t"                                                                          \
+    "vqrdmulh.s32 " A ", " A ", q4\n\t"                                                                          \
+    "vqrdmulh.s32 " B ", " B ", q4\n\t"                                                                          \
+    "vshr.s32 q6, " A ", #31\n\t"                                                                                \
+    "vqadd.s32 " A ", " A ", q6\n\t"                                                                             \
+    "vrshl.s32 " A ", " A ", q5\n\t"                                                                             \
+    "vshr.s32 q6, " B ", #31\n\t"                                                                                \
+    "vqadd.s32 " B ", " B ", q6\n\t"                                                                             \
+    "vrshl.s32 " B ", " B ", q5\n\t"
+
+/* the same with gen true: left shift LS first, the tie fix only where the right shift is non-zero */
+#define KILN_DW_A_RQG(A, B, M, RS, LS)                                                                            \
+    "vldrw.u32 q4, [%[k], #" M "]\n\t"                                                                           \
+    "vldrw.u32 q5, [%[k], #" RS "]\n\t"                                                                          \
+    "vldrw.u32 q6, [%[k], #" LS "]\n\t"                                                                          \
+    "vshl.s32 " A ", " A ", q6\n\t"                                                                              \
+    "vshl.s32 " B ", " B ", q6\n\t"                                                                              \
+    "vqrdmulh.s32 " A ", " A ", q4\n\t"                                                                          \
+    "vqrdmulh.s32 " B ", " B ", q4\n\t"                                                                          \
+    "vand q6, " A ", q5\n\t"                                                                                     \
+    "vshr.s32 q6, q6, #31\n\t"                                                                                   \
+    "vqadd.s32 " A ", " A ", q6\n\t"                                                                             \
+    "vrshl.s32 " A ", " A ", q5\n\t"                                                                             \
+    "vand q6, " B ", q5\n\t"                                                                                     \
+    "vshr.s32 q6, q6, #31\n\t"                                                                                   \
+    "vqadd.s32 " B ", " B ", q6\n\t"                                                                             \
+    "vrshl.s32 " B ", " B ", q5\n\t"
+
+/* narrow both outputs to int16 in channel order, output offset, clamp, store, next pair */
+#define KILN_DW_A_STORE(STEP)                                                                                     \
+    "vqmovnb.s32 q4, q0\n\t"                                                                                     \
+    "vqmovnt.s32 q4, q1\n\t"                                                                                     \
+    "vqmovnb.s32 q5, q2\n\t"                                                                                     \
+    "vqmovnt.s32 q5, q3\n\t"                                                                                     \
+    "ldr %[p], [%[k], #128]\n\t"                                                                                \
+    "vqadd.s16 q4, q4, %[p]\n\t"                                                                                 \
+    "vqadd.s16 q5, q5, %[p]\n\t"                                                                                 \
+    "vldrh.u16 q6, [%[k], #96]\n\t"                                                                              \
+    "vmax.s16 q4, q4, q6\n\t"                                                                                    \
+    "vmax.s16 q5, q5, q6\n\t"                                                                                    \
+    "vldrh.u16 q6, [%[k], #112]\n\t"                                                                             \
+    "vmin.s16 q4, q4, q6\n\t"                                                                                    \
+    "vmin.s16 q5, q5, q6\n\t"                                                                                    \
+    "vstrb.16 q4, [%[o]]\n\t"                                                                                    \
+    "add %[o], %[o], %[c]\n\t"                                                                                   \
+    "vstrb.16 q5, [%[o]]\n\t"                                                                                    \
+    "add %[o], %[o], %[c]\n\t"                                                                                   \
+    "add %[x], %[x], %[c], lsl #" STEP "\n\t"                                                                    \
+    "subs %[n], %[n], #1\n\t"                                                                                    \
+    "bne 1b\n\t"
+
+#define KILN_DW_A_START                                                                                           \
+    "1:\n\t"                                                                                                     \
+    "vldrw.u32 q0, [%[st]]\n\t"                                                                                  \
+    "vldrw.u32 q1, [%[st], #16]\n\t"                                                                             \
+    "vmov q2, q0\n\t"                                                                                            \
+    "vmov q3, q1\n\t"                                                                                            \
+    "mov %[p], %[x]\n\t"
+
+/* start values of an edge pair: a from column class SA, b from SB (byte offsets in st) */
+#define KILN_DW_A_START_EDGE(SA, SB)                                                                              \
+    "1:\n\t"                                                                                                     \
+    "vldrw.u32 q0, [%[st], #" SA "]\n\t"                                                                         \
+    "vldrw.u32 q1, [%[st], #" SA "+16]\n\t"                                                                      \
+    "vldrw.u32 q2, [%[st], #" SB "]\n\t"                                                                         \
+    "vldrw.u32 q3, [%[st], #" SB "+16]\n\t"                                                                      \
+    "mov %[p], %[x]\n\t"
+#define KILN_DW_A_ROWS3(R) R("0", "8", "16") R("24", "32", "40") R("48", "56", "64")
+#define KILN_DW_A_ROWS2(R) R("0", "8", "16") R("24", "32", "40")
+#define KILN_DW_A_RQ_PLAIN KILN_DW_A_RQ("q0", "q2", "0", "32") KILN_DW_A_RQ("q1", "q3", "16", "48")
+#define KILN_DW_A_RQ_GEN KILN_DW_A_RQG("q0", "q2", "0", "32", "64") KILN_DW_A_RQG("q1", "q3", "16", "48", "80")
+#define KILN_DW_A_ROWS3_S1                                                                                        \
+    KILN_DW_A_ROW_S1("0", "8", "16") KILN_DW_A_ROW_S1("24", "32", "40") KILN_DW_A_ROW_S1("48", "56", "64")
+#define KILN_DW_A_ROWS2_S1 KILN_DW_A_ROW_S1("0", "8", "16") KILN_DW_A_ROW_S1("24", "32", "40")
+#define KILN_DW_A_ROWS3_S2                                                                                        \
+    KILN_DW_A_ROW_S2("0", "8", "16") KILN_DW_A_ROW_S2("24", "32", "40") KILN_DW_A_ROW_S2("48", "56", "64")
+#define KILN_DW_A_ROWS2_S2 KILN_DW_A_ROW_S2("0", "8", "16") KILN_DW_A_ROW_S2("24", "32", "40")
+
+/* the operands shared by every variant (k: the block, its field offsets checked below) */
+#define KILN_DW_A_OPERANDS                                                                                        \
+    : [x] "+r"(x), [o] "+l"(o), [n] "+r"(n), [p] "=&l"(p)                                                        \
+    : [w] "l"(w), [k] "r"(k), [st] "r"(st), [c] "r"(C), [adv] "r"(adv)                                        \
+    : "q0", "q1", "q2", "q3", "q4", "q5", "q6", "q7", "memory", "cc"
+
+typedef char kiln_dw_blk8_layout_check[(offsetof(kiln_dw_blk8, prm) == 0 && offsetof(kiln_dw_blk8, lo) == 96 &&
+                                        offsetof(kiln_dw_blk8, hi) == 112 && offsetof(kiln_dw_blk8, out_off) == 128)
+                                           ? 1
+                                           : -1];
+
+/* n >= 1 interior pairs from x (the first input column of the first kept filter row ky0, at the
+ * row's first pair), writing 2 n outputs from o; nrows (2 or 3) kept filter rows, st their start
+ * values (full-window column class). s1: stride 1, otherwise stride 2. */
+static inline __attribute__((always_inline)) void kiln_dw_mve_pairs_asm(const kiln_dw_blk8 *k, const int8_t *x,
+                                                                        int8_t *o, int32_t n, const int32_t ky0,
+                                                                        const int32_t nrows, const int32_t C,
+                                                                        const int32_t in_row, const int32_t *st,
+                                                                        const bool gen, const bool s1)
+{
+#if !defined(__OPTIMIZE__)
+    /* unoptimized builds cannot allocate the operands: the C pair */
+    const int32_t xs = (s1 ? 1 : 2) * C;
+    for (; n > 0; n--)
+    {
+        kiln_dw_mve_pair(k, x, ky0, nrows, C, in_row, xs, st, gen, o, s1, false, false);
+        x += 2 * xs;
+        o += 2 * C;
+    }
+#else
+    const int8_t *w = k->w + 24 * ky0;
+    const int32_t adv = in_row - (s1 ? 3 : 4) * C;
+    const int8_t *p;
+    if (s1)
+    {
+        if (nrows == 3)
+        {
+            if (gen)
+            {
+                __asm__ volatile(KILN_DW_A_START KILN_DW_A_ROWS3_S1 KILN_DW_A_RQ_GEN KILN_DW_A_STORE("1")
+                                     KILN_DW_A_OPERANDS);
+            }
+            else
+            {
+                __asm__ volatile(KILN_DW_A_START KILN_DW_A_ROWS3_S1 KILN_DW_A_RQ_PLAIN KILN_DW_A_STORE("1")
+                                     KILN_DW_A_OPERANDS);
+            }
+        }
+        else
+        {
+            if (gen)
+            {
+                __asm__ volatile(KILN_DW_A_START KILN_DW_A_ROWS2_S1 KILN_DW_A_RQ_GEN KILN_DW_A_STORE("1")
+                                     KILN_DW_A_OPERANDS);
+            }
+            else
+            {
+                __asm__ volatile(KILN_DW_A_START KILN_DW_A_ROWS2_S1 KILN_DW_A_RQ_PLAIN KILN_DW_A_STORE("1")
+                                     KILN_DW_A_OPERANDS);
+            }
+        }
+    }
+    else
+    {
+        if (nrows == 3)
+        {
+            if (gen)
+            {
+                __asm__ volatile(KILN_DW_A_START KILN_DW_A_ROWS3_S2 KILN_DW_A_RQ_GEN KILN_DW_A_STORE("2")
+                                     KILN_DW_A_OPERANDS);
+            }
+            else
+            {
+                __asm__ volatile(KILN_DW_A_START KILN_DW_A_ROWS3_S2 KILN_DW_A_RQ_PLAIN KILN_DW_A_STORE("2")
+                                     KILN_DW_A_OPERANDS);
+            }
+        }
+        else
+        {
+            if (gen)
+            {
+                __asm__ volatile(KILN_DW_A_START KILN_DW_A_ROWS2_S2 KILN_DW_A_RQ_GEN KILN_DW_A_STORE("2")
+                                     KILN_DW_A_OPERANDS);
+            }
+            else
+            {
+                __asm__ volatile(KILN_DW_A_START KILN_DW_A_ROWS2_S2 KILN_DW_A_RQ_PLAIN KILN_DW_A_STORE("2")
+                                     KILN_DW_A_OPERANDS);
+            }
+        }
+    }
+    (void)p;
+#endif
+}
+
+/* One edge pair (stride 1 or 2): L, output a (at x's column, which is its middle one) lacks its
+ * left column; otherwise R, output b lacks its right column. Always the general requantization
+ * (exact for every shift; one pair per row). */
+#define KILN_DW_A_EDGE(START, ROWS, STEP) \
+    __asm__ volatile(START ROWS KILN_DW_A_RQ_GEN KILN_DW_A_STORE(STEP) KILN_DW_A_OPERANDS)
+static inline __attribute__((always_inline)) void kiln_dw_mve_edge_asm(const kiln_dw_blk8 *k, const int8_t *x,
+                                                                       int8_t *o, const int32_t ky0,
+                                                                       const int32_t nrows, const int32_t C,
+                                                                       const int32_t in_row, const int32_t *st,
+                                                                       const bool s1, const bool L)
+{
+#if !defined(__OPTIMIZE__)
+    kiln_dw_mve_pair(k, x, ky0, nrows, C, in_row, (s1 ? 1 : 2) * C, st, true, o, s1, L, !L);
+#else
+    const int8_t *w = k->w + 24 * ky0;
+    const int32_t adv = in_row - (s1 ? 2 : 3) * C;
+    int32_t n = 1;
+    const int8_t *p;
+    if (s1)
+    {
+        if (L)
+        {
+            if (nrows == 3)
+            {
+                KILN_DW_A_EDGE(KILN_DW_A_START_EDGE("32", "0"), KILN_DW_A_ROWS3(KILN_DW_A_ROW_S1L), "1");
+            }
+            else
+            {
+                KILN_DW_A_EDGE(KILN_DW_A_START_EDGE("32", "0"), KILN_DW_A_ROWS2(KILN_DW_A_ROW_S1L), "1");
+            }
+        }
+        else
+        {
+            if (nrows == 3)
+            {
+                KILN_DW_A_EDGE(KILN_DW_A_START_EDGE("0", "64"), KILN_DW_A_ROWS3(KILN_DW_A_ROW_S1R), "1");
+            }
+            else
+            {
+                KILN_DW_A_EDGE(KILN_DW_A_START_EDGE("0", "64"), KILN_DW_A_ROWS2(KILN_DW_A_ROW_S1R), "1");
+            }
+        }
+    }
+    else
+    {
+        if (L)
+        {
+            if (nrows == 3)
+            {
+                KILN_DW_A_EDGE(KILN_DW_A_START_EDGE("32", "0"), KILN_DW_A_ROWS3(KILN_DW_A_ROW_S2L), "2");
+            }
+            else
+            {
+                KILN_DW_A_EDGE(KILN_DW_A_START_EDGE("32", "0"), KILN_DW_A_ROWS2(KILN_DW_A_ROW_S2L), "2");
+            }
+        }
+        else
+        {
+            if (nrows == 3)
+            {
+                KILN_DW_A_EDGE(KILN_DW_A_START_EDGE("0", "64"), KILN_DW_A_ROWS3(KILN_DW_A_ROW_S2R), "2");
+            }
+            else
+            {
+                KILN_DW_A_EDGE(KILN_DW_A_START_EDGE("0", "64"), KILN_DW_A_ROWS2(KILN_DW_A_ROW_S2R), "2");
+            }
+        }
+    }
+    (void)p;
+#endif
+}
+
+/* One output in assembly (q0/q1 its even/odd channels): all three columns, or R (lacks its right
+ * column); kiln_dw_mve_single's arithmetic with the general requantization. */
+#define KILN_DW_A_ROW_ONE(W0, W1, W2)                                                                             \
+    "vldrb.s16 q5, [%[w], #" W0 "]\n\t"                                                                          \
+    "vldrb.s16 q4, [%[p]]\n\t" KILN_DW_A_MAC("q0", "q1", "q4", "q5")                                            \
+    "vldrb.s16 q5, [%[w], #" W1 "]\n\t"                                                                          \
+    "add %[p], %[p], %[c]\n\t"                                                                                   \
+    "vldrb.s16 q4, [%[p]]\n\t" KILN_DW_A_MAC("q0", "q1", "q4", "q5")                                            \
+    "vldrb.s16 q5, [%[w], #" W2 "]\n\t"                                                                          \
+    "add %[p], %[p], %[c]\n\t"                                                                                   \
+    "vldrb.s16 q4, [%[p]]\n\t" KILN_DW_A_MAC("q0", "q1", "q4", "q5")                                            \
+    "add %[p], %[p], %[adv]\n\t"
+#define KILN_DW_A_ROW_ONER(W0, W1, W2)                                                                            \
+    "vldrb.s16 q5, [%[w], #" W0 "]\n\t"                                                                          \
+    "vldrb.s16 q4, [%[p]]\n\t" KILN_DW_A_MAC("q0", "q1", "q4", "q5")                                            \
+    "vldrb.s16 q5, [%[w], #" W1 "]\n\t"                                                                          \
+    "add %[p], %[p], %[c]\n\t"                                                                                   \
+    "vldrb.s16 q4, [%[p]]\n\t" KILN_DW_A_MAC("q0", "q1", "q4", "q5")                                            \
+    "add %[p], %[p], %[adv]\n\t"
+/* requantize q0 (even lanes) and q1 (odd lanes) of one output, narrow, clamp and store */
+#define KILN_DW_A_RQ_ONE(A, M, RS, LS)                                                                            \
+    "vldrw.u32 q4, [%[k], #" M "]\n\t"                                                                           \
+    "vldrw.u32 q5, [%[k], #" RS "]\n\t"                                                                          \
+    "vldrw.u32 q6, [%[k], #" LS "]\n\t"                                                                          \
+    "vshl.s32 " A ", " A ", q6\n\t"                                                                              \
+    "vqrdmulh.s32 " A ", " A ", q4\n\t"                                                                          \
+    "vand q6, " A ", q5\n\t"                                                                                     \
+    "vshr.s32 q6, q6, #31\n\t"                                                                                   \
+    "vqadd.s32 " A ", " A ", q6\n\t"                                                                             \
+    "vrshl.s32 " A ", " A ", q5\n\t"
+#define KILN_DW_A_ONE(SA, ROWS)                                                                                   \
+    __asm__ volatile("vldrw.u32 q0, [%[st], #" SA "]\n\t"                                                        \
+                     "vldrw.u32 q1, [%[st], #" SA "+16]\n\t"                                                     \
+                     "mov %[p], %[x]\n\t" ROWS KILN_DW_A_RQ_ONE("q0", "0", "32", "64")                            \
+                         KILN_DW_A_RQ_ONE("q1", "16", "48", "80") "vqmovnb.s32 q4, q0\n\t"                        \
+                                                                  "vqmovnt.s32 q4, q1\n\t"                        \
+                                                                  "vqadd.s16 q4, q4, %[off]\n\t"                  \
+                                                                  "vldrh.u16 q6, [%[k], #96]\n\t"                 \
+                                                                  "vmax.s16 q4, q4, q6\n\t"                       \
+                                                                  "vldrh.u16 q6, [%[k], #112]\n\t"                \
+                                                                  "vmin.s16 q4, q4, q6\n\t"                       \
+                                                                  "vstrb.16 q4, [%[o]]\n\t"                       \
+                     : [p] "=&l"(p)                                                                               \
+                     : [x] "r"(x), [o] "l"(o), [w] "l"(w), [k] "r"(k), [st] "r"(st), [c] "r"(C), [adv] "r"(adv),   \
+                       [off] "r"(off)                                                                             \
+                     : "q0", "q1", "q4", "q5", "q6", "memory")
+
+static inline __attribute__((always_inline)) void kiln_dw_mve_one_asm(const kiln_dw_blk8 *k, const int8_t *x,
+                                                                      int8_t *o, const int32_t ky0,
+                                                                      const int32_t nrows, const int32_t C,
+                                                                      const int32_t in_row, const int32_t *st,
+                                                                      const bool R)
+{
+#if !defined(__OPTIMIZE__)
+    kiln_dw_mve_single(k, x, ky0, nrows, C, in_row, st, true, o, false, R);
+#else
+    const int8_t *w = k->w + 24 * ky0;
+    const int32_t adv = in_row - (R ? 1 : 2) * C;
+    const int32_t off = k->out_off;
+    const int8_t *p;
+    if (R)
+    {
+        if (nrows == 3)
+        {
+            KILN_DW_A_ONE("64", KILN_DW_A_ROWS3(KILN_DW_A_ROW_ONER));
+        }
+        else
+        {
+            KILN_DW_A_ONE("64", KILN_DW_A_ROWS2(KILN_DW_A_ROW_ONER));
+        }
+    }
+    else
+    {
+        if (nrows == 3)
+        {
+            KILN_DW_A_ONE("0", KILN_DW_A_ROWS3(KILN_DW_A_ROW_ONE));
+        }
+        else
+        {
+            KILN_DW_A_ONE("0", KILN_DW_A_ROWS2(KILN_DW_A_ROW_ONE));
+        }
+    }
+    (void)p;
+#endif
+}
+
 /* One output row of a block: pairs, then single outputs, then the clipped leftovers. */
 static inline __attribute__((always_inline)) void kiln_dw_mve_row8(const kiln_dw_s8_shape *s,
                                                                    const kiln_dw_s8_args *a,
@@ -681,7 +1115,14 @@ static inline __attribute__((always_inline)) void kiln_dw_mve_row8(const kiln_dw
             /* output 0 lacks its left column */
             if (f_end >= 2)
             {
-                kiln_dw_mve_pair(k, x, ky0, nrows, C, in_row, xs, st, gen, o, s1, true, false);
+                if (s1 || xs == 2 * C)
+                {
+                    kiln_dw_mve_edge_asm(k, x, o, ky0, nrows, C, in_row, st, s1, true);
+                }
+                else
+                {
+                    kiln_dw_mve_pair(k, x, ky0, nrows, C, in_row, xs, st, gen, o, s1, true, false);
+                }
                 ox = 2;
             }
             else if (r_end >= 2)
@@ -697,6 +1138,14 @@ static inline __attribute__((always_inline)) void kiln_dw_mve_row8(const kiln_dw
             x += ox * xs - C; /* column ox * stride - 1 */
             o += ox * C;
         }
+        if ((s1 || xs == 2 * C) && f_end - ox >= 2)
+        {
+            const int32_t n = (f_end - ox) >> 1;
+            kiln_dw_mve_pairs_asm(k, x, o, n, ky0, nrows, C, in_row, st, gen, s1);
+            ox += 2 * n;
+            x += 2 * n * xs;
+            o += 2 * n * C;
+        }
         for (; ox + 1 < f_end; ox += 2)
         {
             kiln_dw_mve_pair(k, x, ky0, nrows, C, in_row, xs, st, gen, o, s1, false, false);
@@ -710,14 +1159,21 @@ static inline __attribute__((always_inline)) void kiln_dw_mve_row8(const kiln_dw
         {
             if (ox + 1 < r_end)
             {
-                kiln_dw_mve_pair(k, x, ky0, nrows, C, in_row, xs, st, gen, o, s1, false, true);
+                if (s1 || xs == 2 * C)
+                {
+                    kiln_dw_mve_edge_asm(k, x, o, ky0, nrows, C, in_row, st, s1, false);
+                }
+                else
+                {
+                    kiln_dw_mve_pair(k, x, ky0, nrows, C, in_row, xs, st, gen, o, s1, false, true);
+                }
                 ox += 2;
                 x += 2 * xs;
                 o += 2 * C;
             }
             else
             {
-                kiln_dw_mve_single(k, x, ky0, nrows, C, in_row, st, gen, o, false, false);
+                kiln_dw_mve_one_asm(k, x, o, ky0, nrows, C, in_row, st, false);
                 ox++;
                 x += xs;
                 o += C;
@@ -726,7 +1182,7 @@ static inline __attribute__((always_inline)) void kiln_dw_mve_row8(const kiln_dw
         for (; ox < r_end; ox++)
         {
             /* (after a pair ending at r_end nothing is left here) */
-            kiln_dw_mve_single(k, x, ky0, nrows, C, in_row, st, gen, o, false, true);
+            kiln_dw_mve_one_asm(k, x, o, ky0, nrows, C, in_row, st, true);
             x += xs;
             o += C;
         }
