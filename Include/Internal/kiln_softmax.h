@@ -221,23 +221,25 @@ static inline int32_t kiln_softmax_smmlsr(int32_t a, int32_t b, int32_t acc)
 
 /**
  * kiln_softmax_one_over_one_plus() on the DSP multiplies, the same value for every a in [0, 2^31)
- * (checked exhaustively): half_denominator h = 2^31 - d is in [2^30, 2^31), so SRDHM(h, x) =
- * SMMLSR(x, 2d, x) for h > 2^30 and (x + 1) >> 1 for h = 2^30; x stays in about [2^29, 2^30]
- * and the correction SRDHM(x, 2^29 - SRDHM(h, x)) below 2^28 in magnitude, so its saturating
- * x4 is a plain shift and only the final doubling saturates (QADD).
+ * (checked exhaustively): a = 0 and a = 1 share the half denominator h = 2^30 and give
+ * INT32_MAX (the Newton iteration's exact result there, asserted by the softmax test); otherwise
+ * the half denominator h = 2^31 - d is in
+ * (2^30, 2^31), so SRDHM(h, x) = SMMLSR(x, 2d, x); x stays in about [2^29, 2^30] and the
+ * correction SRDHM(x, 2^29 - SRDHM(h, x)) below 2^28 in magnitude, so its saturating x4 is a plain
+ * shift and only the final doubling saturates (QADD). The three Newton steps are unrolled.
  */
 static inline int32_t kiln_softmax_one_over_one_plus_dsp(int32_t a)
 {
-    const int32_t h = (int32_t)(((uint32_t)a + 0x80000000u) >> 1);
-    int32_t x = 1515870810 + kiln_softmax_smmulr(h, 2 * -1010580540); /* Q2.29 */
-    const bool h_pow2 = (h == (1 << 30));
-    const int32_t d2 = h_pow2 ? 0 : (int32_t)(2u * (0x80000000u - (uint32_t)h));
-    for (int32_t i = 0; i < 3; i++)
+    if ((uint32_t)a <= 1u)
     {
-        const int32_t hx = h_pow2 ? ((x + 1) >> 1) : kiln_softmax_smmlsr(x, d2, x);
-        const int32_t one_minus_dx = (1 << 29) - hx;
-        x += (int32_t)((uint32_t)kiln_softmax_smmulr(x, 2 * one_minus_dx) << 2);
+        return INT32_MAX;
     }
+    const int32_t h = (int32_t)(((uint32_t)a + 0x80000000u) >> 1);
+    const int32_t d2 = (int32_t)(2u * (0x80000000u - (uint32_t)h));
+    int32_t x = 1515870810 + kiln_softmax_smmulr(h, 2 * -1010580540); /* Q2.29 */
+    x += (int32_t)((uint32_t)kiln_softmax_smmulr(x, 2 * ((1 << 29) - kiln_softmax_smmlsr(x, d2, x))) << 2);
+    x += (int32_t)((uint32_t)kiln_softmax_smmulr(x, 2 * ((1 << 29) - kiln_softmax_smmlsr(x, d2, x))) << 2);
+    x += (int32_t)((uint32_t)kiln_softmax_smmulr(x, 2 * ((1 << 29) - kiln_softmax_smmlsr(x, d2, x))) << 2);
     int32_t r;
     __asm__("qadd %0, %1, %1" : "=r"(r) : "r"(x));
     return r;
@@ -266,6 +268,14 @@ static inline void kiln_softmax_recip_fast(uint64_t sum, int32_t out_bits, int32
     }
     *recip = KILN_SOFTMAX_ONE_OVER_ONE_PLUS((int32_t)(top - 0x80000000u));
     *exponent = bits_over_unit + 31 - out_bits;
+}
+
+/** kiln_softmax_recip_fast() for a sum below 2^32 (1 <= sum): rows of up to 8191 elements. */
+static inline void kiln_softmax_recip32(uint32_t sum, int32_t out_bits, int32_t *recip, int32_t *exponent)
+{
+    const int32_t h = kiln_softmax_clz(sum);
+    *recip = KILN_SOFTMAX_ONE_OVER_ONE_PLUS((int32_t)((sum << h) - 0x80000000u));
+    *exponent = KILN_SOFTMAX_ACCUM_BITS - h + 31 - out_bits;
 }
 
 /** The output of one element with exp e (diff >= diff_min). */

@@ -24,16 +24,21 @@ arm_cmsis_nn_status kiln_fc_s8_entry(const cmsis_nn_context *ctx,
     }
     /* Layout (CMSIS-NN): input [n, (h, w, c) = cols], filter_dims->n = cols, filter_dims->c = rows,
      * output [n, rows] in output_dims->n / ->c. filter h/w, output h/w and bias_dims are not read
-     * (callers leave them unset). */
+     * (callers leave them unset). The checks below are written for a small fixed cost (one sign
+     * test for six dimensions, 32x32->64-bit products): they reject exactly what the
+     * straightforward forms would. */
     const int32_t batches = input_dims->n;
     const int32_t cols = filter_dims->n;
     const int32_t rows = output_dims->c;
-    if (batches < 0 || cols < 0 || rows < 0 || filter_dims->c != rows || output_dims->n != batches)
+    const int32_t ih = input_dims->h, iw = input_dims->w, ic = input_dims->c;
+    if ((batches | cols | rows | ih | iw | ic) < 0 || filter_dims->c != rows || output_dims->n != batches)
     {
         return ARM_CMSIS_NN_ARG_ERROR;
     }
-    const cmsis_nn_dims in_row = {1, input_dims->h, input_dims->w, input_dims->c};
-    if (kiln_fc_s8_count(&in_row) != (int64_t)cols)
+    /* h * w * c == cols: with c = 0 the count is 0 whatever h * w is; otherwise h * w must be
+     * within int32 (cols is) and then h * w * c < 2^62 is exact. */
+    const int64_t hw = (int64_t)ih * iw;
+    if (ic == 0 ? cols != 0 : (hw > INT32_MAX || hw * ic != (int64_t)cols))
     {
         return ARM_CMSIS_NN_ARG_ERROR;
     }
@@ -47,12 +52,21 @@ arm_cmsis_nn_status kiln_fc_s8_entry(const cmsis_nn_context *ctx,
     {
         return ARM_CMSIS_NN_ARG_ERROR;
     }
-    const int32_t n_quant = per_channel ? rows : 1;
-    for (int32_t i = 0; i < n_quant; i++)
+    if (!per_channel)
     {
-        if (!kiln_fc_s8_quant_ok(mult[i], shift[i]))
+        if (!kiln_fc_s8_quant_ok(mult[0], shift[0]))
         {
             return ARM_CMSIS_NN_ARG_ERROR;
+        }
+    }
+    else
+    {
+        for (int32_t i = 0; i < rows; i++)
+        {
+            if (!kiln_fc_s8_quant_ok(mult[i], shift[i]))
+            {
+                return ARM_CMSIS_NN_ARG_ERROR;
+            }
         }
     }
 
@@ -95,6 +109,13 @@ arm_cmsis_nn_status kiln_fc_s8_entry(const cmsis_nn_context *ctx,
                                          fc_params->filter_offset};
         ksum = kiln_fc_s8_sealed_sums(ctx->buf, &key);
     }
-    kiln_fc_s8_mat_mat(input_data, batches, filter_data, ksum, bias_data, output_data, rows, &args);
+    if (batches == 1)
+    {
+        kiln_fc_s8_vec_mat(input_data, filter_data, ksum, bias_data, output_data, &args); /* the usual call */
+    }
+    else
+    {
+        kiln_fc_s8_mat_mat(input_data, batches, filter_data, ksum, bias_data, output_data, rows, &args);
+    }
     return ARM_CMSIS_NN_SUCCESS;
 }

@@ -67,51 +67,37 @@ typedef struct
     uint32_t check;
 } kiln_fc_s8_seal;
 
-/* One round of a 32-bit multiplicative mix (murmur3 finalizer constants). */
-static uint32_t kiln_mix32(uint32_t h, uint32_t v)
+/* The key hash: a multiply-xor chain over the key's words (odd multipliers: each step is a
+ * bijection of the running value, so layers differing in one word get different hashes) and a
+ * final xor-shift. Two instructions per word: it runs on every call. */
+static inline uint32_t kiln_key_step(uint32_t h, uint32_t v)
 {
-    h ^= v * 0xCC9E2D51u;
-    h = (h << 13) | (h >> 19);
-    h = h * 5u + 0xE6546B64u;
-    return h;
-}
-
-static uint32_t kiln_final32(uint32_t h)
-{
-    h ^= h >> 16;
-    h *= 0x85EBCA6Bu;
-    h ^= h >> 13;
-    h *= 0xC2B2AE35u;
-    h ^= h >> 16;
-    return h;
-}
-
-static uint32_t kiln_hash_ptr(uint32_t h, const void *p)
-{
-    uintptr_t v = (uintptr_t)p;
-    for (size_t i = 0; i < sizeof(v); i += 4)
-    {
-        h = kiln_mix32(h, (uint32_t)(v & 0xFFFFFFFFu));
-        v = (uintptr_t)(((uint64_t)v >> 16) >> 16);
-    }
-    return h;
+    return (h ^ v) * 0x9E3779B1u;
 }
 
 static uint32_t kiln_key_hash(const kiln_fc_s8_seal_key *k)
 {
     uint32_t h = 0x9747B28Cu;
-    h = kiln_hash_ptr(h, k->filter);
-    h = kiln_hash_ptr(h, k->bias);
-    h = kiln_mix32(h, (uint32_t)k->cols);
-    h = kiln_mix32(h, (uint32_t)k->rows);
-    h = kiln_mix32(h, (uint32_t)k->lhs_offset);
-    h = kiln_mix32(h, (uint32_t)k->rhs_offset);
-    return kiln_final32(h);
+    uintptr_t f = (uintptr_t)k->filter;
+    uintptr_t b = (uintptr_t)k->bias;
+    for (size_t i = 0; i < sizeof(uintptr_t); i += 4) /* every 32-bit half of a wider pointer */
+    {
+        h = kiln_key_step(h, (uint32_t)(f & 0xFFFFFFFFu));
+        h = kiln_key_step(h, (uint32_t)(b & 0xFFFFFFFFu));
+        f = (uintptr_t)(((uint64_t)f >> 16) >> 16);
+        b = (uintptr_t)(((uint64_t)b >> 16) >> 16);
+    }
+    h = kiln_key_step(h, (uint32_t)k->cols);
+    h = kiln_key_step(h, (uint32_t)k->rows);
+    h = kiln_key_step(h, (uint32_t)k->lhs_offset);
+    h = kiln_key_step(h, (uint32_t)k->rhs_offset);
+    return h ^ (h >> 15);
 }
 
-static uint32_t kiln_seal_check(const kiln_fc_s8_seal *s)
+/* The seal's consistency word (a buffer whose seal words were not written together fails it). */
+static inline uint32_t kiln_seal_check(const kiln_fc_s8_seal *s)
 {
-    return kiln_final32(kiln_mix32(kiln_mix32(s->magic ^ 0x5BD1E995u, s->key_hash), s->sums_hash));
+    return ((s->magic ^ s->key_hash) * 0x85EBCA6Bu) ^ s->sums_hash;
 }
 
 const int32_t *kiln_fc_s8_sealed_sums(void *buf, const kiln_fc_s8_seal_key *key)

@@ -314,6 +314,20 @@ static void test_kernel_sum_seal(void)
         ((int32_t *)ctx.buf)[17] ^= 0x100;
         KILN_CHECK_EQ(run_fc(&a, API_PER_TENSOR, &ctx, g_out), ARM_CMSIS_NN_SUCCESS);
         KILN_CHECK_MEM_S8(g_out, ref_a, 80);
+        /* Two sums swapped (values right, places wrong), and the sums zeroed with the seal kept:
+         * detected, recomputed. */
+        KILN_CHECK_EQ(run_fc(&a, API_PER_TENSOR, &ctx, g_out), ARM_CMSIS_NN_SUCCESS);
+        {
+            int32_t *ks = (int32_t *)ctx.buf;
+            const int32_t t = ks[3];
+            ks[3] = ks[30];
+            ks[30] = t;
+        }
+        KILN_CHECK_EQ(run_fc(&a, API_PER_TENSOR, &ctx, g_out), ARM_CMSIS_NN_SUCCESS);
+        KILN_CHECK_MEM_S8(g_out, ref_a, 80);
+        memset(ctx.buf, 0, 40 * sizeof(int32_t));
+        KILN_CHECK_EQ(run_fc(&a, API_PER_TENSOR, &ctx, g_out), ARM_CMSIS_NN_SUCCESS);
+        KILN_CHECK_MEM_S8(g_out, ref_a, 80);
         /* All-zero and all-0xFF buffers. */
         memset(ctx.buf, 0, (size_t)need);
         KILN_CHECK_EQ(run_fc(&a, API_PER_TENSOR, &ctx, g_out), ARM_CMSIS_NN_SUCCESS);
@@ -633,12 +647,14 @@ static void test_instruction_count(void)
         }
         if (KILN_NATIVE_ISA == KILN_ISA_MVE)
         {
-            /* Measured 0.196 (256 x 256) - 0.239 (260 x 61): six rows per pass, 0.146 per MAC in
-             * the inner loop, ~3.5 per output row for the group set-up and the requantization,
-             * plus ~500 fixed (entry validation, seal check) that the small layers do not
-             * amortize (target 0.20 met from 256 x 256 up). This bound guards against
-             * regressions. */
-            KILN_CHECK(per_mac <= 0.245);
+            /* Measured before -> after the fixed-cost work: 256 x 64 0.227 -> 0.209 (3721 -> 3431),
+             * 512 x 32 0.212 -> 0.203, 1024 x 16 0.199 -> 0.192, 260 x 61 0.239 -> 0.221,
+             * 256 x 256 0.196 -> 0.187 (16 x 4: 619 -> 544, 64 x 64: 1921 -> 1631 instructions).
+             * Six rows per pass, ~0.15 per MAC in the inner loop, ~3 per output row for the
+             * requantization, ~430 fixed (entry validation ~200, the seal: key hash + sums hash
+             * ~120, plan and calls); target 0.20 met from 1024 x 16 and 256 x 256, not at 256 x 64.
+             * This bound guards the level reached (+~2%). */
+            KILN_CHECK(per_mac <= 0.226);
         }
         else if (KILN_NATIVE_ISA == KILN_ISA_DSP)
         {

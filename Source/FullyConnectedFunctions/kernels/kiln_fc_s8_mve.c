@@ -211,8 +211,9 @@ __attribute__((naked, noinline)) static void kiln_fc_dot6_groups(const kiln_fc_d
 }
 
 /* Rows handled per chunk: raw dot products go to a stack buffer of this many int32, then are
- * requantized four at a time. A multiple of 6 and 4. */
-#define KILN_FC_CHUNK 48
+ * requantized four at a time. A multiple of 6 and 4; 72 (288 bytes of stack) keeps layers of up
+ * to 72 rows to one chunk (each chunk costs ~90 instructions of set-up). */
+#define KILN_FC_CHUNK 72
 
 /* Below this many rows the chunk and six-row set-up costs more than it saves (measured: 64 x 12
  * and 256 x 12 are faster four rows at a time, 1024 x 16 and 64 x 64 six at a time). */
@@ -273,6 +274,24 @@ __attribute__((noinline)) static void kiln_fc_vec_mat_ksum(const int8_t *lhs,
             int8_t *d = dst + r0;
             const int32_t *sv = sums;
             int32_t left = n;
+            if (fo_term == 0 && LEFT_SHIFT(a->shift) == 0 && RIGHT_SHIFT(a->shift) >= 1)
+            {
+                /* TFLite's usual layer (symmetric weights, a right shift): no filter-offset term,
+                 * no left shift, and with a shift of at least one the ties-away step is
+                 * acc + (acc >> 31) before the ties-up VRSHL (saturating: INT32_MIN stays). */
+                for (; left >= 4; left -= 4)
+                {
+                    int32x4_t acc = vaddq_s32(vldrwq_s32(sv), vldrwq_s32(ks));
+                    acc = vqrdmulhq_n_s32(acc, mult);
+                    acc = vrshlq_s32(vqaddq_s32(acc, vshrq_n_s32(acc, 31)), vrsh);
+                    acc = vaddq_n_s32(acc, out_off);
+                    acc = vminq_s32(vmaxq_s32(acc, vmin), vmax);
+                    vstrbq_s32(d, acc);
+                    sv += 4;
+                    ks += 4;
+                    d += 4;
+                }
+            }
             for (; left >= 4; left -= 4)
             {
                 int32x4_t acc = vaddq_s32(vldrwq_s32(sv), vldrwq_s32(ks));
@@ -317,6 +336,15 @@ __attribute__((noinline)) static void kiln_fc_vec_mat_ksum(const int8_t *lhs,
     }
 }
 
+/* Everything but the kernel-sum path of layers of at least KILN_FC_SIX_ROW_MIN rows. */
+__attribute__((noinline)) static void kiln_fc_vec_mat_small(const int8_t *lhs,
+                                                           const int8_t *rhs,
+                                                           const int32_t *kernel_sum,
+                                                           const int32_t *bias,
+                                                           int8_t *dst,
+                                                           const kiln_fc_s8_args *a,
+                                                           int32_t fo_term);
+
 void kiln_fc_s8_vec_mat(const int8_t *lhs,
                         const int8_t *rhs,
                         const int32_t *kernel_sum,
@@ -324,10 +352,29 @@ void kiln_fc_s8_vec_mat(const int8_t *lhs,
                         int8_t *dst,
                         const kiln_fc_s8_args *a)
 {
+    /* A thin dispatcher (no register saves of its own): rhs_offset * sum(x), the filter-offset
+     * term, once per input vector (0 for TFLite's symmetric int8 weights). */
+    const int32_t fo_term = a->rhs_offset != 0 ? kiln_wrap_mul(a->rhs_offset, kiln_sum_s8(lhs, a->cols)) : 0;
+    if (kernel_sum != NULL && a->cols > 0 && a->rows >= KILN_FC_SIX_ROW_MIN)
+    {
+        kiln_fc_vec_mat_ksum(lhs, rhs, kernel_sum, dst, a, fo_term);
+    }
+    else
+    {
+        kiln_fc_vec_mat_small(lhs, rhs, kernel_sum, bias, dst, a, fo_term);
+    }
+}
+
+__attribute__((noinline)) static void kiln_fc_vec_mat_small(const int8_t *lhs,
+                                                           const int8_t *rhs,
+                                                           const int32_t *kernel_sum,
+                                                           const int32_t *bias,
+                                                           int8_t *dst,
+                                                           const kiln_fc_s8_args *a,
+                                                           int32_t fo_term)
+{
     const int32_t cols = a->cols;
     const int32_t rows = a->rows;
-    /* rhs_offset * sum(x): the filter-offset term, once per input vector. */
-    const int32_t fo_term = a->rhs_offset != 0 ? kiln_wrap_mul(a->rhs_offset, kiln_sum_s8(lhs, cols)) : 0;
     /* Without kernel sums: io * (sum w + cols * fo) + bias per row, sum w accumulated in the loop. */
     const int32_t io = a->lhs_offset;
     const int32_t cols_fo = kiln_wrap_mul(cols, a->rhs_offset);
@@ -335,11 +382,6 @@ void kiln_fc_s8_vec_mat(const int8_t *lhs,
     const int8_t *w = rhs;
     int32_t r = 0;
 
-    if (kernel_sum != NULL && cols > 0 && rows >= KILN_FC_SIX_ROW_MIN)
-    {
-        kiln_fc_vec_mat_ksum(lhs, rhs, kernel_sum, dst, a, fo_term);
-        return;
-    }
     /* Few rows: four rows per pass, no chunk set-up. */
     if (kernel_sum != NULL && a->mult_pc == NULL && a->dst_stride == 1)
     {
@@ -505,26 +547,43 @@ void kiln_fc_s8_row_sums(int32_t *ksum,
 
 uint32_t kiln_fc_s8_hash_s32(const int32_t *v, int32_t n)
 {
-    /* Same value as the scalar version: h1 = sum v[i] * (2i + 1), h2 = sum v[i] (mod 2^32). */
-    uint32_t h1 = 0;
-    uint32_t h2 = 0;
-    uint32x4_t idx = vidupq_n_u32(1u, 2); /* 1, 3, 5, 7 */
-    for (int32_t blk = n >> 2; blk > 0; blk--)
+    /* A polynomial per lane: acc = acc * K + (next four values), K odd, so any single changed
+     * value changes the lane (and the result), and the order of the blocks matters; then the
+     * lanes (different weights) and the count are mixed. This is the Helium route's own hash (only
+     * this route seals sums). The loop is inline assembly: two steps per pass alternating the two
+     * accumulator registers (VMLA accumulates into the freshly loaded vector), five instructions
+     * per eight sums; GCC 12 adds a register copy per step. */
+    const uint32_t k = 0x9E3779B1u;
+    uint32x4_t acc = vdupq_n_u32(0);
+    const int32_t pairs = n >> 3;
+    if (pairs > 0)
     {
-        const uint32x4_t x = vreinterpretq_u32_s32(vldrwq_s32(v));
-        h1 = vmladavaq_u32(h1, x, idx);
-        h2 = vaddvaq_u32(h2, x);
-        idx = vaddq_n_u32(idx, 8u);
-        v += 4;
+        uint32x4_t t;
+        const int32_t *p = v;
+        int32_t count = pairs;
+        __asm__ volatile("   dls     lr, %[cnt]\n"
+                         "1: vldrw.u32 %q[t], [%[p]], #16\n"
+                         "   vmla.u32  %q[t], %q[acc], %[k]\n"
+                         "   vldrw.u32 %q[acc], [%[p]], #16\n"
+                         "   vmla.u32  %q[acc], %q[t], %[k]\n"
+                         "   le      lr, 1b\n"
+                         : [acc] "+w"(acc), [t] "=&w"(t), [p] "+r"(p), [cnt] "+r"(count)
+                         : [k] "r"(k)
+                         : "lr", "memory");
+        v += 8 * pairs;
     }
-    if ((n & 3) != 0)
+    const int32_t left = n & 7;
+    if (left > 0)
     {
-        const mve_pred16_t p = vctp32q((uint32_t)(n & 3));
-        const uint32x4_t x = vreinterpretq_u32_s32(vldrwq_z_s32(v, p));
-        h1 = vmladavaq_u32(h1, x, idx);
-        h2 = vaddvaq_u32(h2, x);
+        const mve_pred16_t p0 = vctp32q((uint32_t)left);
+        acc = vmlaq_n_u32(vreinterpretq_u32_s32(vldrwq_z_s32(v, p0)), acc, k);
+        if (left > 4)
+        {
+            const mve_pred16_t p1 = vctp32q((uint32_t)(left - 4));
+            acc = vmlaq_n_u32(vreinterpretq_u32_s32(vldrwq_z_s32(v + 4, p1)), acc, k);
+        }
     }
-    uint32_t h = h1 ^ (h2 * 0x9E3779B1u) ^ (uint32_t)n;
+    uint32_t h = vmladavq_u32(acc, vidupq_n_u32(1u, 2)) ^ (uint32_t)n; /* lane weights 1, 3, 5, 7 */
     h ^= h >> 15;
     h *= 0x2C1B3C6Du;
     h ^= h >> 12;

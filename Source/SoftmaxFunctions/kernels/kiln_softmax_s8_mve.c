@@ -2,12 +2,16 @@
  * Kiln — softmax rows, Helium (MVE), four int32 lanes at a time. The fixed-point exp is
  * gemmlowp's, lane by lane identical to kiln_softmax_exp_q5_26() (VQRDMULH is exactly its
  * rounding doubling high multiply). Selections use lane masks (all ones / zero) rather than
- * predicates, which GCC 12 moves through core registers at every use; only the last, partial
- * vector of a row is loaded and stored under a tail predicate.
+ * intrinsic predicates, which GCC 12 moves through core registers at every use (the exp's
+ * conditional multiplies are VPT blocks in inline assembly); only the last, partial vector of a
+ * row is loaded and stored under a tail predicate.
  *
- * Three routes:
- *   "softmax_mve_short"  rows of at most 16 elements (any number of rows): each row in vector
- *                        registers, no stack table (see kiln_softmax_short_row below).
+ * Routes by row length:
+ *   1                    a fill: the type's maximum (the minimum when diff_min > 0)
+ *   2 .. 8               "softmax_mve_rows8": one or two predicated four-lane vectors per row,
+ *                        the maximum over the loaded lanes, constants set up once per call
+ *   9 .. 16              "softmax_mve_short": each row in vector registers, no stack table
+ *                        (see kiln_softmax_short_rows_k below).
  * and for longer rows, by the number of elements of the call:
  *   "softmax_mve_table"  >= 256 elements: the exp of each of the 256 possible diffs (x - row max)
  *                        is computed once per call into a 1 KiB table on the stack (64 vector
@@ -22,13 +26,20 @@
 
 #define KILN_SOFTMAX_MVE_TABLE_MIN 256
 
-/* Multiply the lanes whose remainder has bit 24 + K set by exp(-2^(K - 2)) (C, Q0.31):
- * res += (res * C - res) & mask, mask = bit 24 + K of the remainder spread over the lane. */
+/* Multiply the lanes whose remainder has bit 24 + K set by exp(-2^(K - 2)) (C, Q0.31): the bit
+ * shifted to the sign, then a VPT block (compare with zero) predicates one VQRDMULH. Inline
+ * assembly because GCC 12 moves every predicate through a core register (VMRS/VMSR/SXTH around
+ * each use, twice the instructions); VPT blocks are the architecture's cheap form on hardware
+ * too. Lanes whose bit is clear keep their value, as in gemmlowp's select. */
 #define KILN_EXP_STAGE(K, C)                                                                                     \
     do                                                                                                           \
     {                                                                                                            \
-        const int32x4_t mask_ = vshrq_n_s32(vshlq_n_s32(remainder, 7 - (K)), 31);                                \
-        res = vaddq_s32(res, vandq_s32(vsubq_s32(vqrdmulhq_n_s32(res, (C)), res), mask_));                       \
+        int32x4_t bit_;                                                                                          \
+        __asm__("vshl.i32 %q[b], %q[rem], #%c[sh]\n\t"                                                          \
+                "vpt.s32 lt, %q[b], zr\n\t"                                                                       \
+                "vqrdmulht.s32 %q[res], %q[res], %[c]"                                                           \
+                : [res] "+w"(res), [b] "=&w"(bit_)                                                               \
+                : [rem] "w"(remainder), [sh] "i"(7 - (K)), [c] "r"((int32_t)(C)) : "p0");                             \
     } while (0)
 
 /* exp(a) for a <= 0 in Q5.26, result in Q0.31 (kiln_softmax_exp_q5_26, four lanes). */
@@ -316,73 +327,186 @@ static inline __attribute__((always_inline)) void kiln_softmax_short_out(void *o
     }
 }
 
-static inline __attribute__((always_inline)) void kiln_softmax_short_row(const void *in, void *out, int32_t n,
-                                                                         bool is_u8, bool out16, int32x4_t vshift,
-                                                                         int32_t mult, int32_t diff_min,
-                                                                         int32_t out_bits, int32_t out_min,
-                                                                         int32_t out_max)
+/* Every row of a short-row call, the kind's flags constant (one specialized copy per kind, each
+ * with its row loop, so the loop's invariants stay in registers). */
+static inline __attribute__((always_inline)) void kiln_softmax_short_rows_k(const void *input, void *output,
+                                                                            int32_t num_rows, int32_t n,
+                                                                            bool is_u8, bool out16,
+                                                                            const kiln_softmax_params *p)
 {
+    const int32x4_t vshift = vdupq_n_s32(p->shift);
+    const int32_t mult = p->mult;
+    const int32_t diff_min = MIN(MAX(p->diff_min, -256), 1); /* the same decisions for diffs in [-255, 0] */
+    const int32_t out_bits = out16 ? 16 : 8;
+    const int32_t out_min = out16 ? INT16_MIN : (is_u8 ? 0 : INT8_MIN);
+    const int32_t out_max = out16 ? INT16_MAX : (is_u8 ? UINT8_MAX : INT8_MAX);
+    const int32_t out_step = out16 ? 2 * n : n;
     const mve_pred16_t p8 = vctp8q((uint32_t)n);
-    const int32_t max = is_u8 ? (int32_t)vmaxvq_p_u8(0, vldrbq_z_u8((const uint8_t *)in, p8), p8)
-                              : (int32_t)vmaxvq_p_s8(INT8_MIN, vldrbq_z_s8((const int8_t *)in, p8), p8);
-    int32x4_t e[KILN_SOFTMAX_MVE_SHORT_MAX / 4];
-    uint32_t sum = 0;
+    const mve_pred16_t pt = vctp32q((uint32_t)(n & 3));
     const int32_t whole = n >> 2;
     const bool has_tail = (n & 3) != 0;
-    const mve_pred16_t pt = vctp32q((uint32_t)(n & 3));
-    for (int32_t g = 0; g < whole; g++)
+    const int8_t *in = (const int8_t *)input;
+    int8_t *out = (int8_t *)output;
+    for (int32_t r = 0; r < num_rows; r++)
     {
-        e[g] = kiln_softmax_short_group(in, g, is_u8, false, pt, max, vshift, mult, diff_min, &sum);
+        const int32_t max = is_u8 ? (int32_t)vmaxvq_p_u8(0, vldrbq_z_u8((const uint8_t *)in, p8), p8)
+                                  : (int32_t)vmaxvq_p_s8(INT8_MIN, vldrbq_z_s8(in, p8), p8);
+        int32x4_t e[KILN_SOFTMAX_MVE_SHORT_MAX / 4];
+        uint32_t sum = 0;
+        for (int32_t g = 0; g < whole; g++)
+        {
+            e[g] = kiln_softmax_short_group(in, g, is_u8, false, pt, max, vshift, mult, diff_min, &sum);
+        }
+        if (has_tail)
+        {
+            e[whole] = kiln_softmax_short_group(in, whole, is_u8, true, pt, max, vshift, mult, diff_min, &sum);
+        }
+        /* Every lane skipped (diff_min > 0): every output is the minimum whatever the reciprocal. */
+        int32_t recip, exponent;
+        kiln_softmax_recip32(sum != 0 ? sum : 1u << (31 - KILN_SOFTMAX_ACCUM_BITS), out_bits, &recip, &exponent);
+        const int32x4_t vexp = vdupq_n_s32(-MIN(exponent, 32));
+        for (int32_t g = 0; g < whole; g++)
+        {
+            kiln_softmax_short_out(out, g, out16, false, pt, e[g], recip, vexp, out_min, out_max);
+        }
+        if (has_tail)
+        {
+            kiln_softmax_short_out(out, whole, out16, true, pt, e[whole], recip, vexp, out_min, out_max);
+        }
+        in += n;
+        out += out_step;
     }
-    if (has_tail)
+}
+
+/*
+ * Rows of 2 to 8 elements: one or two tail-predicated vectors of four int32 lanes per row (G,
+ * a constant of each copy). The maximum is taken over those lanes (no separate byte load), lanes
+ * past the row are excluded from the maximum and the sum by the predicate and not stored. Every
+ * kind in one loop (a branch on the kind for the loads and the stores), constants set up once
+ * per call.
+ */
+static inline __attribute__((always_inline)) void kiln_softmax_rows8_k(const void *input, int32_t num_rows, int32_t n,
+                                                                       const kiln_softmax_params *p, void *output,
+                                                                       int32_t G)
+{
+    const int32x4_t vshift = vdupq_n_s32(p->shift);
+    const int32_t mult = p->mult;
+    const int32_t diff_min = MIN(MAX(p->diff_min, -256), 1);
+    const bool is_u8 = p->kind == KILN_SOFTMAX_U8_TO_U8;
+    const bool out16 = p->kind == KILN_SOFTMAX_S8_TO_S16;
+    const int32_t out_bits = p->out_bits, out_min = p->out_min, out_max = p->out_max;
+    const int32_t out_step = out16 ? 2 * n : n;
+    const mve_pred16_t pt0 = vctp32q((uint32_t)n);
+    const mve_pred16_t pt1 = vctp32q((uint32_t)MAX(n - 4, 0));
+    const int8_t *in = (const int8_t *)input;
+    int8_t *out = (int8_t *)output;
+    for (int32_t r = 0; r < num_rows; r++)
     {
-        e[whole] = kiln_softmax_short_group(in, whole, is_u8, true, pt, max, vshift, mult, diff_min, &sum);
+        const int32x4_t x0 = is_u8 ? vreinterpretq_s32_u32(vldrbq_z_u32((const uint8_t *)in, pt0)) : vldrbq_z_s32(in, pt0);
+        int32_t max = vmaxvq_p_s32(INT32_MIN, x0, pt0);
+        int32x4_t x1 = x0;
+        if (G == 2)
+        {
+            x1 = is_u8 ? vreinterpretq_s32_u32(vldrbq_z_u32((const uint8_t *)in + 4, pt1)) : vldrbq_z_s32(in + 4, pt1);
+            max = vmaxvq_p_s32(max, x1, pt1);
+        }
+        const int32x4_t diff0 = vsubq_n_s32(x0, max);
+        const int32x4_t e0 =
+            vbicq_s32(kiln_softmax_exp4_short(diff0, vshift, mult), vshrq_n_s32(vsubq_n_s32(diff0, diff_min), 31));
+        uint32_t sum = vaddvq_p_u32(vreinterpretq_u32_s32(vrshrq_n_s32(e0, KILN_SOFTMAX_ACCUM_BITS)), pt0);
+        int32x4_t e1 = e0;
+        if (G == 2)
+        {
+            const int32x4_t diff1 = vsubq_n_s32(x1, max);
+            e1 = vbicq_s32(kiln_softmax_exp4_short(diff1, vshift, mult), vshrq_n_s32(vsubq_n_s32(diff1, diff_min), 31));
+            sum = vaddvaq_p_u32(sum, vreinterpretq_u32_s32(vrshrq_n_s32(e1, KILN_SOFTMAX_ACCUM_BITS)), pt1);
+        }
+        int32_t recip, exponent;
+        kiln_softmax_recip32(sum != 0 ? sum : 1u << (31 - KILN_SOFTMAX_ACCUM_BITS), out_bits, &recip, &exponent);
+        const int32x4_t vexp = vdupq_n_s32(-MIN(exponent, 32));
+        const int32x4_t v0 =
+            vminq_s32(vaddq_n_s32(vrshlq_s32(vqrdmulhq_n_s32(e0, recip), vexp), out_min), vdupq_n_s32(out_max));
+        if (out16)
+        {
+            vstrhq_p_s32((int16_t *)out, v0, pt0);
+        }
+        else
+        {
+            vstrbq_p_s32(out, v0, pt0);
+        }
+        if (G == 2)
+        {
+            const int32x4_t v1 =
+                vminq_s32(vaddq_n_s32(vrshlq_s32(vqrdmulhq_n_s32(e1, recip), vexp), out_min), vdupq_n_s32(out_max));
+            if (out16)
+            {
+                vstrhq_p_s32((int16_t *)out + 4, v1, pt1);
+            }
+            else
+            {
+                vstrbq_p_s32(out + 4, v1, pt1);
+            }
+        }
+        in += n;
+        out += out_step;
     }
-    /* Every lane skipped (diff_min > 0): every output is the minimum whatever the reciprocal. */
-    const uint32_t one = 1u << (31 - KILN_SOFTMAX_ACCUM_BITS);
-    int32_t recip, exponent;
-    kiln_softmax_recip_fast(sum != 0 ? sum : one, out_bits, &recip, &exponent);
-    const int32x4_t vexp = vdupq_n_s32(-MIN(exponent, 32));
-    for (int32_t g = 0; g < whole; g++)
+}
+
+static __attribute__((noinline)) void kiln_softmax_rows4(const void *input, int32_t num_rows, int32_t n,
+                                                         const kiln_softmax_params *p, void *output)
+{
+    kiln_softmax_rows8_k(input, num_rows, n, p, output, 1);
+}
+
+static __attribute__((noinline)) void kiln_softmax_rows8(const void *input, int32_t num_rows, int32_t n,
+                                                         const kiln_softmax_params *p, void *output)
+{
+    kiln_softmax_rows8_k(input, num_rows, n, p, output, 2);
+}
+
+/* Rows of one element: the element is its row's maximum (diff 0, exp 1.0 = INT32_MAX, sum 2^19
+ * in Q12.19, reciprocal INT32_MAX), so the output is the type's maximum, or the minimum when
+ * diff_min > 0 skips it (the softmax test checks both against the general arithmetic). The
+ * input is not read. A fill with plain stores (a call of one or a few rows is the common case;
+ * the compiler barrier keeps GCC from turning the loop into a memset call). */
+static inline __attribute__((always_inline)) void kiln_softmax_rows1(int32_t num_rows, const kiln_softmax_params *p,
+                                                                     void *output)
+{
+    const int32_t v = p->diff_min > 0 ? p->out_min : p->out_max;
+    if (p->kind == KILN_SOFTMAX_S8_TO_S16)
     {
-        kiln_softmax_short_out(out, g, out16, false, pt, e[g], recip, vexp, out_min, out_max);
+        int16_t *out = (int16_t *)output;
+        for (int32_t r = 0; r < num_rows; r++)
+        {
+            out[r] = (int16_t)v;
+            __asm__("" : "+r"(out));
+        }
     }
-    if (has_tail)
+    else
     {
-        kiln_softmax_short_out(out, whole, out16, true, pt, e[whole], recip, vexp, out_min, out_max);
+        int8_t *out = (int8_t *)output;
+        for (int32_t r = 0; r < num_rows; r++)
+        {
+            out[r] = (int8_t)v;
+            __asm__("" : "+r"(out));
+        }
     }
 }
 
 static __attribute__((noinline)) void kiln_softmax_short_rows(const void *input, int32_t num_rows, int32_t row_size,
                                                               const kiln_softmax_params *p, void *output)
 {
-    const int32x4_t vshift = vdupq_n_s32(p->shift);
-    const int32_t diff_min = MIN(MAX(p->diff_min, -256), 1); /* the same decisions for diffs in [-255, 0] */
-    const bool is_u8 = p->kind == KILN_SOFTMAX_U8_TO_U8;
-    const bool out16 = p->kind == KILN_SOFTMAX_S8_TO_S16;
-    const int32_t out_step = out16 ? 2 * row_size : row_size;
-    const int8_t *in = (const int8_t *)input;
-    int8_t *out = (int8_t *)output;
-    for (int32_t r = 0; r < num_rows; r++)
+    if (p->kind == KILN_SOFTMAX_U8_TO_U8)
     {
-        /* constant flags per call: each combination gets its own specialized code */
-        if (is_u8)
-        {
-            kiln_softmax_short_row(in, out, row_size, true, false, vshift, p->mult, diff_min, p->out_bits, p->out_min,
-                                   p->out_max);
-        }
-        else if (out16)
-        {
-            kiln_softmax_short_row(in, out, row_size, false, true, vshift, p->mult, diff_min, p->out_bits, p->out_min,
-                                   p->out_max);
-        }
-        else
-        {
-            kiln_softmax_short_row(in, out, row_size, false, false, vshift, p->mult, diff_min, p->out_bits,
-                                   p->out_min, p->out_max);
-        }
-        in += row_size;
-        out += out_step;
+        kiln_softmax_short_rows_k(input, output, num_rows, row_size, true, false, p);
+    }
+    else if (p->kind == KILN_SOFTMAX_S8_TO_S16)
+    {
+        kiln_softmax_short_rows_k(input, output, num_rows, row_size, false, true, p);
+    }
+    else
+    {
+        kiln_softmax_short_rows_k(input, output, num_rows, row_size, false, false, p);
     }
 }
 
@@ -430,7 +554,19 @@ static __attribute__((noinline)) void kiln_softmax_long_rows(const void *input, 
 void kiln_softmax_s8_rows(const void *input, int32_t num_rows, int32_t row_size, const kiln_softmax_params *p,
                           void *output)
 {
-    if (row_size <= KILN_SOFTMAX_MVE_SHORT_MAX)
+    if (row_size == 1)
+    {
+        kiln_softmax_rows1(num_rows, p, output);
+    }
+    else if (row_size <= 4)
+    {
+        kiln_softmax_rows4(input, num_rows, row_size, p, output);
+    }
+    else if (row_size <= 8)
+    {
+        kiln_softmax_rows8(input, num_rows, row_size, p, output);
+    }
+    else if (row_size <= KILN_SOFTMAX_MVE_SHORT_MAX)
     {
         kiln_softmax_short_rows(input, num_rows, row_size, p, output);
     }
