@@ -2,9 +2,10 @@
  * Kiln — float16 fully connected, Helium (MVE float) kernel. Float16 storage, float32 arithmetic: each vector of
  * eight halves is widened into its even lanes (VCVTB) and its odd lanes (VCVTT; kiln_mve_f16_bottom_to_f32 /
  * _top_to_f32, which work around the assembler's register encoding of these instructions), so every
- * product of two halves is exact and summed in float32. Standard weights: two output rows per pass (eight vector
- * registers), the pairs of lanes added at the end. NT_N_PACKED weights: one block of eight outputs, even and odd
- * outputs in two float32 accumulators, narrowed back to halves with VCVTB/VCVTT and one predicated store.
+ * product of two halves is exact and summed in float32. Standard weights: three output rows per pass sharing each
+ * widened input vector (kiln_fc_rows3_mve_f16), then pairs of rows, then one. NT_N_PACKED weights: two blocks of
+ * eight outputs per pass sharing each widened input element (then single blocks), even and odd outputs in two
+ * float32 accumulators per block, narrowed back to halves with VCVTB/VCVTT and one (predicated) store.
  */
 #include "Include/Internal/kiln_flt_ops.h"
 
@@ -28,6 +29,64 @@ static inline float16_t kiln_fc_fin_f16(float32_t acc, const float16_t *bias, in
     return (float16_t)acc;
 }
 
+/* Three outputs o..o+2 from three weight rows (k apart): eight depth elements per step (full steps unpredicated,
+ * the last one predicated), the input halves widened once per step and shared by the three rows; each row's even
+ * and odd products go into one float32 accumulator (three rows: seven vector registers, no spills). The
+ * accumulators are transposed (VST4) and added lane-wise; bias, clamp and one rounding to half per output. */
+static void kiln_fc_rows3_mve_f16(const float16_t *x,
+                                  int32_t k,
+                                  const float16_t *w0,
+                                  const float16_t *bias,
+                                  int32_t o,
+                                  float16_t *y,
+                                  float32_t lo,
+                                  float32_t hi)
+{
+    const float16_t *w1 = w0 + k, *w2 = w1 + k;
+    float32x4_t a0 = vdupq_n_f32(0.0f), a1 = a0, a2 = a0;
+    for (int32_t n = k >> 3; n > 0; n--)
+    {
+        const float16x8_t xv = vld1q_f16(x);
+        const float32x4_t xe = kiln_mve_f16_bottom_to_f32(xv), xo = kiln_mve_f16_top_to_f32(xv);
+        float16x8_t v = vld1q_f16(w0);
+        a0 = vfmaq_f32(a0, xe, kiln_mve_f16_bottom_to_f32(v));
+        a0 = vfmaq_f32(a0, xo, kiln_mve_f16_top_to_f32(v));
+        v = vld1q_f16(w1);
+        a1 = vfmaq_f32(a1, xe, kiln_mve_f16_bottom_to_f32(v));
+        a1 = vfmaq_f32(a1, xo, kiln_mve_f16_top_to_f32(v));
+        v = vld1q_f16(w2);
+        a2 = vfmaq_f32(a2, xe, kiln_mve_f16_bottom_to_f32(v));
+        a2 = vfmaq_f32(a2, xo, kiln_mve_f16_top_to_f32(v));
+        x += 8;
+        w0 += 8;
+        w1 += 8;
+        w2 += 8;
+    }
+    if ((k & 7) != 0)
+    {
+        const mve_pred16_t p = vctp16q((uint32_t)(k & 7));
+        const float16x8_t xv = vldrhq_z_f16(x, p);
+        const float32x4_t xe = kiln_mve_f16_bottom_to_f32(xv), xo = kiln_mve_f16_top_to_f32(xv);
+        float16x8_t v = vldrhq_z_f16(w0, p);
+        a0 = vfmaq_f32(a0, xe, kiln_mve_f16_bottom_to_f32(v));
+        a0 = vfmaq_f32(a0, xo, kiln_mve_f16_top_to_f32(v));
+        v = vldrhq_z_f16(w1, p);
+        a1 = vfmaq_f32(a1, xe, kiln_mve_f16_bottom_to_f32(v));
+        a1 = vfmaq_f32(a1, xo, kiln_mve_f16_top_to_f32(v));
+        v = vldrhq_z_f16(w2, p);
+        a2 = vfmaq_f32(a2, xe, kiln_mve_f16_bottom_to_f32(v));
+        a2 = vfmaq_f32(a2, xo, kiln_mve_f16_top_to_f32(v));
+    }
+    float32_t t[16];
+    const float32x4x4_t acc = {{a0, a1, a2, vdupq_n_f32(0.0f)}};
+    vst4q_f32(t, acc);
+    const float32x4_t sum =
+        vaddq_f32(vaddq_f32(vld1q_f32(t), vld1q_f32(t + 4)), vaddq_f32(vld1q_f32(t + 8), vld1q_f32(t + 12)));
+    y[o] = kiln_fc_fin_f16(vgetq_lane_f32(sum, 0), bias, o, lo, hi);
+    y[o + 1] = kiln_fc_fin_f16(vgetq_lane_f32(sum, 1), bias, o + 1, lo, hi);
+    y[o + 2] = kiln_fc_fin_f16(vgetq_lane_f32(sum, 2), bias, o + 2, lo, hi);
+}
+
 static void kiln_fc_rows_mve_f16(const float16_t *x,
                                  int32_t k,
                                  const float16_t *w,
@@ -40,6 +99,10 @@ static void kiln_fc_rows_mve_f16(const float16_t *x,
     const int32_t k8 = k & ~7;
     const mve_pred16_t pt = vctp16q((uint32_t)(k - k8));
     int32_t o = 0;
+    for (; o + 3 <= oc; o += 3)
+    {
+        kiln_fc_rows3_mve_f16(x, k, w + (size_t)o * (size_t)k, bias, o, y, lo, hi);
+    }
     for (; o + 2 <= oc; o += 2)
     {
         const float16_t *w0 = w + (size_t)o * (size_t)k;
@@ -99,7 +162,43 @@ static void kiln_fc_packed_mve_f16(const float16_t *x,
 {
     const float32x4_t vlo = vdupq_n_f32(lo);
     const float32x4_t vhi = vdupq_n_f32(hi);
-    for (int32_t o = 0; o < oc; o += KILN_FC_F16_BLOCK)
+    int32_t o = 0;
+    /* two blocks (16 outputs) per pass share each widened input element */
+    for (; o + 2 * KILN_FC_F16_BLOCK <= oc; o += 2 * KILN_FC_F16_BLOCK)
+    {
+        const float16_t *wb = w + (size_t)o * (size_t)k;
+        const float16_t *wc = wb + (size_t)KILN_FC_F16_BLOCK * (size_t)k;
+        float32x4_t ae = vdupq_n_f32(0.0f), ao = ae, be = ae, bo = ae;
+        for (int32_t i = 0; i < k; i++)
+        {
+            const float32_t xi = (float32_t)x[i];
+            const float16x8_t wv = vld1q_f16(wb);
+            ae = vfmaq_n_f32(ae, kiln_mve_f16_bottom_to_f32(wv), xi);
+            ao = vfmaq_n_f32(ao, kiln_mve_f16_top_to_f32(wv), xi);
+            const float16x8_t vv = vld1q_f16(wc);
+            be = vfmaq_n_f32(be, kiln_mve_f16_bottom_to_f32(vv), xi);
+            bo = vfmaq_n_f32(bo, kiln_mve_f16_top_to_f32(vv), xi);
+            wb += KILN_FC_F16_BLOCK;
+            wc += KILN_FC_F16_BLOCK;
+        }
+        for (int32_t h = 0; h < 2; h++)
+        {
+            float32x4_t e = h == 0 ? ae : be, d = h == 0 ? ao : bo;
+            const int32_t ob = o + h * KILN_FC_F16_BLOCK;
+            if (bias != NULL)
+            {
+                const float16x8_t bv = vld1q_f16(bias + ob);
+                e = vaddq_f32(e, kiln_mve_f16_bottom_to_f32(bv));
+                d = vaddq_f32(d, kiln_mve_f16_top_to_f32(bv));
+            }
+            e = vpselq_f32(vlo, e, vcmpltq_f32(e, vlo));
+            e = vpselq_f32(vhi, e, vcmpgtq_f32(e, vhi));
+            d = vpselq_f32(vlo, d, vcmpltq_f32(d, vlo));
+            d = vpselq_f32(vhi, d, vcmpgtq_f32(d, vhi));
+            vst1q_f16(y + ob, kiln_mve_f32_pair_to_f16(e, d));
+        }
+    }
+    for (; o < oc; o += KILN_FC_F16_BLOCK)
     {
         const float16_t *wb = w + (size_t)o * (size_t)k;
         float32x4_t ae = vdupq_n_f32(0.0f), ao = ae;
