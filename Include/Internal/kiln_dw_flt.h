@@ -421,6 +421,23 @@ static inline arm_cmsis_nn_status kiln_dw_f32_plan(const cmsis_nn_dw_conv_params
  * Each output sums its taps in (ky, kx) order from 0, then adds its bias (NULL: 0), then clamps. */
 void kiln_dw_flt_generic_f32(const kiln_dw_flt_geom *g, const float32_t *in, const float32_t *w,
                              const float32_t *bias, float32_t *out, float32_t lo, float32_t hi, int32_t x_begin);
+#if KILN_FLT_BUILD_MVE
+/** Helium version of the generic kernel (kernels/kiln_dw_flt_mve_f32.c): the same contract; the sum starts from
+ * the bias. */
+void kiln_dw_flt_generic_mve_f32(const kiln_dw_flt_geom *g, const float32_t *in, const float32_t *w,
+                                 const float32_t *bias, float32_t *out, float32_t lo, float32_t hi, int32_t x_begin);
+#endif
+/** The generic kernel of this build's backend (Helium on MVE-float builds, else portable). */
+static inline void kiln_dw_flt_generic_native_f32(const kiln_dw_flt_geom *g, const float32_t *in, const float32_t *w,
+                                                  const float32_t *bias, float32_t *out, float32_t lo, float32_t hi,
+                                                  int32_t x_begin)
+{
+#if KILN_FLT_BUILD_MVE
+    kiln_dw_flt_generic_mve_f32(g, in, w, bias, out, lo, hi, x_begin);
+#else
+    kiln_dw_flt_generic_f32(g, in, w, bias, out, lo, hi, x_begin);
+#endif
+}
 /** 3x3 route (ch_mult 1, unit dilation; any stride and padding). */
 void kiln_dw_flt_3x3_f32(const kiln_dw_flt_geom *g, const float32_t *in, const float32_t *w, const float32_t *bias,
                          float32_t *out, float32_t lo, float32_t hi);
@@ -475,7 +492,10 @@ static inline arm_cmsis_nn_status kiln_dw_f16_plan(const cmsis_nn_dw_conv_params
 
 /* ---- float16 kernels (portable: kernels/kiln_dw_flt_c_f16.c; Helium: kernels/kiln_dw_flt_mve_f16.c).
  * Float16 storage, float32 accumulation (products of halves are exact), rounded once to float16, then clamped.
- * Same summation order as the float32 kernels. */
+ * Same summation order as the float32 kernels. The Helium 3x3 kernel gives the portable kernel's bits; its
+ * stride-1 path for full eight-channel blocks with finite taps widens input rows into a ring on the stack
+ * (2072 bytes of kernel stack on the M55 build) and adds padding taps as zeros, which leaves the bits unchanged
+ * for finite taps; other blocks skip them. */
 void kiln_dw_flt_generic_f16(const kiln_dw_flt_geom *g, const float16_t *in, const float16_t *w,
                              const float16_t *bias, float16_t *out, float16_t lo, float16_t hi, int32_t x_begin);
 void kiln_dw_flt_3x3_f16(const kiln_dw_flt_geom *g, const float16_t *in, const float16_t *w, const float16_t *bias,

@@ -65,7 +65,7 @@ void kiln_dw_flt_run_f32(const kiln_dw_flt_plan_t *p, const cmsis_nn_context *ct
         kiln_dw_flt_k3_f32(in, g->in_c, w, bias, out, covered, lo, hi, true);
         if (covered < g->out_w)
         {
-            kiln_dw_flt_generic_f32(g, in, w, bias, out, lo, hi, covered);
+            kiln_dw_flt_generic_native_f32(g, in, w, bias, out, lo, hi, covered);
         }
         break;
     }
@@ -97,7 +97,7 @@ void kiln_dw_flt_run_f32(const kiln_dw_flt_plan_t *p, const cmsis_nn_context *ct
     case KILN_DW_FLT_ROUTE_2X5: /* float16 only: never planned for float32 */
     case KILN_DW_FLT_ROUTE_GENERIC:
     default:
-        kiln_dw_flt_generic_f32(g, in, w, bias, out, lo, hi, 0);
+        kiln_dw_flt_generic_native_f32(g, in, w, bias, out, lo, hi, 0);
         break;
     }
 }
