@@ -55,11 +55,12 @@ static inline float32x4_t kiln_x4_f32(const float16_t *p)
     return kiln_mve_f16_bottom_to_f32(vreinterpretq_f16_u32(h));
 }
 
-/* a clamped to [lo, hi] (a NaN lane stays NaN: both compares false), as the VCMP/VPSEL pairs of the block
+/* a clamped to [lo, hi] (a NaN lane stays NaN: both compares are "greater than", false for NaN; MVE's "less than"
+ * is true for unordered operands), as the VCMP/VPSEL pairs of the block
  * kernel; in assembly because GCC 12.2 moves the predicate through a general register after every compare. */
 static inline float32x4_t kiln_clamp_f32(float32x4_t a, float32x4_t lo, float32x4_t hi)
 {
-    __asm__("vpt.f32 lt, %q0, %q1\n"
+    __asm__("vpt.f32 gt, %q1, %q0\n"
             "vorrt %q0, %q1, %q1\n"
             "vpt.f32 gt, %q0, %q2\n"
             "vorrt %q0, %q2, %q2\n"
@@ -81,9 +82,9 @@ static inline void kiln_store_f32acc(float16_t *dst, float32x4_t ae, float32x4_t
     }
     if (clamp)
     {
-        ae = vpselq_f32(vlo, ae, vcmpltq_f32(ae, vlo));
+        ae = vpselq_f32(vlo, ae, vcmpgtq_f32(vlo, ae));
         ae = vpselq_f32(vhi, ae, vcmpgtq_f32(ae, vhi));
-        ao = vpselq_f32(vlo, ao, vcmpltq_f32(ao, vlo));
+        ao = vpselq_f32(vlo, ao, vcmpgtq_f32(vlo, ao));
         ao = vpselq_f32(vhi, ao, vcmpgtq_f32(ao, vhi));
     }
     float16x8_t r = vdupq_n_f16((float16_t)0.0f);
@@ -101,7 +102,7 @@ static inline void kiln_store_f16acc(float16_t *dst, float16x8_t a, const float1
     }
     if (clamp)
     {
-        a = vpselq_f16(vlo, a, vcmpltq_f16(a, vlo));
+        a = vpselq_f16(vlo, a, vcmpgtq_f16(vlo, a));
         a = vpselq_f16(vhi, a, vcmpgtq_f16(a, vhi));
     }
     vstrhq_p_f16(dst, a, p);
@@ -898,7 +899,7 @@ static void kiln_group_store_f16acc(const float32_t *acc, int np, int32_t live, 
         {
             a = vaddq_f16(a, bv);
         }
-        __asm__("vpt.f16 lt, %q0, %q1\n"
+        __asm__("vpt.f16 gt, %q1, %q0\n"
                 "vorrt %q0, %q1, %q1\n"
                 "vpt.f16 gt, %q0, %q2\n"
                 "vorrt %q0, %q2, %q2\n"

@@ -126,7 +126,7 @@ static inline __attribute__((always_inline)) void kiln_store_f32x4(float32x4_t a
     {
         /* compare-and-select keeps a NaN sum (as the portable kernel's clamp); assembly because GCC 12.2 moves the
          * predicate through a core register and back between each compare and select */
-        __asm__("vcmp.f32 lt, %q0, %q1\n\t"
+        __asm__("vcmp.f32 gt, %q1, %q0\n\t"
                 "vpsel   %q0, %q1, %q0\n\t"
                 "vcmp.f32 gt, %q0, %q2\n\t"
                 "vpsel   %q0, %q2, %q0"

@@ -191,9 +191,9 @@ static void kiln_fc_packed_mve_f16(const float16_t *x,
                 e = vaddq_f32(e, kiln_mve_f16_bottom_to_f32(bv));
                 d = vaddq_f32(d, kiln_mve_f16_top_to_f32(bv));
             }
-            e = vpselq_f32(vlo, e, vcmpltq_f32(e, vlo));
+            e = vpselq_f32(vlo, e, vcmpgtq_f32(vlo, e));
             e = vpselq_f32(vhi, e, vcmpgtq_f32(e, vhi));
-            d = vpselq_f32(vlo, d, vcmpltq_f32(d, vlo));
+            d = vpselq_f32(vlo, d, vcmpgtq_f32(vlo, d));
             d = vpselq_f32(vhi, d, vcmpgtq_f32(d, vhi));
             vst1q_f16(y + ob, kiln_mve_f32_pair_to_f16(e, d));
         }
@@ -217,9 +217,9 @@ static void kiln_fc_packed_mve_f16(const float16_t *x,
             ae = vaddq_f32(ae, kiln_mve_f16_bottom_to_f32(bv));
             ao = vaddq_f32(ao, kiln_mve_f16_top_to_f32(bv));
         }
-        ae = vpselq_f32(vlo, ae, vcmpltq_f32(ae, vlo));
+        ae = vpselq_f32(vlo, ae, vcmpgtq_f32(vlo, ae));
         ae = vpselq_f32(vhi, ae, vcmpgtq_f32(ae, vhi));
-        ao = vpselq_f32(vlo, ao, vcmpltq_f32(ao, vlo));
+        ao = vpselq_f32(vlo, ao, vcmpgtq_f32(vlo, ao));
         ao = vpselq_f32(vhi, ao, vcmpgtq_f32(ao, vhi));
         const float16x8_t r = kiln_mve_f32_pair_to_f16(ae, ao);
         vstrhq_p_f16(y + o, r, p);

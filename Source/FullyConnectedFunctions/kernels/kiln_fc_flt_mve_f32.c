@@ -37,7 +37,7 @@ __STATIC_FORCEINLINE void kiln_fc_block_out_f32(
     {
         acc = vaddq_f32(acc, vldrwq_z_f32(bias + o, p));
     }
-    acc = vpselq_f32(vlo, acc, vcmpltq_f32(acc, vlo));
+    acc = vpselq_f32(vlo, acc, vcmpgtq_f32(vlo, acc));
     acc = vpselq_f32(vhi, acc, vcmpgtq_f32(acc, vhi));
     vstrwq_p_f32(y + o, acc, p);
 }

@@ -50,7 +50,7 @@ kiln_pool_avg_fin_f16(float32x4_t a, int32_t count, float32_t inv, bool pow2, fl
         t[3] = t[3] / fc;
         a = vld1q_f32(t);
     }
-    a = vpselq_f32(vlo, a, vcmpltq_f32(a, vlo));
+    a = vpselq_f32(vlo, a, vcmpgtq_f32(vlo, a));
     return vpselq_f32(vhi, a, vcmpgtq_f32(a, vhi));
 }
 

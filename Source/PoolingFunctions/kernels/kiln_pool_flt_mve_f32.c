@@ -86,7 +86,7 @@ __STATIC_FORCEINLINE float32x4_t kiln_pool_fin_f32(
     if (avg)
     {
         a = count > 0 ? kiln_pool_div_f32(a, count, inv, pow2) : vdupq_n_f32(0.0f);
-        a = vpselq_f32(vlo, a, vcmpltq_f32(a, vlo));
+        a = vpselq_f32(vlo, a, vcmpgtq_f32(vlo, a));
         return vpselq_f32(vhi, a, vcmpgtq_f32(a, vhi));
     }
     /* max: the walk from lo with VMAXNM never yields NaN, so VMINNM is the same clamp in one instruction */
