@@ -723,8 +723,8 @@ static inline __attribute__((always_inline)) void kiln_mve_step3x2(int8x16_t v0,
 
 /*
  * Dot products of rows p0, p0 + xs, p0 + 2 xs with weight rows q0, q1 over k = 16 * steps + tail
- * bytes. `unroll` > 0: exactly that many full steps, straight-line (steps is ignored); 0: steps >= 1
- * full steps, the first peeled to start the sums, the rest in a loop; < 0: no full step (k < 16).
+ * bytes. `unroll` is 0 (steps >= 1 full steps, the first peeled to start the sums, the rest in a loop)
+ * or < 0 (no full step: k < 16).
  * has_tail: one more zero-predicated step (required when unroll < 0). The six sums go to
  * out[4 r + c] (row r, weight row c): two adjacent words per row, so the caller reads each row's
  * four channels as one vector.
@@ -744,48 +744,20 @@ static inline __attribute__((always_inline)) void kiln_mve_pass3x2(const int8_t 
     }
     else
     {
-        if (unroll > 0)
+        kiln_mve_step3x2(vldrbq_s8(q0), vldrbq_s8(q1), vldrbq_s8(p0), vldrbq_s8(p1), vldrbq_s8(p2), s, true);
+        p0 += 16;
+        p1 += 16;
+        p2 += 16;
+        q0 += 16;
+        q1 += 16;
+        for (int32_t n = steps - 1; n > 0; n--)
         {
-            /* Written out (unroll <= 4): constant offsets from the five row pointers. */
-            kiln_mve_step3x2(vldrbq_s8(q0), vldrbq_s8(q1), vldrbq_s8(p0), vldrbq_s8(p1), vldrbq_s8(p2), s, true);
-            if (unroll > 1)
-            {
-                kiln_mve_step3x2(vldrbq_s8(q0 + 16), vldrbq_s8(q1 + 16), vldrbq_s8(p0 + 16), vldrbq_s8(p1 + 16),
-                                 vldrbq_s8(p2 + 16), s, false);
-            }
-            if (unroll > 2)
-            {
-                kiln_mve_step3x2(vldrbq_s8(q0 + 32), vldrbq_s8(q1 + 32), vldrbq_s8(p0 + 32), vldrbq_s8(p1 + 32),
-                                 vldrbq_s8(p2 + 32), s, false);
-            }
-            if (unroll > 3)
-            {
-                kiln_mve_step3x2(vldrbq_s8(q0 + 48), vldrbq_s8(q1 + 48), vldrbq_s8(p0 + 48), vldrbq_s8(p1 + 48),
-                                 vldrbq_s8(p2 + 48), s, false);
-            }
-            p0 += 16 * unroll;
-            p1 += 16 * unroll;
-            p2 += 16 * unroll;
-            q0 += 16 * unroll;
-            q1 += 16 * unroll;
-        }
-        else
-        {
-            kiln_mve_step3x2(vldrbq_s8(q0), vldrbq_s8(q1), vldrbq_s8(p0), vldrbq_s8(p1), vldrbq_s8(p2), s, true);
+            kiln_mve_step3x2(vldrbq_s8(q0), vldrbq_s8(q1), vldrbq_s8(p0), vldrbq_s8(p1), vldrbq_s8(p2), s, false);
             p0 += 16;
             p1 += 16;
             p2 += 16;
             q0 += 16;
             q1 += 16;
-            for (int32_t n = steps - 1; n > 0; n--)
-            {
-                kiln_mve_step3x2(vldrbq_s8(q0), vldrbq_s8(q1), vldrbq_s8(p0), vldrbq_s8(p1), vldrbq_s8(p2), s, false);
-                p0 += 16;
-                p1 += 16;
-                p2 += 16;
-                q0 += 16;
-                q1 += 16;
-            }
         }
         if (has_tail)
         {
