@@ -67,36 +67,19 @@ static const char *kws_flt_backend(void)
 }
 
 #if ARM_NN_ENABLE_F32
-static void kws_params_f32(const kws_flt_layer *l,
-                           cmsis_nn_conv_params_f32 *cp,
-                           cmsis_nn_dw_conv_params_f32 *dp,
-                           cmsis_nn_pool_params_f32 *pp,
-                           cmsis_nn_fc_params_f32 *fp)
-{
-    memset(cp, 0, sizeof(*cp));
-    memset(dp, 0, sizeof(*dp));
-    memset(pp, 0, sizeof(*pp));
-    memset(fp, 0, sizeof(*fp));
-    cp->stride = l->stride;
-    cp->padding = l->padding;
-    cp->dilation = l->dilation;
-    cp->activation.min = l->act_min;
-    cp->activation.max = l->act_max;
-    cp->weight_format = ARM_NN_WEIGHT_FORMAT_STANDARD;
-    dp->ch_mult = l->ch_mult;
-    dp->stride = l->stride;
-    dp->padding = l->padding;
-    dp->dilation = l->dilation;
-    dp->activation.min = l->act_min;
-    dp->activation.max = l->act_max;
-    pp->stride = l->stride;
-    pp->padding = l->padding;
-    pp->activation.min = l->act_min;
-    pp->activation.max = l->act_max;
-    fp->activation.min = l->act_min;
-    fp->activation.max = l->act_max;
-    fp->weight_format = ARM_NN_WEIGHT_FORMAT_STANDARD;
-}
+#define KWS_FLT_T float32_t
+#define KWS_FLT_NAME(n) n##_f32
+#define KWS_FLT_NAME2(a, b) a##_f32_##b
+#define KWS_FLT_ACT(v) (v)
+#define KWS_FLT_DTYPE KILN_FLT_F32
+#define KWS_FLT_FC_BLOCK KILN_FC_F32_BLOCK
+#include "kws_flt_typed.inc"
+#undef KWS_FLT_T
+#undef KWS_FLT_NAME
+#undef KWS_FLT_NAME2
+#undef KWS_FLT_ACT
+#undef KWS_FLT_DTYPE
+#undef KWS_FLT_FC_BLOCK
 #endif
 
 #if ARM_NN_ENABLE_F16
@@ -114,36 +97,19 @@ static float16_t kws_to_f16(float v)
     return (float16_t)v;
 }
 
-static void kws_params_f16(const kws_flt_layer *l,
-                           cmsis_nn_conv_params_f16 *cp,
-                           cmsis_nn_dw_conv_params_f16 *dp,
-                           cmsis_nn_pool_params_f16 *pp,
-                           cmsis_nn_fc_params_f16 *fp)
-{
-    memset(cp, 0, sizeof(*cp));
-    memset(dp, 0, sizeof(*dp));
-    memset(pp, 0, sizeof(*pp));
-    memset(fp, 0, sizeof(*fp));
-    cp->stride = l->stride;
-    cp->padding = l->padding;
-    cp->dilation = l->dilation;
-    cp->activation.min = kws_to_f16(l->act_min);
-    cp->activation.max = kws_to_f16(l->act_max);
-    cp->weight_format = ARM_NN_WEIGHT_FORMAT_STANDARD;
-    dp->ch_mult = l->ch_mult;
-    dp->stride = l->stride;
-    dp->padding = l->padding;
-    dp->dilation = l->dilation;
-    dp->activation.min = kws_to_f16(l->act_min);
-    dp->activation.max = kws_to_f16(l->act_max);
-    pp->stride = l->stride;
-    pp->padding = l->padding;
-    pp->activation.min = kws_to_f16(l->act_min);
-    pp->activation.max = kws_to_f16(l->act_max);
-    fp->activation.min = kws_to_f16(l->act_min);
-    fp->activation.max = kws_to_f16(l->act_max);
-    fp->weight_format = ARM_NN_WEIGHT_FORMAT_STANDARD;
-}
+#define KWS_FLT_T float16_t
+#define KWS_FLT_NAME(n) n##_f16
+#define KWS_FLT_NAME2(a, b) a##_f16_##b
+#define KWS_FLT_ACT(v) kws_to_f16(v)
+#define KWS_FLT_DTYPE KILN_FLT_F16
+#define KWS_FLT_FC_BLOCK KILN_FC_F16_BLOCK
+#include "kws_flt_typed.inc"
+#undef KWS_FLT_T
+#undef KWS_FLT_NAME
+#undef KWS_FLT_NAME2
+#undef KWS_FLT_ACT
+#undef KWS_FLT_DTYPE
+#undef KWS_FLT_FC_BLOCK
 #endif
 
 /* Scratch through the public size queries, route from the family's plan; -1 on error. */
@@ -151,113 +117,23 @@ static int kws_flt_query(const kws_flt_net *net, const kws_flt_layer *l, kws_flt
 {
     memset(p, 0, sizeof(*p));
     const int64_t out_elems = kws_dims_elems(&l->out);
-    const kiln_isa isa = KILN_FLT_NATIVE_ISA;
     const char *route = "?";
+    int rc = -1;
+#if ARM_NN_ENABLE_F32
     if (!net->half)
     {
-#if ARM_NN_ENABLE_F32
-        cmsis_nn_conv_params_f32 cp;
-        cmsis_nn_dw_conv_params_f32 dp;
-        cmsis_nn_pool_params_f32 pp;
-        cmsis_nn_fc_params_f32 fp;
-        kws_params_f32(l, &cp, &dp, &pp, &fp);
-        switch (l->op)
-        {
-        case KWS_DW:
-        {
-            p->scratch = arm_depthwise_conv_wrapper_f32_get_buffer_size(&dp, &l->in, &l->filter, &l->out);
-            kiln_dw_flt_plan_t plan;
-            if (p->scratch < 0 || kiln_dw_f32_plan(&dp, (int32_t)ARM_NN_LAYOUT_NHWC, &l->in, &l->filter, &l->out, isa,
-                                                   p->scratch, &plan) != ARM_CMSIS_NN_SUCCESS)
-            {
-                return -1;
-            }
-            route = plan.name;
-            break;
-        }
-        case KWS_CONV:
-        {
-            p->scratch = arm_convolve_wrapper_f32_get_buffer_size(&cp, &l->in, &l->filter, &l->out);
-            kiln_conv_flt_plan_t plan;
-            if (p->scratch < 0 || kiln_conv_flt_plan(&cp.stride, &cp.padding, &cp.dilation, (int32_t)cp.weight_format,
-                                                     (int32_t)ARM_NN_LAYOUT_NHWC, &l->in, &l->filter, &l->out,
-                                                     KILN_FLT_F32, isa, p->scratch, &plan) != ARM_CMSIS_NN_SUCCESS)
-            {
-                return -1;
-            }
-            route = kws_conv_flt_route_name((int)plan.route);
-            break;
-        }
-        case KWS_FC:
-        {
-            p->scratch = arm_fully_connected_f32_get_buffer_size(&fp, &l->in, &l->filter, &l->out, ARM_NN_LAYOUT_NHWC);
-            kiln_fc_flt_plan_t plan;
-            if (p->scratch < 0 ||
-                kiln_fc_flt_plan((int32_t)fp.weight_format, (int32_t)ARM_NN_LAYOUT_NHWC, &l->in, &l->filter,
-                                 &l->bias_dims, &l->out, 4, KILN_FC_F32_BLOCK, &plan) != ARM_CMSIS_NN_SUCCESS)
-            {
-                return -1;
-            }
-            route = kiln_fc_flt_route_name(plan.route);
-            break;
-        }
-        default:
-            break;
-        }
-#endif
+        rc = kws_family_query_f32(l, &p->scratch, &route);
     }
-    else
-    {
-#if ARM_NN_ENABLE_F16
-        cmsis_nn_conv_params_f16 cp;
-        cmsis_nn_dw_conv_params_f16 dp;
-        cmsis_nn_pool_params_f16 pp;
-        cmsis_nn_fc_params_f16 fp;
-        kws_params_f16(l, &cp, &dp, &pp, &fp);
-        switch (l->op)
-        {
-        case KWS_DW:
-        {
-            p->scratch = arm_depthwise_conv_wrapper_f16_get_buffer_size(&dp, &l->in, &l->filter, &l->out);
-            kiln_dw_flt_plan_t plan;
-            if (p->scratch < 0 || kiln_dw_f16_plan(&dp, (int32_t)ARM_NN_LAYOUT_NHWC, &l->in, &l->filter, &l->out, isa,
-                                                   p->scratch, &plan) != ARM_CMSIS_NN_SUCCESS)
-            {
-                return -1;
-            }
-            route = plan.name;
-            break;
-        }
-        case KWS_CONV:
-        {
-            p->scratch = arm_convolve_wrapper_f16_get_buffer_size(&cp, &l->in, &l->filter, &l->out);
-            kiln_conv_flt_plan_t plan;
-            if (p->scratch < 0 || kiln_conv_flt_plan(&cp.stride, &cp.padding, &cp.dilation, (int32_t)cp.weight_format,
-                                                     (int32_t)ARM_NN_LAYOUT_NHWC, &l->in, &l->filter, &l->out,
-                                                     KILN_FLT_F16, isa, p->scratch, &plan) != ARM_CMSIS_NN_SUCCESS)
-            {
-                return -1;
-            }
-            route = kws_conv_flt_route_name((int)plan.route);
-            break;
-        }
-        case KWS_FC:
-        {
-            p->scratch = arm_fully_connected_f16_get_buffer_size(&fp, &l->in, &l->filter, &l->out, ARM_NN_LAYOUT_NHWC);
-            kiln_fc_flt_plan_t plan;
-            if (p->scratch < 0 ||
-                kiln_fc_flt_plan((int32_t)fp.weight_format, (int32_t)ARM_NN_LAYOUT_NHWC, &l->in, &l->filter,
-                                 &l->bias_dims, &l->out, 2, KILN_FC_F16_BLOCK, &plan) != ARM_CMSIS_NN_SUCCESS)
-            {
-                return -1;
-            }
-            route = kiln_fc_flt_route_name(plan.route);
-            break;
-        }
-        default:
-            break;
-        }
 #endif
+#if ARM_NN_ENABLE_F16
+    if (net->half)
+    {
+        rc = kws_family_query_f16(l, &p->scratch, &route);
+    }
+#endif
+    if (rc != 0)
+    {
+        return -1;
     }
     switch (l->op)
     {
@@ -294,62 +170,22 @@ static arm_cmsis_nn_status kws_flt_layer_run(
     const kws_flt_net *net, const kws_flt_layer *l, const kws_flt_plan *p, const void *in, void *out, void *scratch)
 {
     const cmsis_nn_context ctx = {p->scratch > 0 ? scratch : NULL, (int32_t)p->scratch};
+#if ARM_NN_ENABLE_F32
     if (!net->half)
     {
-#if ARM_NN_ENABLE_F32
-        cmsis_nn_conv_params_f32 cp;
-        cmsis_nn_dw_conv_params_f32 dp;
-        cmsis_nn_pool_params_f32 pp;
-        cmsis_nn_fc_params_f32 fp;
-        kws_params_f32(l, &cp, &dp, &pp, &fp);
-        const float32_t *x = (const float32_t *)in;
-        float32_t *y = (float32_t *)out;
-        const float32_t *w = (const float32_t *)l->weights;
-        const float32_t *b = (const float32_t *)l->bias;
-        switch (l->op)
-        {
-        case KWS_DW:
-            return arm_depthwise_conv_wrapper_f32(&ctx, &dp, &l->in, x, &l->filter, w, &l->bias_dims, b, &l->out, y);
-        case KWS_CONV:
-            return arm_convolve_wrapper_f32(&ctx, &cp, &l->in, x, &l->filter, w, &l->bias_dims, b, &l->out, y);
-        case KWS_AVGPOOL:
-            return arm_avg_pool_f32(&ctx, &pp, &l->in, x, &l->filter, &l->out, y);
-        case KWS_FC:
-            return arm_fully_connected_f32(&ctx, &fp, &l->in, x, &l->filter, w, &l->bias_dims, b, &l->out, y,
-                                           ARM_NN_LAYOUT_NHWC);
-        case KWS_SOFTMAX:
-            return arm_softmax_f32(x, l->in.n, l->in.c, y);
-        }
-#endif
+        return kws_layer_run_f32(l, &ctx, in, out);
     }
-    else
-    {
+#endif
 #if ARM_NN_ENABLE_F16
-        cmsis_nn_conv_params_f16 cp;
-        cmsis_nn_dw_conv_params_f16 dp;
-        cmsis_nn_pool_params_f16 pp;
-        cmsis_nn_fc_params_f16 fp;
-        kws_params_f16(l, &cp, &dp, &pp, &fp);
-        const float16_t *x = (const float16_t *)in;
-        float16_t *y = (float16_t *)out;
-        const float16_t *w = (const float16_t *)l->weights;
-        const float16_t *b = (const float16_t *)l->bias;
-        switch (l->op)
-        {
-        case KWS_DW:
-            return arm_depthwise_conv_wrapper_f16(&ctx, &dp, &l->in, x, &l->filter, w, &l->bias_dims, b, &l->out, y);
-        case KWS_CONV:
-            return arm_convolve_wrapper_f16(&ctx, &cp, &l->in, x, &l->filter, w, &l->bias_dims, b, &l->out, y);
-        case KWS_AVGPOOL:
-            return arm_avg_pool_f16(&ctx, &pp, &l->in, x, &l->filter, &l->out, y);
-        case KWS_FC:
-            return arm_fully_connected_f16(&ctx, &fp, &l->in, x, &l->filter, w, &l->bias_dims, b, &l->out, y,
-                                           ARM_NN_LAYOUT_NHWC);
-        case KWS_SOFTMAX:
-            return arm_softmax_f16(x, l->in.n, l->in.c, y);
-        }
-#endif
+    if (net->half)
+    {
+        return kws_layer_run_f16(l, &ctx, in, out);
     }
+#endif
+    (void)l;
+    (void)ctx;
+    (void)in;
+    (void)out;
     return ARM_CMSIS_NN_ARG_ERROR;
 }
 
