@@ -1,9 +1,13 @@
 /*
  * Kiln — float32 max pooling, arm_max_pool_f32: NHWC, windows of filter_dims h x w at stride, padding
- * skipped (the maximum of the in-bounds taps; a window without one gives activation.min), clamped to the activation
- * range. No scratch; ctx is not used and may be NULL.
+ * skipped, as TFLite's MaxPool: the running maximum from the type's lowest value over the in-bounds taps (NaN
+ * and -inf taps never win; a window of them, or without a tap, gives that lowest value), clamped to the activation
+ * range. No
+ * scratch; ctx is not used and may be NULL. (Helium's VMAXNM may return +0 where TFLite keeps an earlier -0.)
  */
 #include "Include/Internal/kiln_flt_ops.h"
+
+#define KILN_MAX_POOL_LOWEST (-3.40282347e+38f) /* -FLT_MAX */
 
 #if ARM_NN_ENABLE_F32
 
@@ -26,7 +30,10 @@ arm_cmsis_nn_status arm_max_pool_f32(const cmsis_nn_context *ctx,
     }
     if (!g.empty)
     {
-        kiln_max_pool_flt_f32(&g, src, dst, (float32_t)pool_params->activation.min,
+        /* TFLite's running maximum starts from the type's lowest value and ignores NaN taps; the kernels walk
+         * from the lower bound given here, so a lower activation bound below that lowest value starts there */
+        const float32_t lo = (float32_t)pool_params->activation.min;
+        kiln_max_pool_flt_f32(&g, src, dst, lo > KILN_MAX_POOL_LOWEST ? lo : KILN_MAX_POOL_LOWEST,
                               (float32_t)pool_params->activation.max);
     }
     return ARM_CMSIS_NN_SUCCESS;

@@ -7,8 +7,10 @@
  * a bound. This test holds every kernel to the portable semantics.)
  * Covered: arm_convolve_f32 / _f16 / _f16_acc16 (direct route without ctx, packed-patch GEMM route with ctx),
  * arm_fully_connected_f32 / _f16 (standard and NT_N_PACKED weights, batches), arm_avg_pool_f32 / _f16 (padding).
- * Max pooling is not covered: which tap wins against a NaN is order-dependent (TFLite keeps the running maximum).
+ * Max pooling follows TFLite's MaxPool: the running maximum std::max(m, x) from the type's lowest value (NaN and
+ * -inf taps never win), then the clamp; windows of NaN and -inf give the lowest value (clamped), exactly.
  */
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -128,6 +130,56 @@ static void nf_ref_avg(void)
                 }
 }
 
+/* Inputs for max pooling: NaN (40 %), -inf (10 %), +inf (3 %), else k / 64 in [-1, 1): windows of only NaN and
+ * -inf occur at the borders. */
+static void nf_fill_max(kiln_rng *r, int32_t n)
+{
+    for (int32_t i = 0; i < n; i++)
+    {
+        const int32_t k = kiln_rng_range(r, 0, 99);
+        xin[i] = k < 40 ? NAN : (k < 50 ? -INFINITY : (k < 53 ? INFINITY : kiln_rng_range(r, -64, 63) / 64.0));
+    }
+}
+
+/* max pool 3x3, stride 1, padding 1, 7 x 6 x 13, batches 2, as TFLite: m = lowest; m = m < x ? x : m; then
+ * min(max(m, lo), hi). */
+static void nf_ref_max(double lowest, double lo, double hi)
+{
+    for (int32_t b = 0; b < 2; b++)
+        for (int32_t y = 0; y < 7; y++)
+            for (int32_t x = 0; x < 6; x++)
+                for (int32_t c = 0; c < 13; c++)
+                {
+                    double m = lowest;
+                    for (int32_t iy = y - 1; iy <= y + 1; iy++)
+                        for (int32_t ix = x - 1; ix <= x + 1; ix++)
+                        {
+                            if (iy >= 0 && iy < 7 && ix >= 0 && ix < 6)
+                            {
+                                const double v = xin[((b * 7 + iy) * 6 + ix) * 13 + c];
+                                m = m < v ? v : m;
+                            }
+                        }
+                    m = m > lo ? m : lo;
+                    ref[((b * 7 + y) * 6 + x) * 13 + c] = m < hi ? m : hi;
+                }
+}
+
+/* Max pooling is exact: every output equals the reference (never NaN). */
+static bool nf_check_exact(const char *what, int32_t n)
+{
+    for (int32_t i = 0; i < n; i++)
+    {
+        if (!((double)got[i] == ref[i]))
+        {
+            printf("%s: output %d is %g, reference %g\n", what, (int)i, (double)got[i], ref[i]);
+            return KILN_CHECK((double)got[i] == ref[i]);
+        }
+        inf_seen += ref[i] == -FLT_MAX || ref[i] == -65504.0 ? 1 : 0; /* a window of NaN / -inf only */
+    }
+    return true;
+}
+
 /* FC: batches 2, K = 37, 13 outputs (double). */
 static void nf_ref_fc(void)
 {
@@ -195,6 +247,18 @@ static void test_nonfinite_f32(void)
         const cmsis_nn_pool_params_f32 pp = {{1, 1}, {1, 1}, act};
         KILN_CHECK_EQ(arm_avg_pool_f32(NULL, &pp, &nf_pool_in, xf, &nf_pool_f, &nf_pool_in, got), ARM_CMSIS_NN_SUCCESS);
         nf_check("arm_avg_pool_f32", 2 * 7 * 6 * 13, 1e-6);
+
+        nf_fill_max(&r, 2 * 7 * 6 * 13);
+        nf_to_f32(2 * 7 * 6 * 13, 0);
+        for (int32_t bounded = 0; bounded < 2; bounded++)
+        {
+            const cmsis_nn_activation_f32 ma = bounded ? act : (cmsis_nn_activation_f32){-FLT_MAX, FLT_MAX};
+            const cmsis_nn_pool_params_f32 mp = {{1, 1}, {1, 1}, ma};
+            nf_ref_max(-FLT_MAX, ma.min, ma.max);
+            KILN_CHECK_EQ(arm_max_pool_f32(NULL, &mp, &nf_pool_in, xf, &nf_pool_f, &nf_pool_in, got),
+                          ARM_CMSIS_NN_SUCCESS);
+            nf_check_exact(bounded ? "arm_max_pool_f32 (clamped)" : "arm_max_pool_f32", 2 * 7 * 6 * 13);
+        }
 
         nf_fill(&r, 2 * 37, 13 * 37, 13);
         nf_to_f32(2 * 37, 13 * 37);
@@ -278,6 +342,23 @@ static void test_nonfinite_f16(void)
         KILN_CHECK_EQ(arm_avg_pool_f16(NULL, &pp, &nf_pool_in, xh, &nf_pool_f, &nf_pool_in, yh), ARM_CMSIS_NN_SUCCESS);
         nf_got_from_f16(2 * 7 * 6 * 13);
         nf_check("arm_avg_pool_f16", 2 * 7 * 6 * 13, 1e-3);
+
+        nf_fill_max(&r, 2 * 7 * 6 * 13);
+        nf_to_f16(2 * 7 * 6 * 13, 0);
+        for (int32_t bounded = 0; bounded < 2; bounded++)
+        {
+            cmsis_nn_pool_params_f16 mp = {{1, 1}, {1, 1}, act};
+            if (!bounded)
+            {
+                mp.activation.min = (float16_t)-65504.0f;
+                mp.activation.max = (float16_t)65504.0f;
+            }
+            nf_ref_max(-65504.0, (double)mp.activation.min, (double)mp.activation.max);
+            KILN_CHECK_EQ(arm_max_pool_f16(NULL, &mp, &nf_pool_in, xh, &nf_pool_f, &nf_pool_in, yh),
+                          ARM_CMSIS_NN_SUCCESS);
+            nf_got_from_f16(2 * 7 * 6 * 13);
+            nf_check_exact(bounded ? "arm_max_pool_f16 (clamped)" : "arm_max_pool_f16", 2 * 7 * 6 * 13);
+        }
 
         nf_fill(&r, 2 * 37, 13 * 37, 13);
         nf_to_f16(2 * 37, 13 * 37);
