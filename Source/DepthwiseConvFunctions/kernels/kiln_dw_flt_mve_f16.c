@@ -9,9 +9,12 @@
  * Rows of full blocks whose nine taps are finite, stride 1 or 2 across (the fast path): the input rows are widened
  * once into a ring of three float32 rows on the stack (a segment of KILN_DW16_SEG outputs, or KILN_DW16_SEG2 at
  * stride 2, with its input columns, both halves), with zeros in the padding; stride 1 down widens one new row per
- * output row, stride 2 down two (the last row of an output row is the first of the next), larger strides three.
+ * output row, stride 2 down two (the last row of an output row is the first of the next), larger strides three;
+ * the widening runs four columns per assembly loop iteration (6.5 instructions a column).
  * Outputs then run in groups of up to four (inline assembly), per half, with the group's sums and the filter row's
- * three taps in registers and every ring column loaded once per filter row.
+ * three taps in registers and every ring column loaded once per filter row; at stride 1 a segment of 4 g + 1
+ * outputs ends with a group of five (two taps in registers, ring columns loaded once for kx 0 and 1, again for kx 2)
+ * instead of four and one (the DS-CNN rows of 5 outputs).
  * Bits: a padding tap adds (+-0) x (finite tap) = +-0, which changes no sum but a -0 one; each sum starts with
  * its first product (VMUL) instead of +0 + product, so it is -0 only when every product is -0, where the
  * reference sum is +0; the two agree after the bias, which is made +0 where it is -0 (x + (+0) == x for
@@ -21,15 +24,17 @@
  * a NaN output stays NaN and a -0 output stays -0 at lo = +0 (VMAXNM/VMINNM would give lo and +0).
  *
  * VCVTB/VCVTT between float16 and float32 come from Internal/kiln_mve_f16.h (the toolchain's assembler
- * mis-encodes the intrinsics' instructions).
+ * mis-encodes the intrinsics' instructions; the assembly uses its kiln_vcvt_hs macro, never converting in place).
+ * Stack: 2432 bytes for kiln_dw_flt_3x3_f16 (GCC 12.2 -O2, Cortex-M55), most of it the ring.
  */
 #include "Include/Internal/kiln_dw_flt.h"
 
 #if ARM_NN_ENABLE_F16 && KILN_FLT_BUILD_MVE
 #include "Include/Internal/kiln_mve_f16.h"
 
-/* Outputs per row segment of the fast path. A ring row holds the segment's columns and the two halo columns, each
- * as its even and odd float32 halves (32 bytes): 3 x 14 x 32 = 1344 bytes of stack. */
+/* Outputs per row segment of the fast path. A ring row holds the segment's columns and the two halo columns (at
+ * stride 2, 2 n + 1 columns), each as its even and odd float32 halves (32 bytes); the ring is sized for stride 2:
+ * 3 x 17 x 32 = 1632 bytes of stack. */
 #define KILN_DW16_SEG (12)
 #define KILN_DW16_SEG2 (8) /* stride 2 across: 2 x 8 + 1 = 17 columns */
 #define KILN_DW16_COLS (2 * KILN_DW16_SEG2 + 1)
@@ -81,7 +86,64 @@ static inline void kiln_dw16_fill(const float16_t *s, size_t c1, int32_t a, int3
         }
         return;
     }
-    for (int32_t j = a; j < b; j++, d += 2, s += c1)
+    const int32_t n = b - a;
+    int32_t quads = n >> 2;
+    if (quads > 0)
+    {
+        /* four columns per iteration, then two, then one: 6.5 instructions a column where GCC's loop takes 7.3 (no
+         * LR: the loop may sit inside the compiler's low-overhead loops) */
+        const size_t c2 = c1 * sizeof(float16_t);
+        __asm__ volatile("1:\n"
+                         "vldrh.u16 q0, [%[s]]\n"
+                         "add %[s], %[s], %[c2]\n"
+                         "kiln_vcvt_hs q1, q0, 1, 0\n"
+                         "kiln_vcvt_hs q2, q0, 1, 1\n"
+                         "vstrw.32 q2, [%[d], #16]\n"
+                         "vldrh.u16 q0, [%[s]]\n"
+                         "add %[s], %[s], %[c2]\n"
+                         "kiln_vcvt_hs q3, q0, 1, 0\n"
+                         "kiln_vcvt_hs q4, q0, 1, 1\n"
+                         "vstrw.32 q3, [%[d], #32]\n"
+                         "vstrw.32 q4, [%[d], #48]\n"
+                         "vldrh.u16 q0, [%[s]]\n"
+                         "add %[s], %[s], %[c2]\n"
+                         "kiln_vcvt_hs q3, q0, 1, 0\n"
+                         "kiln_vcvt_hs q4, q0, 1, 1\n"
+                         "vstrw.32 q3, [%[d], #64]\n"
+                         "vstrw.32 q4, [%[d], #80]\n"
+                         "vldrh.u16 q0, [%[s]]\n"
+                         "add %[s], %[s], %[c2]\n"
+                         "kiln_vcvt_hs q3, q0, 1, 0\n"
+                         "kiln_vcvt_hs q4, q0, 1, 1\n"
+                         "vstrw.32 q3, [%[d], #96]\n"
+                         "vstrw.32 q4, [%[d], #112]\n"
+                         "vstrw.32 q1, [%[d]], #128\n"
+                         "subs %[q], %[q], #1\n"
+                         "bne 1b\n"
+                         : [s] "+r"(s), [d] "+r"(d), [q] "+r"(quads)
+                         : [c2] "r"(c2)
+                         : "d0", "d1", "d2", "d3", "d4", "d5", "d6", "d7", "d8", "d9", "cc", "memory");
+    }
+    if (n & 2)
+    {
+        const size_t c2 = c1 * sizeof(float16_t);
+        __asm__ volatile("vldrh.u16 q0, [%[s]]\n"
+                         "add %[s], %[s], %[c2]\n"
+                         "vldrh.u16 q1, [%[s]]\n"
+                         "add %[s], %[s], %[c2]\n"
+                         "kiln_vcvt_hs q2, q0, 1, 0\n"
+                         "kiln_vcvt_hs q3, q0, 1, 1\n"
+                         "kiln_vcvt_hs q4, q1, 1, 0\n"
+                         "kiln_vcvt_hs q0, q1, 1, 1\n"
+                         "vstrw.32 q3, [%[d], #16]\n"
+                         "vstrw.32 q4, [%[d], #32]\n"
+                         "vstrw.32 q0, [%[d], #48]\n"
+                         "vstrw.32 q2, [%[d]], #64\n"
+                         : [s] "+r"(s), [d] "+r"(d)
+                         : [c2] "r"(c2)
+                         : "d0", "d1", "d2", "d3", "d4", "d5", "d6", "d7", "d8", "d9", "memory");
+    }
+    if (n & 1)
     {
         const float16x8_t v = vld1q_f16(s);
         d[0] = kiln_mve_f16_bottom_to_f32(v);
@@ -90,24 +152,28 @@ static inline void kiln_dw16_fill(const float16_t *s, size_t c1, int32_t a, int3
 }
 
 /* What the group kernel reads at fixed offsets from one pointer: the block's widened taps [tap][half] (bytes
- * 0..287), bias halves (288, 304), clamp bounds (320, 336) and four even sums in flight (352..415). */
+ * 0..287), bias halves (288, 304), clamp bounds (320, 336) and up to five even sums in flight (352..431). */
 typedef struct
 {
     float32x4_t wf[9][2];
     float32x4_t be, bo;
     float16x8_t lo, hi;
-    float32x4_t t[4];
+    float32x4_t t[5];
 } kiln_dw16_k;
 
 /*
- * n (1..4) adjacent outputs from the ring, inline assembly generated by tools/gen_dw16_asm.py (one body per stride
- * across and n; a ctest checks the macros below match it: edit the generator, then run it with --write). With
+ * n (1..4; 5 at stride 1) adjacent outputs from the ring, inline assembly generated by tools/gen_dw16_asm.py (one
+ * body per stride across and n; a ctest checks the macros below match it: edit the generator, then run it with --write). With
  * intrinsics GCC 12.2 hoists the ring and tap loads, keeps pointers on the stack and spills Q registers: 2.4x the
  * instructions. Per half: q0..q(n-1) the sums from +0, q4..q6 one filter row's taps, q7 one ring column; per
  * filter row each of the n + 2 ring columns (stride 2: 2 n + 1) is loaded once and multiply-added into the sums it
  * belongs to, lowest kx first (each sum keeps the (ky, kx) order). The even sums plus their bias wait in t[]; the
  * odd sums plus theirs stay in registers; then each output: even halves (VCVTB) and odd halves (VCVTT) rounded
  * into one vector, clamped (VPT gt + predicated VORR from lo, then from hi: NaN fails both compares), stored.
+ * KILN_DW16_ASM_5 (five outputs, stride 1): q0..q4 the sums, q5/q6 the taps kx 0 and 1 of a filter row, q7 one
+ * ring column; per filter row columns 0..5 feed kx 1 of sum c - 1 and kx 0 of sum c, then the tap kx 2 replaces
+ * kx 0 and columns 2..6 are loaded again for it (each sum still gets its taps in (ky, kx) order): 14 loads per
+ * filter row and half where four and one take 15, and one group's fixed loads and stores instead of two.
  * %[r0..2]: ring rows at the group's first column, %[w]: the kiln_dw16_k.
  */
 #define KILN_DW16_ASM_1 \
@@ -1146,7 +1212,246 @@ typedef struct
     "vorrt q5, q7, q7\n" \
     "vstrh.16 q5, [%[d]]\n" \
 
-/* KILN_DW16_ASM<v>_<n>: n (1..4) outputs stored at d, d + c1, ... (c2: the output column stride in bytes); v empty:
+#define KILN_DW16_ASM_5 \
+    "vldrw.u32 q5, [%[w], #0]\n" \
+    "vldrw.u32 q6, [%[w], #32]\n" \
+    "vldrw.u32 q7, [%[r0], #0]\n" \
+    "vmul.f32 q0, q7, q5\n" \
+    "vldrw.u32 q7, [%[r0], #32]\n" \
+    "vfma.f32 q0, q7, q6\n" \
+    "vmul.f32 q1, q7, q5\n" \
+    "vldrw.u32 q7, [%[r0], #64]\n" \
+    "vfma.f32 q1, q7, q6\n" \
+    "vmul.f32 q2, q7, q5\n" \
+    "vldrw.u32 q7, [%[r0], #96]\n" \
+    "vfma.f32 q2, q7, q6\n" \
+    "vmul.f32 q3, q7, q5\n" \
+    "vldrw.u32 q7, [%[r0], #128]\n" \
+    "vfma.f32 q3, q7, q6\n" \
+    "vmul.f32 q4, q7, q5\n" \
+    "vldrw.u32 q7, [%[r0], #160]\n" \
+    "vfma.f32 q4, q7, q6\n" \
+    "vldrw.u32 q5, [%[w], #64]\n" \
+    "vldrw.u32 q7, [%[r0], #64]\n" \
+    "vfma.f32 q0, q7, q5\n" \
+    "vldrw.u32 q7, [%[r0], #96]\n" \
+    "vfma.f32 q1, q7, q5\n" \
+    "vldrw.u32 q7, [%[r0], #128]\n" \
+    "vfma.f32 q2, q7, q5\n" \
+    "vldrw.u32 q7, [%[r0], #160]\n" \
+    "vfma.f32 q3, q7, q5\n" \
+    "vldrw.u32 q7, [%[r0], #192]\n" \
+    "vfma.f32 q4, q7, q5\n" \
+    "vldrw.u32 q5, [%[w], #96]\n" \
+    "vldrw.u32 q6, [%[w], #128]\n" \
+    "vldrw.u32 q7, [%[r1], #0]\n" \
+    "vfma.f32 q0, q7, q5\n" \
+    "vldrw.u32 q7, [%[r1], #32]\n" \
+    "vfma.f32 q0, q7, q6\n" \
+    "vfma.f32 q1, q7, q5\n" \
+    "vldrw.u32 q7, [%[r1], #64]\n" \
+    "vfma.f32 q1, q7, q6\n" \
+    "vfma.f32 q2, q7, q5\n" \
+    "vldrw.u32 q7, [%[r1], #96]\n" \
+    "vfma.f32 q2, q7, q6\n" \
+    "vfma.f32 q3, q7, q5\n" \
+    "vldrw.u32 q7, [%[r1], #128]\n" \
+    "vfma.f32 q3, q7, q6\n" \
+    "vfma.f32 q4, q7, q5\n" \
+    "vldrw.u32 q7, [%[r1], #160]\n" \
+    "vfma.f32 q4, q7, q6\n" \
+    "vldrw.u32 q5, [%[w], #160]\n" \
+    "vldrw.u32 q7, [%[r1], #64]\n" \
+    "vfma.f32 q0, q7, q5\n" \
+    "vldrw.u32 q7, [%[r1], #96]\n" \
+    "vfma.f32 q1, q7, q5\n" \
+    "vldrw.u32 q7, [%[r1], #128]\n" \
+    "vfma.f32 q2, q7, q5\n" \
+    "vldrw.u32 q7, [%[r1], #160]\n" \
+    "vfma.f32 q3, q7, q5\n" \
+    "vldrw.u32 q7, [%[r1], #192]\n" \
+    "vfma.f32 q4, q7, q5\n" \
+    "vldrw.u32 q5, [%[w], #192]\n" \
+    "vldrw.u32 q6, [%[w], #224]\n" \
+    "vldrw.u32 q7, [%[r2], #0]\n" \
+    "vfma.f32 q0, q7, q5\n" \
+    "vldrw.u32 q7, [%[r2], #32]\n" \
+    "vfma.f32 q0, q7, q6\n" \
+    "vfma.f32 q1, q7, q5\n" \
+    "vldrw.u32 q7, [%[r2], #64]\n" \
+    "vfma.f32 q1, q7, q6\n" \
+    "vfma.f32 q2, q7, q5\n" \
+    "vldrw.u32 q7, [%[r2], #96]\n" \
+    "vfma.f32 q2, q7, q6\n" \
+    "vfma.f32 q3, q7, q5\n" \
+    "vldrw.u32 q7, [%[r2], #128]\n" \
+    "vfma.f32 q3, q7, q6\n" \
+    "vfma.f32 q4, q7, q5\n" \
+    "vldrw.u32 q7, [%[r2], #160]\n" \
+    "vfma.f32 q4, q7, q6\n" \
+    "vldrw.u32 q5, [%[w], #256]\n" \
+    "vldrw.u32 q7, [%[r2], #64]\n" \
+    "vfma.f32 q0, q7, q5\n" \
+    "vldrw.u32 q7, [%[r2], #96]\n" \
+    "vfma.f32 q1, q7, q5\n" \
+    "vldrw.u32 q7, [%[r2], #128]\n" \
+    "vfma.f32 q2, q7, q5\n" \
+    "vldrw.u32 q7, [%[r2], #160]\n" \
+    "vfma.f32 q3, q7, q5\n" \
+    "vldrw.u32 q7, [%[r2], #192]\n" \
+    "vfma.f32 q4, q7, q5\n" \
+    "vldrw.u32 q5, [%[w], #288]\n" \
+    "vadd.f32 q0, q0, q5\n" \
+    "vadd.f32 q1, q1, q5\n" \
+    "vadd.f32 q2, q2, q5\n" \
+    "vadd.f32 q3, q3, q5\n" \
+    "vadd.f32 q4, q4, q5\n" \
+    "vstrw.32 q0, [%[w], #352]\n" \
+    "vstrw.32 q1, [%[w], #368]\n" \
+    "vstrw.32 q2, [%[w], #384]\n" \
+    "vstrw.32 q3, [%[w], #400]\n" \
+    "vstrw.32 q4, [%[w], #416]\n" \
+    "vldrw.u32 q5, [%[w], #16]\n" \
+    "vldrw.u32 q6, [%[w], #48]\n" \
+    "vldrw.u32 q7, [%[r0], #16]\n" \
+    "vmul.f32 q0, q7, q5\n" \
+    "vldrw.u32 q7, [%[r0], #48]\n" \
+    "vfma.f32 q0, q7, q6\n" \
+    "vmul.f32 q1, q7, q5\n" \
+    "vldrw.u32 q7, [%[r0], #80]\n" \
+    "vfma.f32 q1, q7, q6\n" \
+    "vmul.f32 q2, q7, q5\n" \
+    "vldrw.u32 q7, [%[r0], #112]\n" \
+    "vfma.f32 q2, q7, q6\n" \
+    "vmul.f32 q3, q7, q5\n" \
+    "vldrw.u32 q7, [%[r0], #144]\n" \
+    "vfma.f32 q3, q7, q6\n" \
+    "vmul.f32 q4, q7, q5\n" \
+    "vldrw.u32 q7, [%[r0], #176]\n" \
+    "vfma.f32 q4, q7, q6\n" \
+    "vldrw.u32 q5, [%[w], #80]\n" \
+    "vldrw.u32 q7, [%[r0], #80]\n" \
+    "vfma.f32 q0, q7, q5\n" \
+    "vldrw.u32 q7, [%[r0], #112]\n" \
+    "vfma.f32 q1, q7, q5\n" \
+    "vldrw.u32 q7, [%[r0], #144]\n" \
+    "vfma.f32 q2, q7, q5\n" \
+    "vldrw.u32 q7, [%[r0], #176]\n" \
+    "vfma.f32 q3, q7, q5\n" \
+    "vldrw.u32 q7, [%[r0], #208]\n" \
+    "vfma.f32 q4, q7, q5\n" \
+    "vldrw.u32 q5, [%[w], #112]\n" \
+    "vldrw.u32 q6, [%[w], #144]\n" \
+    "vldrw.u32 q7, [%[r1], #16]\n" \
+    "vfma.f32 q0, q7, q5\n" \
+    "vldrw.u32 q7, [%[r1], #48]\n" \
+    "vfma.f32 q0, q7, q6\n" \
+    "vfma.f32 q1, q7, q5\n" \
+    "vldrw.u32 q7, [%[r1], #80]\n" \
+    "vfma.f32 q1, q7, q6\n" \
+    "vfma.f32 q2, q7, q5\n" \
+    "vldrw.u32 q7, [%[r1], #112]\n" \
+    "vfma.f32 q2, q7, q6\n" \
+    "vfma.f32 q3, q7, q5\n" \
+    "vldrw.u32 q7, [%[r1], #144]\n" \
+    "vfma.f32 q3, q7, q6\n" \
+    "vfma.f32 q4, q7, q5\n" \
+    "vldrw.u32 q7, [%[r1], #176]\n" \
+    "vfma.f32 q4, q7, q6\n" \
+    "vldrw.u32 q5, [%[w], #176]\n" \
+    "vldrw.u32 q7, [%[r1], #80]\n" \
+    "vfma.f32 q0, q7, q5\n" \
+    "vldrw.u32 q7, [%[r1], #112]\n" \
+    "vfma.f32 q1, q7, q5\n" \
+    "vldrw.u32 q7, [%[r1], #144]\n" \
+    "vfma.f32 q2, q7, q5\n" \
+    "vldrw.u32 q7, [%[r1], #176]\n" \
+    "vfma.f32 q3, q7, q5\n" \
+    "vldrw.u32 q7, [%[r1], #208]\n" \
+    "vfma.f32 q4, q7, q5\n" \
+    "vldrw.u32 q5, [%[w], #208]\n" \
+    "vldrw.u32 q6, [%[w], #240]\n" \
+    "vldrw.u32 q7, [%[r2], #16]\n" \
+    "vfma.f32 q0, q7, q5\n" \
+    "vldrw.u32 q7, [%[r2], #48]\n" \
+    "vfma.f32 q0, q7, q6\n" \
+    "vfma.f32 q1, q7, q5\n" \
+    "vldrw.u32 q7, [%[r2], #80]\n" \
+    "vfma.f32 q1, q7, q6\n" \
+    "vfma.f32 q2, q7, q5\n" \
+    "vldrw.u32 q7, [%[r2], #112]\n" \
+    "vfma.f32 q2, q7, q6\n" \
+    "vfma.f32 q3, q7, q5\n" \
+    "vldrw.u32 q7, [%[r2], #144]\n" \
+    "vfma.f32 q3, q7, q6\n" \
+    "vfma.f32 q4, q7, q5\n" \
+    "vldrw.u32 q7, [%[r2], #176]\n" \
+    "vfma.f32 q4, q7, q6\n" \
+    "vldrw.u32 q5, [%[w], #272]\n" \
+    "vldrw.u32 q7, [%[r2], #80]\n" \
+    "vfma.f32 q0, q7, q5\n" \
+    "vldrw.u32 q7, [%[r2], #112]\n" \
+    "vfma.f32 q1, q7, q5\n" \
+    "vldrw.u32 q7, [%[r2], #144]\n" \
+    "vfma.f32 q2, q7, q5\n" \
+    "vldrw.u32 q7, [%[r2], #176]\n" \
+    "vfma.f32 q3, q7, q5\n" \
+    "vldrw.u32 q7, [%[r2], #208]\n" \
+    "vfma.f32 q4, q7, q5\n" \
+    "vldrw.u32 q5, [%[w], #304]\n" \
+    "vadd.f32 q0, q0, q5\n" \
+    "vadd.f32 q1, q1, q5\n" \
+    "vadd.f32 q2, q2, q5\n" \
+    "vadd.f32 q3, q3, q5\n" \
+    "vadd.f32 q4, q4, q5\n" \
+    "vldrw.u32 q7, [%[w], #352]\n" \
+    "kiln_vcvt_hs q6, q7, 0, 0\n" \
+    "kiln_vcvt_hs q6, q0, 0, 1\n" \
+    "vldrw.u32 q5, [%[w], #320]\n" \
+    "vldrw.u32 q0, [%[w], #336]\n" \
+    "vpt.f16 gt, q5, q6\n" \
+    "vorrt q6, q5, q5\n" \
+    "vpt.f16 gt, q6, q0\n" \
+    "vorrt q6, q0, q0\n" \
+    "vstrh.16 q6, [%[d]]\n" \
+    "add %[d], %[d], %[c2]\n" \
+    "vldrw.u32 q7, [%[w], #368]\n" \
+    "kiln_vcvt_hs q6, q7, 0, 0\n" \
+    "kiln_vcvt_hs q6, q1, 0, 1\n" \
+    "vpt.f16 gt, q5, q6\n" \
+    "vorrt q6, q5, q5\n" \
+    "vpt.f16 gt, q6, q0\n" \
+    "vorrt q6, q0, q0\n" \
+    "vstrh.16 q6, [%[d]]\n" \
+    "add %[d], %[d], %[c2]\n" \
+    "vldrw.u32 q7, [%[w], #384]\n" \
+    "kiln_vcvt_hs q6, q7, 0, 0\n" \
+    "kiln_vcvt_hs q6, q2, 0, 1\n" \
+    "vpt.f16 gt, q5, q6\n" \
+    "vorrt q6, q5, q5\n" \
+    "vpt.f16 gt, q6, q0\n" \
+    "vorrt q6, q0, q0\n" \
+    "vstrh.16 q6, [%[d]]\n" \
+    "add %[d], %[d], %[c2]\n" \
+    "vldrw.u32 q7, [%[w], #400]\n" \
+    "kiln_vcvt_hs q6, q7, 0, 0\n" \
+    "kiln_vcvt_hs q6, q3, 0, 1\n" \
+    "vpt.f16 gt, q5, q6\n" \
+    "vorrt q6, q5, q5\n" \
+    "vpt.f16 gt, q6, q0\n" \
+    "vorrt q6, q0, q0\n" \
+    "vstrh.16 q6, [%[d]]\n" \
+    "add %[d], %[d], %[c2]\n" \
+    "vldrw.u32 q7, [%[w], #416]\n" \
+    "kiln_vcvt_hs q6, q7, 0, 0\n" \
+    "kiln_vcvt_hs q6, q4, 0, 1\n" \
+    "vpt.f16 gt, q5, q6\n" \
+    "vorrt q6, q5, q5\n" \
+    "vpt.f16 gt, q6, q0\n" \
+    "vorrt q6, q0, q0\n" \
+    "vstrh.16 q6, [%[d]]\n" \
+
+/* KILN_DW16_ASM<v>_<n>: n (1..4, or 5 at stride 1) outputs stored at d, d + c1, ... (c2: the output column stride in bytes); v empty:
  * stride 1 across, v _S2: stride 2 across (output j reads ring columns 2j .. 2j + 2). */
 #define KILN_DW16_GROUP(v, n)                                                                                        \
     __asm__ volatile(KILN_DW16_ASM##v##_##n                                                                          \
@@ -1182,12 +1487,18 @@ KILN_DW16_INLINE void kiln_dw16_row(const float32x4_t *q0, const float32x4_t *q1
         }
         return;
     }
-    for (int32_t i = g4; i > 0; i--, q0 += 8, q1 += 8, q2 += 8)
+    /* 4 g4 + 1 outputs: the last five in one group (one output alone costs about as much as four) */
+    const bool five = nr == 1 && g4 > 0;
+    for (int32_t i = five ? g4 - 1 : g4; i > 0; i--, q0 += 8, q1 += 8, q2 += 8)
     {
         KILN_DW16_GROUP(, 4);
         d += c1;
     }
-    if (nr == 1)
+    if (five)
+    {
+        KILN_DW16_GROUP(, 5);
+    }
+    else if (nr == 1)
     {
         KILN_DW16_GROUP(, 1);
     }
@@ -1256,15 +1567,17 @@ static void kiln_dw16_rows(const kiln_dw_flt_geom *g, const float16_t *img, floa
              * to the top and two rows are widened; larger strides widen all three */
             float32x4_t *r0 = ring[0], *r1 = ring[1], *r2 = ring[2];
             const bool keep = g->stride_h == 2;
-            for (int32_t y = 0; y < g->out_h; y++, d += dstep)
+            const int32_t sh = g->stride_h;
+            int32_t iy = -g->pad_h; /* input row of filter row 0 */
+            for (int32_t y = 0; y < g->out_h; y++, d += dstep, iy += sh)
             {
-                const int32_t iy0 = y * g->stride_h - g->pad_h;
-                for (int32_t ky = y > 0 && keep ? 1 : 0; ky < 3; ky++)
+                if (y == 0 || !keep)
                 {
-                    const int32_t iy = iy0 + ky;
-                    kiln_dw16_fill(scol != NULL && (uint32_t)iy < in_h ? scol + (size_t)iy * row : NULL, c1, ca, cb,
-                                   ky == 0 ? r0 : (ky == 1 ? r1 : r2));
+                    kiln_dw16_fill(scol != NULL && (uint32_t)iy < in_h ? scol + (size_t)iy * row : NULL, c1, ca, cb, r0);
                 }
+                const uint32_t i1 = (uint32_t)iy + 1u, i2 = (uint32_t)iy + 2u;
+                kiln_dw16_fill(scol != NULL && i1 < in_h ? scol + (size_t)i1 * row : NULL, c1, ca, cb, r1);
+                kiln_dw16_fill(scol != NULL && i2 < in_h ? scol + (size_t)i2 * row : NULL, c1, ca, cb, r2);
                 kiln_dw16_row(r0, r1, r2, k, d, g4, nr, c1, s2);
                 float32x4_t *f = r0;
                 r0 = r2;
@@ -1290,12 +1603,27 @@ void kiln_dw_flt_3x3_f16(const kiln_dw_flt_geom *g, const float16_t *in, const f
         const bool tail = c - ch < 8;
         /* widen the taps; the largest |tap| bit pattern tells whether all are finite (< 0x7C00: not inf or NaN) */
         uint16x8_t mag = vdupq_n_u16(0);
-        for (int32_t k = 0; k < 9; k++)
+        const float16_t *wk = w + ch;
+        float32x4_t *wd = wf[0];
+        if (tail)
         {
-            const float16x8_t wv = tail ? vldrhq_z_f16(w + (size_t)k * c1 + ch, p) : vld1q_f16(w + (size_t)k * c1 + ch);
-            wf[k][0] = kiln_mve_f16_bottom_to_f32(wv);
-            wf[k][1] = kiln_mve_f16_top_to_f32(wv);
-            mag = vmaxq_u16(mag, vreinterpretq_u16_f16(vabsq_f16(wv)));
+            for (int32_t k = 0; k < 9; k++, wk += c1, wd += 2)
+            {
+                const float16x8_t wv = vldrhq_z_f16(wk, p);
+                wd[0] = kiln_mve_f16_bottom_to_f32(wv);
+                wd[1] = kiln_mve_f16_top_to_f32(wv);
+                mag = vmaxq_u16(mag, vreinterpretq_u16_f16(vabsq_f16(wv)));
+            }
+        }
+        else
+        {
+            for (int32_t k = 0; k < 9; k++, wk += c1, wd += 2)
+            {
+                const float16x8_t wv = vld1q_f16(wk);
+                wd[0] = kiln_mve_f16_bottom_to_f32(wv);
+                wd[1] = kiln_mve_f16_top_to_f32(wv);
+                mag = vmaxq_u16(mag, vreinterpretq_u16_f16(vabsq_f16(wv)));
+            }
         }
         const bool finite = vmaxvq_u16(0, mag) < 0x7C00u;
         float32x4_t be = vdupq_n_f32(0.0f), bo = vdupq_n_f32(0.0f);
