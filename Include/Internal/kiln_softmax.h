@@ -43,19 +43,24 @@ typedef struct
 } kiln_softmax_params;
 
 /**
- * Validated arguments -> parameters. False (nothing to be done, nothing may be written) for NULL
- * pointers, num_rows or row_size <= 0, num_rows * row_size > INT32_MAX, mult < 0 or shift
- * outside [0, 31].
+ * The checks of every entry, before anything is read or written: false for NULL pointers,
+ * num_rows or row_size <= 0, num_rows * row_size > INT32_MAX, mult < 0 or shift outside [0, 31].
  */
-static inline bool kiln_softmax_check(const void *input, int32_t num_rows, int32_t row_size, int32_t mult,
-                                      int32_t shift, int32_t diff_min, kiln_softmax_kind kind, const void *output,
-                                      kiln_softmax_params *p)
+static inline bool kiln_softmax_args_ok(const void *input, int32_t num_rows, int32_t row_size, int32_t mult,
+                                        int32_t shift, const void *output)
 {
-    if (input == NULL || output == NULL || num_rows <= 0 || row_size <= 0 ||
-        (int64_t)num_rows * row_size > (int64_t)INT32_MAX || mult < 0 || shift < 0 || shift > 31)
-    {
-        return false;
-    }
+    /* num_rows - 1, row_size - 1 (modulo 2^32) and mult >= 0 in one sign test, and the product in
+     * [0, INT32_MAX] (INT32_MIN - 1 wraps to INT32_MAX, but INT32_MIN times a positive row_size
+     * is negative) */
+    return input != NULL && output != NULL &&
+           (int32_t)(((uint32_t)num_rows - 1u) | ((uint32_t)row_size - 1u) | (uint32_t)mult) >= 0 &&
+           (uint32_t)shift <= 31u && (uint64_t)((int64_t)num_rows * row_size) <= (uint64_t)INT32_MAX;
+}
+
+/** The parameters of a validated call. */
+static inline void kiln_softmax_params_of(int32_t mult, int32_t shift, int32_t diff_min, kiln_softmax_kind kind,
+                                          kiln_softmax_params *p)
+{
     p->mult = mult;
     p->shift = shift;
     p->diff_min = diff_min;
@@ -63,12 +68,77 @@ static inline bool kiln_softmax_check(const void *input, int32_t num_rows, int32
     p->out_bits = kind == KILN_SOFTMAX_S8_TO_S16 ? 16 : 8;
     p->out_min = kind == KILN_SOFTMAX_S8_TO_S16 ? INT16_MIN : (kind == KILN_SOFTMAX_U8_TO_U8 ? 0 : INT8_MIN);
     p->out_max = kind == KILN_SOFTMAX_S8_TO_S16 ? INT16_MAX : (kind == KILN_SOFTMAX_U8_TO_U8 ? UINT8_MAX : INT8_MAX);
+}
+
+/** kiln_softmax_args_ok() and, when it holds, kiln_softmax_params_of(). */
+static inline bool kiln_softmax_check(const void *input, int32_t num_rows, int32_t row_size, int32_t mult,
+                                      int32_t shift, int32_t diff_min, kiln_softmax_kind kind, const void *output,
+                                      kiln_softmax_params *p)
+{
+    if (!kiln_softmax_args_ok(input, num_rows, row_size, mult, shift, output))
+    {
+        return false;
+    }
+    kiln_softmax_params_of(mult, shift, diff_min, kind, p);
     return true;
 }
 
-/** The backend's kernel: every row of a validated call. */
-void kiln_softmax_s8_rows(const void *input, int32_t num_rows, int32_t row_size, const kiln_softmax_params *p,
-                          void *output);
+/*
+ * The backend's kernels, one entry per kind with the public function's arguments in the same
+ * order: the public function is a single branch here (the fixed cost of a call of one short row
+ * matters: the keyword-spotting output layer is one). Each entry first checks the arguments with
+ * kiln_softmax_args_ok() and returns at once when they are invalid, then runs every row.
+ */
+void kiln_softmax_rows_s8(const int8_t *input, int32_t num_rows, int32_t row_size, int32_t mult, int32_t shift,
+                          int32_t diff_min, int8_t *output);
+void kiln_softmax_rows_s8_s16(const int8_t *input, int32_t num_rows, int32_t row_size, int32_t mult, int32_t shift,
+                              int32_t diff_min, int16_t *output);
+void kiln_softmax_rows_u8(const uint8_t *input, int32_t num_rows, int32_t row_size, int32_t mult, int32_t shift,
+                          int32_t diff_min, uint8_t *output);
+
+/**
+ * Calls whose outputs do not depend on the input values: rows of one element (the element is its
+ * row's maximum: exp 1.0, sum 1.0 in Q12.19, reciprocal 1.0, output the type's maximum; the
+ * softmax test derives that value through the general arithmetic for every type), and any call
+ * with diff_min > 0 (every element is skipped, whatever the row: every output is the type's
+ * minimum). Writes the value to each of the `count` outputs; true when the call is one of those.
+ */
+static inline __attribute__((always_inline)) bool kiln_softmax_constant_call(int32_t count, int32_t row_size,
+                                                                             int32_t diff_min, kiln_softmax_kind kind,
+                                                                             void *output)
+{
+    if (row_size != 1 && diff_min <= 0)
+    {
+        return false;
+    }
+    const bool out16 = kind == KILN_SOFTMAX_S8_TO_S16;
+    const bool is_u8 = kind == KILN_SOFTMAX_U8_TO_U8;
+    const int32_t v = diff_min > 0 ? (out16 ? INT16_MIN : (is_u8 ? 0 : INT8_MIN))
+                                   : (out16 ? INT16_MAX : (is_u8 ? UINT8_MAX : INT8_MAX));
+    if (out16)
+    {
+        int16_t *out = (int16_t *)output;
+        for (int32_t i = 0; i < count; i++)
+        {
+            out[i] = (int16_t)v;
+            __asm__("" : "+r"(out)); /* plain stores, not a memset call, for the usual few outputs */
+        }
+    }
+    else if (count > 32)
+    {
+        memset(output, v & 0xFF, (size_t)count);
+    }
+    else
+    {
+        int8_t *out = (int8_t *)output;
+        for (int32_t i = 0; i < count; i++)
+        {
+            out[i] = (int8_t)v;
+            __asm__("" : "+r"(out));
+        }
+    }
+    return true;
+}
 
 /* ---- element arithmetic ------------------------------------------------------------------------ */
 
@@ -287,6 +357,260 @@ static inline int32_t kiln_softmax_out(int32_t e, int32_t recip, int32_t exponen
     v += p->out_min;
     return MIN(v, p->out_max);
 }
+
+#if (KILN_BUILD_DSP || KILN_BUILD_MVE) && defined(__ARM_FEATURE_DSP) && __ARM_FEATURE_DSP
+/* ---- scalar rows on the DSP multiplies (the DSP kernel; the Helium kernel's rows of two) -------- */
+
+/**
+ * kiln_softmax_exp_q5_26() with one DSP multiply per step (the same values). The multiplies by
+ * exp(-2^k) follow the set bits 24 .. 30 of the remainder from the lowest; those are the bits of
+ * ~a (a < 0), and once the bits left are all clear the later multiplies are skipped (|a| < 1,
+ * the usual range, needs at most the first two of the seven).
+ */
+static inline __attribute__((always_inline)) int32_t kiln_softmax_exp_dsp(int32_t a)
+{
+    if (a == 0)
+    {
+        return INT32_MAX;
+    }
+    const int32_t r = (int32_t)((uint32_t)a | 0xFF000000u);
+    const int32_t x = (int32_t)((uint32_t)r << 5) + (1 << 28); /* |x| <= 2^28 */
+    const int32_t x2 = kiln_softmax_smmulr(x, 2 * x);
+    const int32_t x3 = kiln_softmax_smmulr(x2, 2 * x);
+    const int32_t x4 = kiln_softmax_smmulr(x2, 2 * x2);
+    const int32_t x4_over_4 = (x4 + 2) >> 2; /* x4 >= 0 */
+    const int32_t t = kiln_softmax_smmulr(x4_over_4 + x3, 2 * 715827883) + x2;
+    /* t / 2 rounded half away from zero: negative values step down by one first */
+    const int32_t poly = x + ((t + 1 + (t >> 31)) >> 1); /* |poly| < 2^29 */
+    int32_t res = 1895147668 + kiln_softmax_smmulr(1895147668, 2 * poly);
+    uint32_t q = (uint32_t)~a >> 24; /* the remainder's bits 24 .. 30 */
+    if (q & 1u)
+    {
+        res = kiln_softmax_smmlsr(res, 2 * (int32_t)(0x80000000u - 1672461947u), res);
+    }
+    if (q > 1u)
+    {
+        if (q & 2u)
+        {
+            res = kiln_softmax_smmlsr(res, 2 * (int32_t)(0x80000000u - 1302514674u), res);
+        }
+        if (q > 3u)
+        {
+            if (q & 4u)
+            {
+                res = kiln_softmax_smmulr(res, 2 * 790015084);
+            }
+            if (q & 8u)
+            {
+                res = kiln_softmax_smmulr(res, 2 * 290630308);
+            }
+            if (q & 16u)
+            {
+                res = kiln_softmax_smmulr(res, 2 * 39332535);
+            }
+            if (q & 32u)
+            {
+                res = kiln_softmax_smmulr(res, 2 * 720401);
+            }
+            if (q & 64u)
+            {
+                res = kiln_softmax_smmulr(res, 2 * 242);
+            }
+        }
+    }
+    return res;
+}
+
+/**
+ * The scaled diff min(SRDHM(diff << shift, mult), 0) in one multiply: with mult2 = 2 * mult
+ * modulo 2^32 (mult in [0, 2^31)) and acc = v when mult >= 2^30 (mult2 then reads as
+ * 2 * mult - 2^32; its sign bit is mult's bit 30), else 0,
+ * SMMLAR(v, mult2, acc) = floor((2 * v * mult + 2^31) / 2^32), the rounding doubling high multiply.
+ */
+static inline __attribute__((always_inline)) int32_t kiln_softmax_scaled_dsp(int32_t diff, int32_t shift,
+                                                                             int32_t mult)
+{
+    const int32_t v = (int32_t)((uint32_t)diff << shift); /* wraps, as TFLite's */
+    int32_t s, acc, mult2;
+    /* one block from mult, so that the compiler keeps neither mult2 nor its sign across a loop
+     * (register pressure: a spill costs more than the shift) */
+    __asm__("lsl %[m2], %[m], #1\n\t"
+            "and %[acc], %[v], %[m2], asr #31\n\t"
+            "smmlar %[s], %[v], %[m2], %[acc]"
+            : [s] "=&r"(s), [acc] "=&r"(acc), [m2] "=&r"(mult2)
+            : [v] "r"(v), [m] "r"(mult));
+    return s & (s >> 31);
+}
+
+/**
+ * One output from its exp e (0 for a skipped element) and the row's reciprocal, with
+ * k_hi = 2^(exponent - 2) + (fold_min ? out_min * 2^(exponent - 1) : 0) and sh = exponent - 1:
+ * the rounding doubling high multiply and the rounding shift by exponent are one floor division,
+ * floor((recip * e + 2^30 + (2^(exponent - 1) [+ out_min * 2^exponent]) * 2^31) / 2^(31 + exponent))
+ * (an SMLAL onto that constant, the high word shifted by exponent - 1), then saturated to the
+ * type: SSAT / USAT when the minimum is folded in, else USAT to out_bits plus the minimum (the
+ * value before the minimum is in [0, 2^out_bits]). Needs 2 <= exponent <= 31.
+ */
+static inline __attribute__((always_inline)) int32_t kiln_softmax_out_dsp(int32_t recip, int32_t e, int32_t k_hi,
+                                                                          int32_t sh, kiln_softmax_kind kind,
+                                                                          bool fold_min)
+{
+    int32_t lo = 1 << 30, hi = k_hi;
+    __asm__("smlal %0, %1, %2, %3" : "+r"(lo), "+r"(hi) : "r"(recip), "r"(e)); /* (hi:lo) += recip * e */
+    hi >>= sh;
+    if (kind == KILN_SOFTMAX_S8_TO_S16)
+    {
+        return fold_min ? __ssat(hi, 16) : (int32_t)__usat(hi, 16) + INT16_MIN;
+    }
+    if (kind == KILN_SOFTMAX_U8_TO_U8)
+    {
+        return (int32_t)__usat(hi, 8);
+    }
+    return fold_min ? __ssat(hi, 8) : (int32_t)__usat(hi, 8) + INT8_MIN;
+}
+
+static inline __attribute__((always_inline)) int32_t kiln_softmax_load_k(const void *in, int32_t i,
+                                                                         kiln_softmax_kind kind)
+{
+    return kind == KILN_SOFTMAX_U8_TO_U8 ? (int32_t)((const uint8_t *)in)[i] : (int32_t)((const int8_t *)in)[i];
+}
+
+static inline __attribute__((always_inline)) void kiln_softmax_store_k(void *out, int32_t i, int32_t v,
+                                                                       kiln_softmax_kind kind)
+{
+    if (kind == KILN_SOFTMAX_S8_TO_S16)
+    {
+        ((int16_t *)out)[i] = (int16_t)v;
+    }
+    else
+    {
+        ((uint8_t *)out)[i] = (uint8_t)v;
+    }
+}
+
+/**
+ * 1 / (1 + t / 2^19) in Q0.31 for t in [0, 2^19): the reciprocal of a sum 2^19 + t (a row whose
+ * maximum contributes 2^19) as kiln_softmax_recip32() computes it (exponent 31 - out_bits):
+ * there the normalized sum is (2^19 + t) << 12, so a = t << 12 and the half denominator is
+ * h = 2^30 + (t << 11). The Newton iterate x (Q2.29) is kept doubled, X = 2x < 2^31 (t >= 1),
+ * which makes each doubling high multiply one SMMULR without a doubled operand:
+ * SRDHM(h, x) = SMMULR(h, X), SRDHM(x, m) = SMMULR(X, m), and the final saturating doubling is X
+ * itself. The same value as KILN_SOFTMAX_ONE_OVER_ONE_PLUS(t << 12) for every t (the softmax
+ * test checks all 2^19); 1.0 (INT32_MAX) for t = 0.
+ */
+static inline __attribute__((always_inline)) int32_t kiln_softmax_recip_unit_dsp(uint32_t t)
+{
+    if (t == 0)
+    {
+        return INT32_MAX;
+    }
+    const int32_t h = (int32_t)((1u << 30) + (t << 11));
+    uint32_t X = (uint32_t)(1515870810 + kiln_softmax_smmulr(h, 2 * -1010580540)) << 1;
+    X += (uint32_t)kiln_softmax_smmulr((int32_t)X, (1 << 29) - kiln_softmax_smmulr(h, (int32_t)X)) << 3;
+    X += (uint32_t)kiln_softmax_smmulr((int32_t)X, (1 << 29) - kiln_softmax_smmulr(h, (int32_t)X)) << 3;
+    X += (uint32_t)kiln_softmax_smmulr((int32_t)X, (1 << 29) - kiln_softmax_smmulr(h, (int32_t)X)) << 3;
+    return (int32_t)X;
+}
+
+/**
+ * The output of a row's maximum (exp INT32_MAX) for a reciprocal in (2^30, 2^31) (a sum below
+ * 2^20: kiln_softmax_recip_unit_dsp()): SRDHM(recip, INT32_MAX) = recip - 1 there, so the output
+ * is the saturated (recip - 1 + 2^(ex - 1) + out_min * 2^ex) >> ex, ex = 31 - out_bits.
+ */
+static inline __attribute__((always_inline)) int32_t kiln_softmax_out_unit_max_dsp(int32_t recip,
+                                                                                   kiln_softmax_kind kind)
+{
+    if (kind == KILN_SOFTMAX_S8_TO_S16)
+    {
+        return __ssat((recip - 1 + (1 << 14) - (1 << 30)) >> 15, 16);
+    }
+    if (kind == KILN_SOFTMAX_U8_TO_U8)
+    {
+        return (int32_t)__usat((int32_t)(((uint32_t)recip - 1u + (1u << 22)) >> 23), 8); /* up to 2^31 + 2^22 */
+    }
+    return __ssat((recip - 1 + (1 << 22) - (1 << 30)) >> 23, 8);
+}
+
+/**
+ * A row of two whose other element's exp e also rounds to a term of 2^19 (sum 2^20): the general
+ * reciprocal and outputs; the maximum's output in the low half, the other's in the high half.
+ * Rare, so out of the row loop.
+ */
+static __attribute__((noinline, cold, unused)) uint32_t kiln_softmax_pair_tie_dsp(int32_t e, kiln_softmax_kind kind)
+{
+    const int32_t out_bits = kind == KILN_SOFTMAX_S8_TO_S16 ? 16 : 8;
+    const int32_t out_min =
+        kind == KILN_SOFTMAX_S8_TO_S16 ? INT16_MIN : (kind == KILN_SOFTMAX_U8_TO_U8 ? 0 : INT8_MIN);
+    int32_t recip, exponent;
+    kiln_softmax_recip32(1u << (32 - KILN_SOFTMAX_ACCUM_BITS), out_bits, &recip, &exponent);
+    const int32_t k_hi = (1 << (exponent - 2)) + out_min * (1 << (exponent - 1));
+    const int32_t o_max = kiln_softmax_out_dsp(recip, INT32_MAX, k_hi, exponent - 1, kind, true);
+    const int32_t o_other = kiln_softmax_out_dsp(recip, e, k_hi, exponent - 1, kind, true);
+    return ((uint32_t)o_max & 0xFFFFu) | ((uint32_t)o_other << 16);
+}
+
+/**
+ * Rows of two elements (num_rows >= 1), scalar: the larger element's diff is 0 (exp 1.0 =
+ * INT32_MAX, term 2^19), so each row needs one exp, of the other's diff -|x1 - x0|, and its term
+ * t: the sum 2^19 + t is below 2^20 but for t = 2^19 (the other's exp rounds to 1.0 too), so
+ * the reciprocal is kiln_softmax_recip_unit_dsp(t) and the exponent 31 - out_bits (the general
+ * kiln_softmax_recip32() for t = 2^19); out_min * 2^(exponent - 1) fits, the minimum folds into
+ * the output constant. The maximum's output is kiln_softmax_out_unit_max_dsp().
+ */
+static inline __attribute__((always_inline)) void kiln_softmax_pairs_dsp(const void *input, int32_t num_rows,
+                                                                         int32_t mult, int32_t shift,
+                                                                         int32_t diff_min, kiln_softmax_kind kind,
+                                                                         void *output)
+{
+    const int32_t out_bits = kind == KILN_SOFTMAX_S8_TO_S16 ? 16 : 8;
+    const int32_t out_min =
+        kind == KILN_SOFTMAX_S8_TO_S16 ? INT16_MIN : (kind == KILN_SOFTMAX_U8_TO_U8 ? 0 : INT8_MIN);
+    const int32_t out_max =
+        kind == KILN_SOFTMAX_S8_TO_S16 ? INT16_MAX : (kind == KILN_SOFTMAX_U8_TO_U8 ? UINT8_MAX : INT8_MAX);
+    const int32_t ex = 31 - out_bits;
+    const int32_t k_unit = (1 << (ex - 2)) + out_min * (1 << (ex - 1));
+    const int32_t out_step = kind == KILN_SOFTMAX_S8_TO_S16 ? 4 : 2;
+    const int8_t *in = (const int8_t *)input;
+    int8_t *out = (int8_t *)output;
+    do
+    {
+        const int32_t d = kiln_softmax_load_k(in, 1, kind) - kiln_softmax_load_k(in, 0, kind);
+        const int32_t dn = d < 0 ? d : -d;
+        int32_t o_max, o_other;
+        if (dn < diff_min)
+        {
+            /* The other is skipped: the sum is the maximum's 2^19 alone (reciprocal 1.0), its
+             * output the type's maximum; with diff_min > 0 the maximum is skipped too. */
+            o_other = out_min;
+            o_max = diff_min > 0 ? out_min : out_max;
+        }
+        else
+        {
+            const int32_t e = kiln_softmax_exp_dsp(kiln_softmax_scaled_dsp(dn, shift, mult));
+            const uint32_t t = kiln_softmax_term(e);
+            if (t < (1u << (31 - KILN_SOFTMAX_ACCUM_BITS)))
+            {
+                const int32_t recip = kiln_softmax_recip_unit_dsp(t);
+                o_max = kiln_softmax_out_unit_max_dsp(recip, kind);
+                o_other = kiln_softmax_out_dsp(recip, e, k_unit, ex - 1, kind, true);
+            }
+            else
+            {
+                const uint32_t both = kiln_softmax_pair_tie_dsp(e, kind);
+                o_max = (int16_t)both;
+                o_other = (int16_t)(both >> 16);
+            }
+        }
+        const int32_t im = (int32_t)((uint32_t)d >> 31) ^ 1; /* the maximum's index: x0 when x1 < x0 */
+        __asm__("" : "+r"(o_max), "+r"(o_other)); /* stored as they are: no sign or zero extension */
+        kiln_softmax_store_k(out, im, o_max, kind);
+        kiln_softmax_store_k(out, im ^ 1, o_other, kind);
+        in += 2;
+        out += out_step;
+        __asm__("" : "+r"(num_rows)); /* a row counter (no trip count computed from the pointers) */
+    } while (--num_rows != 0);
+}
+#endif /* (KILN_BUILD_DSP || KILN_BUILD_MVE) && __ARM_FEATURE_DSP */
 
 #ifdef __cplusplus
 }

@@ -11,11 +11,13 @@ void arm_nn_softmax_common_s8(const int8_t *input,
                               const bool int16_output,
                               void *output)
 {
-    kiln_softmax_params p;
-    if (!kiln_softmax_check(input, num_rows, row_size, mult, shift, diff_min,
-                            int16_output ? KILN_SOFTMAX_S8_TO_S16 : KILN_SOFTMAX_S8_TO_S8, output, &p))
+    /* the backend's entries check the arguments first (kiln_softmax_args_ok()) */
+    if (int16_output)
     {
-        return; /* invalid arguments: nothing is read or written */
+        kiln_softmax_rows_s8_s16(input, num_rows, row_size, mult, shift, diff_min, (int16_t *)output);
     }
-    kiln_softmax_s8_rows(input, num_rows, row_size, &p, output);
+    else
+    {
+        kiln_softmax_rows_s8(input, num_rows, row_size, mult, shift, diff_min, (int8_t *)output);
+    }
 }

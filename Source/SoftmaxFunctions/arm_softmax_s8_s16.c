@@ -10,11 +10,9 @@ void arm_softmax_s8_s16(const int8_t *input,
                         const int32_t diff_min,
                         int16_t *output)
 {
-    /* The common entry's body without its call (fixed cost of small calls) */
-    kiln_softmax_params p;
-    if (!kiln_softmax_check(input, num_rows, row_size, mult, shift, diff_min, KILN_SOFTMAX_S8_TO_S16, output, &p))
-    {
-        return; /* invalid arguments: nothing is read or written */
-    }
-    kiln_softmax_s8_rows(input, num_rows, row_size, &p, output);
+    /* A single branch to the backend's entry (same arguments in the same places), which checks the
+     * arguments first (kiln_softmax_args_ok(): invalid ones return before anything is read or
+     * written): the fixed cost of a call of one short row matters (the keyword-spotting output
+     * layer is one), and a check here would make the compiler copy the stack arguments. */
+    kiln_softmax_rows_s8_s16(input, num_rows, row_size, mult, shift, diff_min, output);
 }

@@ -130,6 +130,42 @@ static void test_helpers(void)
     }
     KILN_CHECK_EQ(bad_exp, 0);
     KILN_CHECK_EQ(bad_recip, 0);
+#if (KILN_BUILD_DSP || KILN_BUILD_MVE) && defined(__ARM_FEATURE_DSP) && __ARM_FEATURE_DSP
+    /* The scalar DSP forms of the DSP kernel and the Helium rows of two: the exp (its skipped
+     * multiplies), the one-multiply scaled diff (every shift, multipliers on both sides of 2^30),
+     * and, for every term t of a row of two, its reciprocal and the maximum's output. */
+    int64_t bad_dsp = 0;
+    for (int32_t i = 0; i < n / 4; i++)
+    {
+        const int32_t a = i < 32 ? -(int32_t)((uint32_t)1 << i >> 1) : -(int32_t)((kiln_rng_u32(&r) >> 1) >> (i & 7));
+        bad_dsp += kiln_softmax_exp_dsp(a) != kiln_ref_exp_on_negative_values(a, 5);
+        const int32_t mults[4] = {0, 1 << 30, INT32_MAX, (int32_t)(kiln_rng_u32(&r) & 0x7FFFFFFF)};
+        const int32_t mult = mults[i & 3];
+        const int32_t shift = (int32_t)(kiln_rng_u32(&r) & 31);
+        const int32_t diff = -(int32_t)(kiln_rng_u32(&r) % 256u);
+        const int32_t want = MIN(arm_nn_doubling_high_mult_no_sat((int32_t)((uint32_t)diff << shift), mult), 0);
+        bad_dsp += kiln_softmax_scaled_dsp(diff, shift, mult) != want;
+    }
+    const kiln_softmax_kind kinds[3] = {KILN_SOFTMAX_S8_TO_S8, KILN_SOFTMAX_S8_TO_S16, KILN_SOFTMAX_U8_TO_U8};
+    kiln_softmax_params kp[3];
+    for (int32_t k = 0; k < 3; k++)
+    {
+        kiln_softmax_params_of(1 << 30, 0, 0, kinds[k], &kp[k]);
+    }
+    for (uint32_t t = 0; t < (1u << 19); t++)
+    {
+        const int32_t recip = kiln_softmax_recip_unit_dsp(t);
+        int32_t want_recip, exponent;
+        kiln_softmax_recip((1u << 19) + t, 8, &want_recip, &exponent);
+        bad_dsp += recip != want_recip || exponent != 23 || recip <= (1 << 30);
+        for (int32_t k = 0; k < 3; k++)
+        {
+            bad_dsp += kiln_softmax_out_unit_max_dsp(recip, kinds[k]) !=
+                       kiln_softmax_out(INT32_MAX, recip, 31 - kp[k].out_bits, &kp[k]);
+        }
+    }
+    KILN_CHECK_EQ(bad_dsp, 0);
+#endif
     KILN_CHECK_EQ(arm_nn_exp_on_negative_values(0), INT32_MAX);
     KILN_CHECK_EQ(arm_nn_one_over_one_plus_x_for_x_in_0_1(0), kiln_ref_one_over_one_plus_x_for_x_in_0_1(0));
     KILN_CHECK_EQ(arm_nn_one_over_one_plus_x_for_x_in_0_1(INT32_MAX),
@@ -466,6 +502,29 @@ static void test_bad_input(void)
 
 /* ---- performance ---------------------------------------------------------------------------- */
 
+/* One measured call. Its own small functions, so that the measured call's argument set-up (part
+ * of the count, as in any caller: four registers and three stack words) does not depend on the
+ * register pressure of the test loop around it. */
+static __attribute__((noinline)) double perf_s8(int32_t rows, int32_t len, int32_t mult, int32_t shift,
+                                                int32_t diff_min)
+{
+    kiln_counter_start();
+    arm_softmax_s8(g_in, rows, len, mult, shift, diff_min, g_out8);
+    const double instr = kiln_counter_stop();
+    __asm__ volatile("" ::: "memory"); /* no tail call: the stop follows the measured call directly */
+    return instr;
+}
+
+static __attribute__((noinline)) double perf_s16(int32_t rows, int32_t len, int32_t mult, int32_t shift,
+                                                 int32_t diff_min)
+{
+    kiln_counter_start();
+    arm_softmax_s8_s16(g_in, rows, len, mult, shift, diff_min, g_out16);
+    const double instr = kiln_counter_stop();
+    __asm__ volatile("" ::: "memory"); /* no tail call: the stop follows the measured call directly */
+    return instr;
+}
+
 static void test_perf(void)
 {
     if (!kiln_counter_available())
@@ -481,51 +540,51 @@ static void test_perf(void)
     {
         for (int32_t s16 = 0; s16 < 2; s16++)
         {
-            kiln_counter_start();
-            if (s16)
-            {
-                arm_softmax_s8_s16(g_in, shapes[i][0], shapes[i][1], p.mult, p.shift, p.diff_min, g_out16);
-            }
-            else
-            {
-                arm_softmax_s8(g_in, shapes[i][0], shapes[i][1], p.mult, p.shift, p.diff_min, g_out8);
-            }
-            const double instr = kiln_counter_stop();
+            const double instr = s16 ? perf_s16(shapes[i][0], shapes[i][1], p.mult, p.shift, p.diff_min)
+                                     : perf_s8(shapes[i][0], shapes[i][1], p.mult, p.shift, p.diff_min);
             const double n = (double)shapes[i][0] * shapes[i][1];
             printf("perf %s softmax_s8%s %ldx%ld: %.0f instructions, %.1f per element\n", kiln_board_name(),
                    s16 ? "_s16" : "", (long)shapes[i][0], (long)shapes[i][1], instr, instr / n);
-            /* Guard of the per-element goals of the native backends, for the keyword-spotting
-             * output rows (1x10, 1x12) and a long row: <= 60 instructions on Helium, <= 150 with
-             * the DSP extension (executed instructions on the emulated core).
-             * Helium, s8 (s16 within 3), before -> after the short-row work: 1x1 349 -> 69,
-             * 1x2 ~346 -> 233, 1x3 ~346 -> 233, 1x4 346 -> 233, 1x5 ~435 -> 345, 1x7 ~435 -> 345,
-             * 1x8 435 -> 345, 1x10 545 -> 471, 1x12 524 -> 447, 1x100 3749 -> 3045,
-             * 1x1000 16580 -> 14291, 100x10 42026 -> 35217 (one-element rows are a fill; rows
-             * of 2-8 one or two predicated vectors; the exp's seven conditional multiplies are
-             * VPT-blocked VQRDMULHs; the reciprocal unrolled). Rows of 2, 3 and 5 stay above 60
-             * per element: one four-lane exp (~85 instructions), the reciprocal (~30) and the
-             * call (~55) per row of at most four. */
+            /* Guards, executed instructions on the emulated core (the goal: <= 60 per element on
+             * Helium, <= 150 with the DSP extension, every row length, calls of one row included),
+             * each total at the level reached plus about 3%. The count includes the caller's
+             * argument set-up (perf_s8 / perf_s16: 9). Before -> after the short-row work (s8 / s16):
+             * Helium 1x1 69/72 -> 52/56, 1x2 233/232 -> 120/120, 1x3 233/232 -> 175/179,
+             * 1x4 233/232 -> 175/179, 1x5 345/343 -> 244/248, 1x8 345/343 -> 244/248,
+             * 1x10 471/472 -> 416/421, 1x12 447/448 -> 393/399, 1x100 3047/2998 -> 3046/3000,
+             * 1x1000 14293/13794 -> 14292/13796, 100x10 35319/35023 -> 30611/30022.
+             * DSP (Cortex-M4) 1x1 281/284 -> 55/54, 1x2 410/411 -> 125/124, 1x3 521/521 ->
+             * 259/262, 1x4 628/627 -> 317/320, 1x5 735/733 -> 375/378, 1x8 1012/1007 -> 553/556,
+             * 1x10 1236/1229 -> 675/678, 1x12 1415/1406 -> 803/806, 1x100 9565/9468 -> 8894/8895,
+             * 1x1000 47086/59093 -> 46233/60237, 100x10 77034/76532 -> 64602/64803.
+             * Where they go (Helium): the public function is one branch to the backend's entry,
+             * which checks the arguments (~17); one-element rows are a fill; rows of two are
+             * scalar (the maximum's exp is 1.0: one exp of the other, ~35, a reciprocal of 2^19 + t
+             * in 17, two outputs); rows of 3-8 one or two four-lane vectors, the exp's multiplies
+             * for remainders of 1.0 and more skipped when no lane has one. */
+            static const int32_t limit_mve[][2] = {{1, 58}, {2, 120}, {3, 184}, {4, 184}, {5, 255}, {7, 255},
+                                                   {8, 255}, {10, 434}, {12, 411}, {100, 3140}, {1000, 14720}};
+            static const int32_t limit_dsp[][2] = {{1, 57}, {2, 129}, {3, 270}, {4, 330}, {5, 390}, {7, 513},
+                                                   {8, 573}, {10, 699}, {12, 830}, {100, 9170}, {1000, 62050}};
             const int32_t len = shapes[i][1];
-            if (KILN_BUILD_MVE && shapes[i][0] == 1 && len <= 8)
+            kiln_test_context("perf guard %ldx%ld%s", (long)shapes[i][0], (long)len, s16 ? " s16" : "");
+            if (KILN_BUILD_MVE || KILN_BUILD_DSP)
             {
-                /* Totals of the short rows, the level reached plus ~5%. */
-                kiln_test_context("perf guard short %ldx%ld%s", (long)shapes[i][0], (long)len, s16 ? " s16" : "");
-                KILN_CHECK(instr <= (len == 1 ? 75.0 : (len <= 4 ? 245.0 : 362.0)));
-                kiln_test_context("");
-            }
-            if (shapes[i][0] == 1 && (len == 10 || len == 12 || len == 1000))
-            {
-                kiln_test_context("perf guard %ldx%ld%s", (long)shapes[i][0], (long)len, s16 ? " s16" : "");
-                if (KILN_BUILD_MVE)
+                KILN_CHECK(instr / n <= (KILN_BUILD_MVE ? 60.0 : 150.0));
+                for (size_t k = 0; k < sizeof(limit_mve) / sizeof(limit_mve[0]); k++)
                 {
-                    KILN_CHECK(instr / n <= 60.0);
+                    const int32_t lim = KILN_BUILD_MVE ? limit_mve[k][1] : limit_dsp[k][1];
+                    if (shapes[i][0] == 1 && len == limit_mve[k][0])
+                    {
+                        KILN_CHECK(instr <= (double)lim);
+                    }
                 }
-                else if (KILN_BUILD_DSP)
+                if (shapes[i][0] == 100)
                 {
-                    KILN_CHECK(instr / n <= 150.0);
+                    KILN_CHECK(instr <= (KILN_BUILD_MVE ? 31550.0 : 66800.0));
                 }
-                kiln_test_context("");
             }
+            kiln_test_context("");
         }
     }
 }

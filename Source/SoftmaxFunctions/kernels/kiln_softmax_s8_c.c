@@ -85,8 +85,8 @@ static inline void kiln_softmax_row(const void *in, int32_t n, bool is_u8, bool 
     }
 }
 
-void kiln_softmax_s8_rows(const void *input, int32_t num_rows, int32_t row_size, const kiln_softmax_params *p,
-                          void *output)
+static void kiln_softmax_c_rows(const void *input, int32_t num_rows, int32_t row_size,
+                                const kiln_softmax_params *p, void *output)
 {
     kiln_softmax_exp_cache cache;
     memset(cache.known, 0, sizeof(cache.known));
@@ -111,6 +111,44 @@ void kiln_softmax_s8_rows(const void *input, int32_t num_rows, int32_t row_size,
             kiln_softmax_row(in, row_size, false, false, p, &cache, out);
         }
     }
+}
+
+/* The entries (the public functions branch here): the argument checks first; calls whose
+ * outputs do not depend on the data (rows of one element, diff_min > 0) are fills; then the rows. */
+static inline __attribute__((always_inline)) void kiln_softmax_c_entry(const void *input, int32_t num_rows,
+                                                                       int32_t row_size, int32_t mult, int32_t shift,
+                                                                       int32_t diff_min, kiln_softmax_kind kind,
+                                                                       void *output)
+{
+    if (!kiln_softmax_args_ok(input, num_rows, row_size, mult, shift, output))
+    {
+        return; /* invalid arguments: nothing is read or written */
+    }
+    if (kiln_softmax_constant_call(num_rows * row_size, row_size, diff_min, kind, output))
+    {
+        return;
+    }
+    kiln_softmax_params p;
+    kiln_softmax_params_of(mult, shift, diff_min, kind, &p);
+    kiln_softmax_c_rows(input, num_rows, row_size, &p, output);
+}
+
+void kiln_softmax_rows_s8(const int8_t *input, int32_t num_rows, int32_t row_size, int32_t mult, int32_t shift,
+                          int32_t diff_min, int8_t *output)
+{
+    kiln_softmax_c_entry(input, num_rows, row_size, mult, shift, diff_min, KILN_SOFTMAX_S8_TO_S8, output);
+}
+
+void kiln_softmax_rows_s8_s16(const int8_t *input, int32_t num_rows, int32_t row_size, int32_t mult, int32_t shift,
+                              int32_t diff_min, int16_t *output)
+{
+    kiln_softmax_c_entry(input, num_rows, row_size, mult, shift, diff_min, KILN_SOFTMAX_S8_TO_S16, output);
+}
+
+void kiln_softmax_rows_u8(const uint8_t *input, int32_t num_rows, int32_t row_size, int32_t mult, int32_t shift,
+                          int32_t diff_min, uint8_t *output)
+{
+    kiln_softmax_c_entry(input, num_rows, row_size, mult, shift, diff_min, KILN_SOFTMAX_U8_TO_U8, output);
 }
 
 #endif /* KILN_BUILD_C */

@@ -9,60 +9,15 @@
  * (both equal floor((a * b + 2^30) / 2^31) exactly), so every step of gemmlowp's
  * exp_on_negative_values is one multiply, and the output's SRDHM(recip, e) is one too.
  * The sum of a row is kept in 32 bits per run of at most 8191 terms (each <= 2^19).
+ *
+ * Routes (after the argument checks of the entry, which the public functions branch to): rows of
+ * two, kiln_softmax_pairs_dsp() (Internal/kiln_softmax.h, one exp per row); rows of one or
+ * diff_min > 0, a fill; rows of 3 .. 16, kiln_softmax_dsp_small() (no exp cache); longer rows,
+ * the three passes with the cache.
  */
 #include "Include/Internal/kiln_softmax.h"
 
 #if KILN_BUILD_DSP
-
-
-/* kiln_softmax_exp_q5_26() with one DSP multiply per step (the same values). */
-static inline int32_t kiln_softmax_exp_dsp(int32_t a)
-{
-    if (a == 0)
-    {
-        return INT32_MAX;
-    }
-    const int32_t r = (int32_t)((uint32_t)a | 0xFF000000u);
-    const uint32_t remainder = (uint32_t)r - (uint32_t)a;
-    const int32_t x = (int32_t)((uint32_t)r << 5) + (1 << 28); /* |x| <= 2^28 */
-    const int32_t x2 = kiln_softmax_smmulr(x, 2 * x);
-    const int32_t x3 = kiln_softmax_smmulr(x2, 2 * x);
-    const int32_t x4 = kiln_softmax_smmulr(x2, 2 * x2);
-    const int32_t x4_over_4 = (x4 + 2) >> 2; /* x4 >= 0 */
-    const int32_t t = kiln_softmax_smmulr(x4_over_4 + x3, 2 * 715827883) + x2;
-    /* t / 2 rounded half away from zero: negative values step down by one first */
-    const int32_t poly = x + ((t + 1 + (t >> 31)) >> 1); /* |poly| < 2^29 */
-    int32_t res = 1895147668 + kiln_softmax_smmulr(1895147668, 2 * poly);
-    if (remainder & (1u << 24))
-    {
-        res = kiln_softmax_smmlsr(res, 2 * (int32_t)(0x80000000u - 1672461947u), res);
-    }
-    if (remainder & (1u << 25))
-    {
-        res = kiln_softmax_smmlsr(res, 2 * (int32_t)(0x80000000u - 1302514674u), res);
-    }
-    if (remainder & (1u << 26))
-    {
-        res = kiln_softmax_smmulr(res, 2 * 790015084);
-    }
-    if (remainder & (1u << 27))
-    {
-        res = kiln_softmax_smmulr(res, 2 * 290630308);
-    }
-    if (remainder & (1u << 28))
-    {
-        res = kiln_softmax_smmulr(res, 2 * 39332535);
-    }
-    if (remainder & (1u << 29))
-    {
-        res = kiln_softmax_smmulr(res, 2 * 720401);
-    }
-    if (remainder & (1u << 30))
-    {
-        res = kiln_softmax_smmulr(res, 2 * 242);
-    }
-    return res;
-}
 
 /* exp(scaled diff) for diff <= 0 (kiln_softmax_exp()). */
 static inline int32_t kiln_softmax_dsp_exp(int32_t diff, const kiln_softmax_params *p)
@@ -187,8 +142,8 @@ static inline __attribute__((always_inline)) void kiln_softmax_dsp_row(const voi
     }
 }
 
-void kiln_softmax_s8_rows(const void *input, int32_t num_rows, int32_t row_size, const kiln_softmax_params *p,
-                          void *output)
+static void kiln_softmax_dsp_rows(const void *input, int32_t num_rows, int32_t row_size,
+                                const kiln_softmax_params *p, void *output)
 {
     kiln_softmax_dsp_cache cache;
     /* eight word stores (a memset call costs more for 32 bytes) */
@@ -218,6 +173,99 @@ void kiln_softmax_s8_rows(const void *input, int32_t num_rows, int32_t row_size,
             kiln_softmax_dsp_row(in, row_size, false, false, p, &cache, out);
         }
     }
+}
+
+/*
+ * Rows of 3 to KILN_SOFTMAX_DSP_SMALL_MAX elements (diff_min <= 0: each row's maximum counts, the
+ * sum is in [2^19, 2^23]): without the per-call exp cache (its set-up costs more than it saves on
+ * a few elements): maximum, each element's exp (kept in 64 bytes of stack) and the sum, the
+ * reciprocal, then each output as one SMLAL and a saturation (kiln_softmax_out_dsp()).
+ */
+#define KILN_SOFTMAX_DSP_SMALL_MAX 16
+
+static inline __attribute__((always_inline)) void kiln_softmax_dsp_small(const void *input, int32_t num_rows,
+                                                                        int32_t n, int32_t mult, int32_t shift,
+                                                                        int32_t diff_min, kiln_softmax_kind kind,
+                                                                        void *output)
+{
+    const int32_t out_bits = kind == KILN_SOFTMAX_S8_TO_S16 ? 16 : 8;
+    const int32_t out_step = kind == KILN_SOFTMAX_S8_TO_S16 ? 2 * n : n;
+    const int8_t *in = (const int8_t *)input;
+    int8_t *out = (int8_t *)output;
+    do
+    {
+        int32_t max = kiln_softmax_load_k(in, 0, kind);
+        for (int32_t i = 1; i < n; i++)
+        {
+            max = MAX(max, kiln_softmax_load_k(in, i, kind));
+        }
+        int32_t e[KILN_SOFTMAX_DSP_SMALL_MAX];
+        uint32_t sum = 0;
+        for (int32_t i = 0; i < n; i++)
+        {
+            const int32_t diff = kiln_softmax_load_k(in, i, kind) - max;
+            const int32_t ei = diff >= diff_min ? kiln_softmax_exp_dsp(kiln_softmax_scaled_dsp(diff, shift, mult)) : 0;
+            e[i] = ei;
+            sum += kiln_softmax_term(ei);
+        }
+        int32_t recip, exponent;
+        kiln_softmax_recip32(sum, out_bits, &recip, &exponent);
+        const int32_t k_hi = 1 << (exponent - 2);
+        for (int32_t i = 0; i < n; i++)
+        {
+            kiln_softmax_store_k(out, i, kiln_softmax_out_dsp(recip, e[i], k_hi, exponent - 1, kind, false), kind);
+        }
+        in += n;
+        out += out_step;
+    } while (--num_rows != 0);
+}
+
+/* The entries (the public functions branch here): the argument checks first; calls whose
+ * outputs do not depend on the data (rows of one element, diff_min > 0) are fills; then the rows. */
+static inline __attribute__((always_inline)) void kiln_softmax_dsp_entry(const void *input, int32_t num_rows,
+                                                                       int32_t row_size, int32_t mult, int32_t shift,
+                                                                       int32_t diff_min, kiln_softmax_kind kind,
+                                                                       void *output)
+{
+    if (!kiln_softmax_args_ok(input, num_rows, row_size, mult, shift, output))
+    {
+        return; /* invalid arguments: nothing is read or written */
+    }
+    if (row_size == 2)
+    {
+        kiln_softmax_pairs_dsp(input, num_rows, mult, shift, diff_min, kind, output);
+        return;
+    }
+    if (kiln_softmax_constant_call(num_rows * row_size, row_size, diff_min, kind, output))
+    {
+        return;
+    }
+    if (row_size <= KILN_SOFTMAX_DSP_SMALL_MAX)
+    {
+        kiln_softmax_dsp_small(input, num_rows, row_size, mult, shift, diff_min, kind, output);
+        return;
+    }
+    kiln_softmax_params p;
+    kiln_softmax_params_of(mult, shift, diff_min, kind, &p);
+    kiln_softmax_dsp_rows(input, num_rows, row_size, &p, output);
+}
+
+void kiln_softmax_rows_s8(const int8_t *input, int32_t num_rows, int32_t row_size, int32_t mult, int32_t shift,
+                          int32_t diff_min, int8_t *output)
+{
+    kiln_softmax_dsp_entry(input, num_rows, row_size, mult, shift, diff_min, KILN_SOFTMAX_S8_TO_S8, output);
+}
+
+void kiln_softmax_rows_s8_s16(const int8_t *input, int32_t num_rows, int32_t row_size, int32_t mult, int32_t shift,
+                              int32_t diff_min, int16_t *output)
+{
+    kiln_softmax_dsp_entry(input, num_rows, row_size, mult, shift, diff_min, KILN_SOFTMAX_S8_TO_S16, output);
+}
+
+void kiln_softmax_rows_u8(const uint8_t *input, int32_t num_rows, int32_t row_size, int32_t mult, int32_t shift,
+                          int32_t diff_min, uint8_t *output)
+{
+    kiln_softmax_dsp_entry(input, num_rows, row_size, mult, shift, diff_min, KILN_SOFTMAX_U8_TO_U8, output);
 }
 
 #endif /* KILN_BUILD_DSP */

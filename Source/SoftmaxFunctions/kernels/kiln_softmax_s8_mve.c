@@ -6,10 +6,12 @@
  * conditional multiplies are VPT blocks in inline assembly); only the last, partial vector of a
  * row is loaded and stored under a tail predicate.
  *
- * Routes by row length:
- *   1                    a fill: the type's maximum (the minimum when diff_min > 0)
- *   2 .. 8               "softmax_mve_rows8": one or two predicated four-lane vectors per row,
- *                        the maximum over the loaded lanes, constants set up once per call
+ * Routes (after the argument checks of the entry, which the public functions branch to):
+ *   2                    "softmax_pairs": scalar on the DSP multiplies (kiln_softmax_pairs_dsp(),
+ *                        Internal/kiln_softmax.h): the larger element's exp is 1.0, one exp per row
+ *   1, or diff_min > 0   a fill: the type's maximum (rows of one), the minimum (diff_min > 0)
+ *   3 .. 8               "softmax_mve_rows8": one or two predicated four-lane vectors per row,
+ *                        the maximum over the loaded lanes, inlined in each kind's entry
  *   9 .. 16              "softmax_mve_short": each row in vector registers, no stack table
  *                        (see kiln_softmax_short_rows_k below).
  * and for longer rows, by the number of elements of the call:
@@ -43,7 +45,7 @@
     } while (0)
 
 /* exp(a) for a <= 0 in Q5.26, result in Q0.31 (kiln_softmax_exp_q5_26, four lanes). */
-static inline __attribute__((always_inline)) int32x4_t kiln_exp_mve_k(int32x4_t a, bool last_to_zero)
+static inline __attribute__((always_inline)) int32x4_t kiln_exp_mve_k(int32x4_t a, bool short_rows)
 {
     /* a = r + q: r = (a mod 1/4) - 1/4 in [-1/4, 0) (top byte set), remainder = -q. */
     const int32x4_t r = vorrq_n_s32(a, 0xFF000000);
@@ -61,22 +63,28 @@ static inline __attribute__((always_inline)) int32x4_t kiln_exp_mve_k(int32x4_t 
     int32x4_t res = vaddq_n_s32(vqrdmulhq_n_s32(poly, 1895147668), 1895147668);
     KILN_EXP_STAGE(0, 1672461947);
     KILN_EXP_STAGE(1, 1302514674);
-    KILN_EXP_STAGE(2, 790015084);
-    KILN_EXP_STAGE(3, 290630308);
-    KILN_EXP_STAGE(4, 39332535);
-    KILN_EXP_STAGE(5, 720401);
-    if (last_to_zero)
+    const int32x4_t neg = vshrq_n_s32(a, 31); /* all ones for a < 0, 0 for a = 0 */
+    /* The later multiplies only for remainders of 1.0 or more in some lane with a < 0 (lanes with
+     * a = 0 take INT32_MAX below whatever their remainder): |a| < 1 is the usual range. */
+    if (!short_rows || vmaxvq_u32(0u, vreinterpretq_u32_s32(vandq_s32(remainder, neg))) >= (1u << 26))
     {
-        /* remainder >= 16: the exp is at most SRDHM(2^31, 242) = 242, whose term and output
-         * are 0 like those of 0 (outputs have a rounding shift of at least 15 bits) */
-        res = vbicq_s32(res, vshrq_n_s32(vshlq_n_s32(remainder, 1), 31));
+        KILN_EXP_STAGE(2, 790015084);
+        KILN_EXP_STAGE(3, 290630308);
+        KILN_EXP_STAGE(4, 39332535);
+        KILN_EXP_STAGE(5, 720401);
+        if (short_rows)
+        {
+            /* remainder >= 16: the exp is at most SRDHM(2^31, 242) = 242, whose term and output
+             * are 0 like those of 0 (outputs have a rounding shift of at least 15 bits) */
+            res = vbicq_s32(res, vshrq_n_s32(vshlq_n_s32(remainder, 1), 31));
+        }
+        else
+        {
+            KILN_EXP_STAGE(6, 242);
+        }
     }
-    else
-    {
-        KILN_EXP_STAGE(6, 242);
-    }
-    /* exp(0) = INT32_MAX: a >> 31 is all ones for a < 0 and 0 for a = 0, and res >= 0 */
-    return vmaxq_s32(res, vbicq_s32(vdupq_n_s32(INT32_MAX), vshrq_n_s32(a, 31)));
+    /* exp(0) = INT32_MAX, and res >= 0 */
+    return vmaxq_s32(res, vbicq_s32(vdupq_n_s32(INT32_MAX), neg));
 }
 
 
@@ -379,33 +387,35 @@ static inline __attribute__((always_inline)) void kiln_softmax_short_rows_k(cons
 }
 
 /*
- * Rows of 2 to 8 elements: one or two tail-predicated vectors of four int32 lanes per row (G,
- * a constant of each copy). The maximum is taken over those lanes (no separate byte load), lanes
- * past the row are excluded from the maximum and the sum by the predicate and not stored. Every
- * kind in one loop (a branch on the kind for the loads and the stores), constants set up once
- * per call.
+ * Rows of 3 to 8 elements (diff_min <= 0, so each row's maximum counts and its sum is at least
+ * 2^19): one or two tail-predicated vectors of four int32 lanes per row. The maximum is taken
+ * over those lanes (no separate byte load); lanes past the row are excluded from the maximum and
+ * the sum by the predicate and not stored. Inlined into each kind's entry (the kind a constant,
+ * the arguments in registers: no parameter block, no per-row branch on the kind).
  */
 static inline __attribute__((always_inline)) void kiln_softmax_rows8_k(const void *input, int32_t num_rows, int32_t n,
-                                                                       const kiln_softmax_params *p, void *output,
-                                                                       int32_t G)
+                                                                       int32_t mult, int32_t shift, int32_t diff_min,
+                                                                       kiln_softmax_kind kind, void *output)
 {
-    const int32x4_t vshift = vdupq_n_s32(p->shift);
-    const int32_t mult = p->mult;
-    const int32_t diff_min = MIN(MAX(p->diff_min, -256), 1);
-    const bool is_u8 = p->kind == KILN_SOFTMAX_U8_TO_U8;
-    const bool out16 = p->kind == KILN_SOFTMAX_S8_TO_S16;
-    const int32_t out_bits = p->out_bits, out_min = p->out_min, out_max = p->out_max;
+    const int32x4_t vshift = vdupq_n_s32(shift);
+    const bool is_u8 = kind == KILN_SOFTMAX_U8_TO_U8;
+    const bool out16 = kind == KILN_SOFTMAX_S8_TO_S16;
+    const int32_t out_bits = out16 ? 16 : 8;
+    const int32_t out_min = out16 ? INT16_MIN : (is_u8 ? 0 : INT8_MIN);
+    const int32_t out_max = out16 ? INT16_MAX : (is_u8 ? UINT8_MAX : INT8_MAX);
     const int32_t out_step = out16 ? 2 * n : n;
+    const bool two = n > 4;
     const mve_pred16_t pt0 = vctp32q((uint32_t)n);
-    const mve_pred16_t pt1 = vctp32q((uint32_t)MAX(n - 4, 0));
+    const mve_pred16_t pt1 = vctp32q((uint32_t)(n - 4)); /* n - 4 < 0 reads as a large count: unused then */
+    /* diff - diff_min cannot overflow: diff in [-255, 0], diff_min <= 0 */
     const int8_t *in = (const int8_t *)input;
     int8_t *out = (int8_t *)output;
-    for (int32_t r = 0; r < num_rows; r++)
+    do
     {
         const int32x4_t x0 = is_u8 ? vreinterpretq_s32_u32(vldrbq_z_u32((const uint8_t *)in, pt0)) : vldrbq_z_s32(in, pt0);
         int32_t max = vmaxvq_p_s32(INT32_MIN, x0, pt0);
         int32x4_t x1 = x0;
-        if (G == 2)
+        if (two)
         {
             x1 = is_u8 ? vreinterpretq_s32_u32(vldrbq_z_u32((const uint8_t *)in + 4, pt1)) : vldrbq_z_s32(in + 4, pt1);
             max = vmaxvq_p_s32(max, x1, pt1);
@@ -415,15 +425,16 @@ static inline __attribute__((always_inline)) void kiln_softmax_rows8_k(const voi
             vbicq_s32(kiln_softmax_exp4_short(diff0, vshift, mult), vshrq_n_s32(vsubq_n_s32(diff0, diff_min), 31));
         uint32_t sum = vaddvq_p_u32(vreinterpretq_u32_s32(vrshrq_n_s32(e0, KILN_SOFTMAX_ACCUM_BITS)), pt0);
         int32x4_t e1 = e0;
-        if (G == 2)
+        if (two)
         {
             const int32x4_t diff1 = vsubq_n_s32(x1, max);
             e1 = vbicq_s32(kiln_softmax_exp4_short(diff1, vshift, mult), vshrq_n_s32(vsubq_n_s32(diff1, diff_min), 31));
             sum = vaddvaq_p_u32(sum, vreinterpretq_u32_s32(vrshrq_n_s32(e1, KILN_SOFTMAX_ACCUM_BITS)), pt1);
         }
+        /* sum in [2^19, 2^22]: the exponent is at most 26 */
         int32_t recip, exponent;
-        kiln_softmax_recip32(sum != 0 ? sum : 1u << (31 - KILN_SOFTMAX_ACCUM_BITS), out_bits, &recip, &exponent);
-        const int32x4_t vexp = vdupq_n_s32(-MIN(exponent, 32));
+        kiln_softmax_recip32(sum, out_bits, &recip, &exponent);
+        const int32x4_t vexp = vdupq_n_s32(-exponent);
         const int32x4_t v0 =
             vminq_s32(vaddq_n_s32(vrshlq_s32(vqrdmulhq_n_s32(e0, recip), vexp), out_min), vdupq_n_s32(out_max));
         if (out16)
@@ -434,7 +445,7 @@ static inline __attribute__((always_inline)) void kiln_softmax_rows8_k(const voi
         {
             vstrbq_p_s32(out, v0, pt0);
         }
-        if (G == 2)
+        if (two)
         {
             const int32x4_t v1 =
                 vminq_s32(vaddq_n_s32(vrshlq_s32(vqrdmulhq_n_s32(e1, recip), vexp), out_min), vdupq_n_s32(out_max));
@@ -449,48 +460,7 @@ static inline __attribute__((always_inline)) void kiln_softmax_rows8_k(const voi
         }
         in += n;
         out += out_step;
-    }
-}
-
-static __attribute__((noinline)) void kiln_softmax_rows4(const void *input, int32_t num_rows, int32_t n,
-                                                         const kiln_softmax_params *p, void *output)
-{
-    kiln_softmax_rows8_k(input, num_rows, n, p, output, 1);
-}
-
-static __attribute__((noinline)) void kiln_softmax_rows8(const void *input, int32_t num_rows, int32_t n,
-                                                         const kiln_softmax_params *p, void *output)
-{
-    kiln_softmax_rows8_k(input, num_rows, n, p, output, 2);
-}
-
-/* Rows of one element: the element is its row's maximum (diff 0, exp 1.0 = INT32_MAX, sum 2^19
- * in Q12.19, reciprocal INT32_MAX), so the output is the type's maximum, or the minimum when
- * diff_min > 0 skips it (the softmax test checks both against the general arithmetic). The
- * input is not read. A fill with plain stores (a call of one or a few rows is the common case;
- * the compiler barrier keeps GCC from turning the loop into a memset call). */
-static inline __attribute__((always_inline)) void kiln_softmax_rows1(int32_t num_rows, const kiln_softmax_params *p,
-                                                                     void *output)
-{
-    const int32_t v = p->diff_min > 0 ? p->out_min : p->out_max;
-    if (p->kind == KILN_SOFTMAX_S8_TO_S16)
-    {
-        int16_t *out = (int16_t *)output;
-        for (int32_t r = 0; r < num_rows; r++)
-        {
-            out[r] = (int16_t)v;
-            __asm__("" : "+r"(out));
-        }
-    }
-    else
-    {
-        int8_t *out = (int8_t *)output;
-        for (int32_t r = 0; r < num_rows; r++)
-        {
-            out[r] = (int8_t)v;
-            __asm__("" : "+r"(out));
-        }
-    }
+    } while (--num_rows > 0);
 }
 
 static __attribute__((noinline)) void kiln_softmax_short_rows(const void *input, int32_t num_rows, int32_t row_size,
@@ -551,29 +521,60 @@ static __attribute__((noinline)) void kiln_softmax_long_rows(const void *input, 
     }
 }
 
-void kiln_softmax_s8_rows(const void *input, int32_t num_rows, int32_t row_size, const kiln_softmax_params *p,
-                          void *output)
+/* The entries (the public functions branch here): the argument checks first; calls whose
+ * outputs do not depend on the data (rows of one element, diff_min > 0) are fills; then the rows
+ * by length. */
+static inline __attribute__((always_inline)) void kiln_softmax_mve_entry(const void *input, int32_t num_rows,
+                                                                        int32_t row_size, int32_t mult, int32_t shift,
+                                                                        int32_t diff_min, kiln_softmax_kind kind,
+                                                                        void *output)
 {
-    if (row_size == 1)
+    if (!kiln_softmax_args_ok(input, num_rows, row_size, mult, shift, output))
     {
-        kiln_softmax_rows1(num_rows, p, output);
+        return; /* invalid arguments: nothing is read or written */
     }
-    else if (row_size <= 4)
+    if (row_size == 2)
     {
-        kiln_softmax_rows4(input, num_rows, row_size, p, output);
+        kiln_softmax_pairs_dsp(input, num_rows, mult, shift, diff_min, kind, output);
+        return;
     }
-    else if (row_size <= 8)
+    if (kiln_softmax_constant_call(num_rows * row_size, row_size, diff_min, kind, output))
     {
-        kiln_softmax_rows8(input, num_rows, row_size, p, output);
+        return;
     }
-    else if (row_size <= KILN_SOFTMAX_MVE_SHORT_MAX)
+    if (row_size <= 8)
     {
-        kiln_softmax_short_rows(input, num_rows, row_size, p, output);
+        kiln_softmax_rows8_k(input, num_rows, row_size, mult, shift, diff_min, kind, output);
+        return;
+    }
+    kiln_softmax_params p;
+    kiln_softmax_params_of(mult, shift, diff_min, kind, &p);
+    if (row_size <= KILN_SOFTMAX_MVE_SHORT_MAX)
+    {
+        kiln_softmax_short_rows(input, num_rows, row_size, &p, output);
     }
     else
     {
-        kiln_softmax_long_rows(input, num_rows, row_size, p, output);
+        kiln_softmax_long_rows(input, num_rows, row_size, &p, output);
     }
+}
+
+void kiln_softmax_rows_s8(const int8_t *input, int32_t num_rows, int32_t row_size, int32_t mult, int32_t shift,
+                          int32_t diff_min, int8_t *output)
+{
+    kiln_softmax_mve_entry(input, num_rows, row_size, mult, shift, diff_min, KILN_SOFTMAX_S8_TO_S8, output);
+}
+
+void kiln_softmax_rows_s8_s16(const int8_t *input, int32_t num_rows, int32_t row_size, int32_t mult, int32_t shift,
+                              int32_t diff_min, int16_t *output)
+{
+    kiln_softmax_mve_entry(input, num_rows, row_size, mult, shift, diff_min, KILN_SOFTMAX_S8_TO_S16, output);
+}
+
+void kiln_softmax_rows_u8(const uint8_t *input, int32_t num_rows, int32_t row_size, int32_t mult, int32_t shift,
+                          int32_t diff_min, uint8_t *output)
+{
+    kiln_softmax_mve_entry(input, num_rows, row_size, mult, shift, diff_min, KILN_SOFTMAX_U8_TO_U8, output);
 }
 
 #endif /* KILN_BUILD_MVE */
