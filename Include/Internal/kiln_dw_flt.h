@@ -490,7 +490,8 @@ static inline arm_cmsis_nn_status kiln_dw_f16_plan(const cmsis_nn_dw_conv_params
     return ARM_CMSIS_NN_SUCCESS;
 }
 
-/* ---- float16 kernels (portable: kernels/kiln_dw_flt_c_f16.c; Helium: kernels/kiln_dw_flt_mve_f16.c).
+/* ---- float16 kernels (portable: kernels/kiln_dw_flt_c_f16.c; Helium: kernels/kiln_dw_flt_mve_f16.c for 3x3,
+ * kernels/kiln_dw_flt_mve_f16_routes.c for generic, conv1d k3, 2x5 and nt_t, all with the portable bits).
  * Float16 storage, float32 accumulation (products of halves are exact), rounded once to float16, then clamped.
  * Same summation order as the float32 kernels. The Helium 3x3 kernel gives the portable kernel's bits; its
  * stride-1 path for full eight-channel blocks with finite taps widens input rows into a ring on the stack
@@ -498,6 +499,23 @@ static inline arm_cmsis_nn_status kiln_dw_f16_plan(const cmsis_nn_dw_conv_params
  * for finite taps; other blocks skip them. */
 void kiln_dw_flt_generic_f16(const kiln_dw_flt_geom *g, const float16_t *in, const float16_t *w,
                              const float16_t *bias, float16_t *out, float16_t lo, float16_t hi, int32_t x_begin);
+#if KILN_FLT_BUILD_MVE
+/** Helium version of the generic kernel (kernels/kiln_dw_flt_mve_f16_routes.c): the same contract and bits. The
+ * conv1d k3, 2x5 and nt_t kernels below are Helium on MVE-float builds too (same file; portable elsewhere). */
+void kiln_dw_flt_generic_mve_f16(const kiln_dw_flt_geom *g, const float16_t *in, const float16_t *w,
+                                 const float16_t *bias, float16_t *out, float16_t lo, float16_t hi, int32_t x_begin);
+#endif
+/** The generic kernel of this build's backend (Helium on MVE-float builds, else portable). */
+static inline void kiln_dw_flt_generic_native_f16(const kiln_dw_flt_geom *g, const float16_t *in, const float16_t *w,
+                                                  const float16_t *bias, float16_t *out, float16_t lo, float16_t hi,
+                                                  int32_t x_begin)
+{
+#if KILN_FLT_BUILD_MVE
+    kiln_dw_flt_generic_mve_f16(g, in, w, bias, out, lo, hi, x_begin);
+#else
+    kiln_dw_flt_generic_f16(g, in, w, bias, out, lo, hi, x_begin);
+#endif
+}
 void kiln_dw_flt_3x3_f16(const kiln_dw_flt_geom *g, const float16_t *in, const float16_t *w, const float16_t *bias,
                          float16_t *out, float16_t lo, float16_t hi);
 void kiln_dw_flt_k3_f16(const float16_t *x, int32_t ch, const float16_t *w, const float16_t *bias, float16_t *out,

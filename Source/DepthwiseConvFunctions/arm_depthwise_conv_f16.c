@@ -66,7 +66,7 @@ void kiln_dw_flt_run_f16(const kiln_dw_flt_plan_t *p, const cmsis_nn_context *ct
         kiln_dw_flt_k3_f16(in, g->in_c, w, bias, out, covered, lo, hi, true);
         if (covered < g->out_w)
         {
-            kiln_dw_flt_generic_f16(g, in, w, bias, out, lo, hi, covered);
+            kiln_dw_flt_generic_native_f16(g, in, w, bias, out, lo, hi, covered);
         }
         break;
     }
@@ -106,13 +106,13 @@ void kiln_dw_flt_run_f16(const kiln_dw_flt_plan_t *p, const cmsis_nn_context *ct
         }
         else
         {
-            kiln_dw_flt_generic_f16(g, in, w, bias, out, lo, hi, 0);
+            kiln_dw_flt_generic_native_f16(g, in, w, bias, out, lo, hi, 0);
         }
         break;
     }
     case KILN_DW_FLT_ROUTE_GENERIC:
     default:
-        kiln_dw_flt_generic_f16(g, in, w, bias, out, lo, hi, 0);
+        kiln_dw_flt_generic_native_f16(g, in, w, bias, out, lo, hi, 0);
         break;
     }
 }

@@ -203,6 +203,15 @@ static void test_dw_f16_3x3_edges(void)
         KILN_CHECK(run_case(&r, 1, 4, iw, 8, 1, 1, 0, 0, false));
         cases += 3;
     }
+    /* stride 1 segments of 4 g + 1 outputs end with a group of five (5, 9, 17, 21 outputs; 13 is a segment of 12
+     * and one of 1), with and without padding, bias, channel tail */
+    for (int32_t ow = 5; ow <= 21; ow += 4)
+    {
+        KILN_CHECK(run_case(&r, 1, 4, ow, 8, 1, 1, 1, 1, true));
+        KILN_CHECK(run_case(&r, 1, 3, ow + 2, 64, 1, 1, 0, 0, false));
+        KILN_CHECK(run_case(&r, 2, 5, ow, 20, 1, 1, 1, 1, true));
+        cases += 3;
+    }
     /* zero sums, and an infinite tap next to the padding */
     for (mode = 1; mode <= 2; mode++)
     {
@@ -237,6 +246,16 @@ static void test_dw_f16_3x3_edges(void)
         }
     }
     KILN_CHECK(negz_outputs > 200);
+    /* the five-output group (5 and 12 + 5 outputs) with NaN / infinite inputs, then with -0 sums */
+    for (mode = 3; mode <= 4; mode++)
+    {
+        nan_outputs = 0;
+        negz_outputs = 0;
+        KILN_CHECK(run_case(&r, 1, 6, 5, 16, 1, 1, 1, 1, true));
+        KILN_CHECK(run_case(&r, 1, 5, 19, 8, 1, 1, 0, 0, false));
+        KILN_CHECK(mode == 3 ? nan_outputs > 10 : negz_outputs > 50);
+        cases += 2;
+    }
     mode = 0;
     /* stride 2 across at the segment edges (8 outputs): widths giving 1..20 outputs, both paddings, odd heights */
     for (int32_t iw = 1; iw <= 41; iw += 2)
@@ -306,6 +325,374 @@ static void test_dw_f16_3x3_perf(void)
     perf_3x3("s2 16x16x32", 16, 16, 32, 2);
 }
 
+/* ---- the other routes' kernels (Helium on MVE-float builds: kernels/kiln_dw_flt_mve_f16_routes.c) ----
+ * The generic kernel of the build (kiln_dw_flt_generic_native_f16), conv1d k3, nt_t (alone, and after the patch
+ * row kernel on every generic case) and 2x5 against the portable generic kernel on the same geometry: the same
+ * bits (NaN as NaN), guard halves untouched. Data: random halves
+ * with signed zeros (dmode 0), NaN / +-inf inputs (1), inputs -2^-14 and taps 2^-14 with a -0 bias and a +0
+ * lower bound (2: sums of -2^-28 products round to -0, which the clamp keeps). */
+#define RW_MAX (25 * 160)
+static float16_t rw[RW_MAX], rb[160];
+static int dmode;
+
+static void fill_data(kiln_rng *r, float16_t *d, int32_t n, bool input)
+{
+    for (int32_t i = 0; i < n; i++)
+    {
+        d[i] = rnd_half(r);
+        if (dmode == 2)
+        {
+            d[i] = (float16_t)(input ? -1.0f / 16384.0f : 1.0f / 16384.0f);
+        }
+    }
+    if (dmode == 1 && input && n > 0)
+    {
+        static const uint16_t specials[3] = {0x7E00u, 0x7C00u, 0xFC00u};
+        for (int32_t k = 0; k < 1 + n / 16; k++)
+        {
+            const uint16_t u = specials[kiln_rng_range(r, 0, 2)];
+            memcpy(&d[kiln_rng_range(r, 0, n - 1)], &u, sizeof(u));
+        }
+    }
+}
+
+static bool same_bits(int32_t count, const char *what)
+{
+    for (int32_t i = 0; i < count + 2 * GUARD; i++)
+    {
+        if (is_nan(got[i]) && is_nan(want[i]))
+        {
+            nan_outputs++;
+            continue;
+        }
+        negz_outputs += bits(got[i]) == 0x8000u && bits(want[i]) == 0x8000u;
+        if (bits(got[i]) != bits(want[i]))
+        {
+            kiln_test_context("%s: element %d got %04x want %04x", what, (int)(i - GUARD), (unsigned)bits(got[i]),
+                              (unsigned)bits(want[i]));
+            return false;
+        }
+    }
+    return true;
+}
+
+static void reset_out(int32_t count)
+{
+    for (int32_t i = 0; i < count + 2 * GUARD; i++)
+    {
+        got[i] = (float16_t)7.0f;
+        want[i] = (float16_t)7.0f;
+    }
+}
+
+static void rand_bounds(kiln_rng *r, float16_t *lo, float16_t *hi)
+{
+    *lo = (float16_t)(dmode != 2 && kiln_rng_range(r, 0, 1) ? -1.5f : 0.0f);
+    *hi = (float16_t)(kiln_rng_range(r, 0, 1) ? 1.5f : 60000.0f);
+}
+
+/* One generic case; x_begin > 0 starts each row there (the k3 route's uncovered columns). */
+static bool generic_case(kiln_rng *r, const kiln_dw_flt_geom *g, bool with_bias, int32_t x_begin)
+{
+    const int32_t ne = g->n * g->in_h * g->in_w * g->in_c, no = g->n * g->out_h * g->out_w * g->out_c;
+    const int32_t nw = g->k_h * g->k_w * g->out_c;
+    if (ne > MAXE || no > MAXE || nw > RW_MAX || g->out_c > 160 || g->out_h < 1 || g->out_w < 1)
+    {
+        return true;
+    }
+    fill_data(r, xin, ne, true);
+    fill_data(r, rw, nw, false);
+    fill_data(r, rb, g->out_c, false);
+    if (dmode == 2)
+    {
+        for (int32_t i = 0; i < g->out_c; i++)
+        {
+            rb[i] = (float16_t)-0.0f;
+        }
+    }
+    float16_t lo, hi;
+    rand_bounds(r, &lo, &hi);
+    reset_out(no);
+    const float16_t *b = with_bias ? rb : NULL;
+    kiln_dw_flt_generic_native_f16(g, xin, rw, b, got + GUARD, lo, hi, x_begin);
+    kiln_dw_flt_generic_f16(g, xin, rw, b, want + GUARD, lo, hi, x_begin);
+    char what[160];
+    snprintf(what, sizeof(what), "generic n %d in %dx%dx%d cm %d k %dx%d s %d,%d p %d,%d d %d,%d x0 %d bias %d",
+             (int)g->n, (int)g->in_h, (int)g->in_w, (int)g->in_c, (int)g->ch_mult, (int)g->k_h, (int)g->k_w,
+             (int)g->stride_h, (int)g->stride_w, (int)g->pad_h, (int)g->pad_w, (int)g->dil_h, (int)g->dil_w,
+             (int)x_begin, (int)with_bias);
+    if (!same_bits(no, what))
+    {
+        return false;
+    }
+    /* the nt_t route's way: each output's patch row (+0 outside the input), then the nt_t kernel; the same bits
+     * for finite weights (the sums from +0 are never -0, so the +0 x w products of the padding change nothing) */
+    static float16_t patch[RW_MAX];
+    for (int32_t i = 0; i < no + 2 * GUARD; i++)
+    {
+        got[i] = (float16_t)7.0f;
+    }
+    float16_t *d = got + GUARD;
+    for (int32_t bi = 0; bi < g->n; bi++)
+    {
+        const float16_t *img = xin + (size_t)bi * (size_t)g->in_h * (size_t)g->in_w * (size_t)g->in_c;
+        for (int32_t y = 0; y < g->out_h; y++)
+        {
+            for (int32_t x = 0; x < g->out_w; x++, d += g->out_c)
+            {
+                if (x >= x_begin)
+                {
+                    kiln_dw_flt_patch_f16(img, g, y, x, patch);
+                    kiln_dw_flt_nt_t_f16(patch, rw, b, d, 1, g->out_c, g->k_h * g->k_w, g->out_c, lo, hi);
+                }
+            }
+        }
+    }
+    snprintf(what, sizeof(what), "patch + nt_t n %d in %dx%dx%d cm %d k %dx%d s %d,%d p %d,%d d %d,%d", (int)g->n,
+             (int)g->in_h, (int)g->in_w, (int)g->in_c, (int)g->ch_mult, (int)g->k_h, (int)g->k_w, (int)g->stride_h,
+             (int)g->stride_w, (int)g->pad_h, (int)g->pad_w, (int)g->dil_h, (int)g->dil_w);
+    return same_bits(no, what);
+}
+
+static int32_t out_size(int32_t in, int32_t k, int32_t s, int32_t p, int32_t d)
+{
+    const int32_t span = in + 2 * p - (k - 1) * d - 1;
+    return span >= 0 ? span / s + 1 : 0;
+}
+
+static void test_dw_f16_generic_edges(void)
+{
+    kiln_rng r;
+    kiln_rng_seed(&r, 5151);
+    static const int32_t chans[] = {1, 2, 3, 4, 5, 7, 8, 9, 12, 15, 16, 17, 24, 33};
+    static const int32_t mults[] = {1, 1, 1, 2, 2, 2, 3, 4, 5, 7, 8, 9, 16, 17};
+    int32_t cases = 0;
+    nan_outputs = 0;
+    negz_outputs = 0;
+    for (int32_t it = 0; it < kiln_test_iterations(1500, 400); it++)
+    {
+        dmode = it % 10 == 7 ? 1 : (it % 10 == 9 ? 2 : 0);
+        kiln_dw_flt_geom g;
+        memset(&g, 0, sizeof(g));
+        g.n = kiln_rng_range(&r, 0, 5) == 0 ? 2 : 1;
+        g.in_c = chans[kiln_rng_range(&r, 0, (int32_t)(sizeof(chans) / sizeof(chans[0])) - 1)];
+        g.ch_mult = mults[kiln_rng_range(&r, 0, (int32_t)(sizeof(mults) / sizeof(mults[0])) - 1)];
+        g.out_c = g.in_c * g.ch_mult;
+        g.k_h = kiln_rng_range(&r, 1, 5);
+        g.k_w = kiln_rng_range(&r, 1, 5);
+        g.in_h = kiln_rng_range(&r, 1, 8);
+        g.in_w = kiln_rng_range(&r, 1, 10);
+        g.stride_h = kiln_rng_range(&r, 1, 3);
+        g.stride_w = kiln_rng_range(&r, 1, 3);
+        g.dil_h = kiln_rng_range(&r, 0, 2) == 0 ? kiln_rng_range(&r, 2, 3) : 1;
+        g.dil_w = kiln_rng_range(&r, 0, 2) == 0 ? kiln_rng_range(&r, 2, 3) : 1;
+        g.pad_h = kiln_rng_range(&r, 0, 3);
+        g.pad_w = kiln_rng_range(&r, 0, 3);
+        g.out_h = out_size(g.in_h, g.k_h, g.stride_h, g.pad_h, g.dil_h);
+        g.out_w = out_size(g.in_w, g.k_w, g.stride_w, g.pad_w, g.dil_w);
+        if (g.out_w > 0 && kiln_rng_range(&r, 0, 5) == 0)
+        {
+            g.out_w++; /* a column past the input (windows mostly or wholly in the padding) */
+        }
+        const int32_t x_begin = g.out_w > 1 && kiln_rng_range(&r, 0, 9) == 0 ? kiln_rng_range(&r, 1, g.out_w - 1) : 0;
+        if (!KILN_CHECK(generic_case(&r, &g, kiln_rng_range(&r, 0, 4) != 0, x_begin)))
+        {
+            return;
+        }
+        cases++;
+    }
+    dmode = 0;
+    KILN_CHECK(cases >= kiln_test_iterations(1500, 400));
+    KILN_CHECK(nan_outputs > 20);
+    KILN_CHECK(negz_outputs > 20);
+}
+
+static void test_dw_f16_k3_nt_t_2x5_edges(void)
+{
+    kiln_rng r;
+    kiln_rng_seed(&r, 6161);
+    char what[160];
+    nan_outputs = 0;
+    for (int32_t it = 0; it < kiln_test_iterations(600, 200); it++)
+    {
+        dmode = it % 8 == 5 ? 1 : (it % 8 == 7 ? 2 : 0);
+        const bool with_bias = kiln_rng_range(&r, 0, 4) != 0;
+        float16_t lo, hi;
+        /* conv1d k3: one row of out_w + 2 (or more) columns */
+        {
+            kiln_dw_flt_geom g;
+            memset(&g, 0, sizeof(g));
+            g.n = 1;
+            g.in_h = 1;
+            g.in_c = kiln_rng_range(&r, 1, 40);
+            g.ch_mult = 1;
+            g.out_c = g.in_c;
+            g.k_h = 1;
+            g.k_w = 3;
+            g.out_h = 1;
+            g.out_w = kiln_rng_range(&r, 1, 12);
+            g.in_w = g.out_w + 2 + kiln_rng_range(&r, 0, 1);
+            g.stride_h = g.stride_w = g.dil_h = g.dil_w = 1;
+            const bool clamp = kiln_rng_range(&r, 0, 3) != 0;
+            fill_data(&r, xin, g.in_w * g.in_c, true);
+            fill_data(&r, rw, 3 * g.in_c, false);
+            fill_data(&r, rb, g.in_c, false);
+            rand_bounds(&r, &lo, &hi);
+            if (!clamp)
+            {
+                const uint16_t ninf = 0xFC00u, pinf = 0x7C00u;
+                memcpy(&lo, &ninf, sizeof(lo));
+                memcpy(&hi, &pinf, sizeof(hi));
+            }
+            const int32_t no = g.out_w * g.in_c;
+            reset_out(no);
+            const float16_t *b = with_bias ? rb : NULL;
+            kiln_dw_flt_k3_f16(xin, g.in_c, rw, b, got + GUARD, g.out_w, clamp ? lo : (float16_t)0.0f,
+                               clamp ? hi : (float16_t)0.0f, clamp);
+            kiln_dw_flt_generic_f16(&g, xin, rw, b, want + GUARD, lo, hi, 0);
+            snprintf(what, sizeof(what), "k3 c %d out_w %d clamp %d bias %d", (int)g.in_c, (int)g.out_w, (int)clamp,
+                     (int)with_bias);
+            if (!KILN_CHECK(same_bits(no, what)))
+            {
+                return;
+            }
+        }
+        /* nt_t: rows of taps x ch patch values, outputs out_stride apart (the gaps stay untouched) */
+        {
+            const int32_t ch = kiln_rng_range(&r, 1, 40);
+            const int32_t taps = kiln_rng_range(&r, 0, 12);
+            const int32_t rows = kiln_rng_range(&r, 1, 4);
+            const int32_t ostride = ch + kiln_rng_range(&r, 0, 3);
+            if (rows * (taps > 0 ? taps : 1) * ch > MAXE || taps * ch > RW_MAX)
+            {
+                continue;
+            }
+            fill_data(&r, xin, rows * taps * ch, true);
+            fill_data(&r, rw, taps * ch, false);
+            fill_data(&r, rb, ch, false);
+            rand_bounds(&r, &lo, &hi);
+            const int32_t no = (rows - 1) * ostride + ch;
+            reset_out(no);
+            const float16_t *b = with_bias ? rb : NULL;
+            kiln_dw_flt_nt_t_f16(xin, rw, b, got + GUARD, rows, ch, taps, ostride, lo, hi);
+            for (int32_t k = 0; k < rows; k++)
+            {
+                float16_t *d = want + GUARD + (size_t)k * (size_t)ostride;
+                if (taps == 0)
+                {
+                    /* no tap: the bias (+0 for none) rounded and clamped; -0 + +0 is +0 */
+                    for (int32_t o = 0; o < ch; o++)
+                    {
+                        const float16_t v = (float16_t)(0.0f + (b != NULL ? (float)b[o] : 0.0f));
+                        d[o] = v < lo ? lo : (v > hi ? hi : v);
+                    }
+                    continue;
+                }
+                kiln_dw_flt_geom g;
+                memset(&g, 0, sizeof(g));
+                g.n = g.in_h = g.k_h = g.out_h = g.out_w = 1;
+                g.in_w = g.k_w = taps;
+                g.in_c = g.out_c = ch;
+                g.ch_mult = 1;
+                g.stride_h = g.stride_w = g.dil_h = g.dil_w = 1;
+                kiln_dw_flt_generic_f16(&g, xin + (size_t)k * (size_t)taps * (size_t)ch, rw, b, d, lo, hi, 0);
+            }
+            snprintf(what, sizeof(what), "nt_t rows %d ch %d taps %d stride %d bias %d", (int)rows, (int)ch, (int)taps,
+                     (int)ostride, (int)with_bias);
+            if (!KILN_CHECK(same_bits(no, what)))
+            {
+                return;
+            }
+        }
+        /* 2x5: batches, ch_mult, the valid columns or fewer */
+        {
+            kiln_dw_flt_geom g;
+            memset(&g, 0, sizeof(g));
+            g.n = kiln_rng_range(&r, 1, 3);
+            g.in_h = 2;
+            g.in_w = kiln_rng_range(&r, 5, 14);
+            g.in_c = kiln_rng_range(&r, 1, 20);
+            g.ch_mult = kiln_rng_range(&r, 0, 2) == 0 ? kiln_rng_range(&r, 2, 9) : 1;
+            g.out_c = g.in_c * g.ch_mult;
+            g.k_h = 2;
+            g.k_w = 5;
+            g.out_h = 1;
+            g.out_w = g.in_w - 4 - (kiln_rng_range(&r, 0, 3) == 0 ? kiln_rng_range(&r, 0, g.in_w - 5) : 0);
+            g.stride_h = g.stride_w = g.dil_h = g.dil_w = 1;
+            const int32_t ne = g.n * 2 * g.in_w * g.in_c, no = g.n * g.out_w * g.out_c;
+            if (ne > MAXE || no > MAXE || 10 * g.out_c > RW_MAX || g.out_c > 160)
+            {
+                continue;
+            }
+            fill_data(&r, xin, ne, true);
+            fill_data(&r, rw, 10 * g.out_c, false);
+            fill_data(&r, rb, g.out_c, false);
+            rand_bounds(&r, &lo, &hi);
+            reset_out(no);
+            const float16_t *b = with_bias ? rb : NULL;
+            kiln_dw_flt_2x5_f16(xin, g.n, g.in_c, g.in_w, g.ch_mult, rw, b, got + GUARD, g.out_w, lo, hi);
+            kiln_dw_flt_generic_f16(&g, xin, rw, b, want + GUARD, lo, hi, 0);
+            snprintf(what, sizeof(what), "2x5 n %d in_w %d c %d cm %d out_w %d bias %d", (int)g.n, (int)g.in_w,
+                     (int)g.in_c, (int)g.ch_mult, (int)g.out_w, (int)with_bias);
+            if (!KILN_CHECK(same_bits(no, what)))
+            {
+                return;
+            }
+        }
+    }
+    dmode = 0;
+    KILN_CHECK(nan_outputs > 20);
+}
+
+/* Instructions per MAC of the generic kernel of the build on one shape (stride 1, padding (k - 1) / 2). */
+static void perf_generic(const char *name, int32_t h, int32_t w, int32_t c, int32_t cm, int32_t k, int32_t dil)
+{
+    kiln_rng r;
+    kiln_rng_seed(&r, 8);
+    kiln_dw_flt_geom g;
+    memset(&g, 0, sizeof(g));
+    g.n = 1;
+    g.in_h = h;
+    g.in_w = w;
+    g.in_c = c;
+    g.ch_mult = cm;
+    g.k_h = k;
+    g.k_w = k;
+    g.out_h = h;
+    g.out_w = w;
+    g.out_c = c * cm;
+    g.stride_h = g.stride_w = 1;
+    g.pad_h = g.pad_w = (k - 1) / 2 * dil;
+    g.dil_h = g.dil_w = dil;
+    const int32_t no = h * w * c * cm;
+    if (!KILN_CHECK(h * w * c <= MAXE && no <= MAXE && k * k * c * cm <= RW_MAX))
+    {
+        return;
+    }
+    dmode = 0;
+    fill_data(&r, xin, h * w * c, true);
+    fill_data(&r, rw, k * k * c * cm, false);
+    fill_data(&r, rb, c * cm, false);
+    kiln_counter_start();
+    kiln_dw_flt_generic_native_f16(&g, xin, rw, rb, got, (float16_t)0.0f, (float16_t)60000.0f, 0);
+    const double n = kiln_counter_stop();
+    kiln_dw_flt_generic_f16(&g, xin, rw, rb, want, (float16_t)0.0f, (float16_t)60000.0f, 0);
+    KILN_CHECK(memcmp(got, want, (size_t)no * sizeof(float16_t)) == 0);
+    if (kiln_counter_available())
+    {
+        printf("perf %s f16 dw generic kernel %s: %.3f instr/MAC\n", kiln_board_name(), name,
+               n / ((double)no * k * k));
+    }
+}
+
+static void test_dw_f16_generic_perf(void)
+{
+    perf_generic("5x5 12x12x32", 12, 12, 32, 1, 5, 1);
+    perf_generic("3x3 dil2 10x10x16", 10, 10, 16, 1, 3, 2);
+    perf_generic("3x3 cm2 10x10x16", 10, 10, 16, 2, 3, 1);
+    perf_generic("3x3 cm4 8x8x8", 8, 8, 8, 4, 3, 1);
+}
+
 #endif
 
 /* An argument (any) runs the performance part only (for profiling). */
@@ -316,8 +703,11 @@ int main(int argc, char **argv)
     if (argc < 2)
     {
         KILN_RUN(test_dw_f16_3x3_edges);
+        KILN_RUN(test_dw_f16_generic_edges);
+        KILN_RUN(test_dw_f16_k3_nt_t_2x5_edges);
     }
     KILN_RUN(test_dw_f16_3x3_perf);
+    KILN_RUN(test_dw_f16_generic_perf);
 #endif
     return kiln_test_finish();
 }

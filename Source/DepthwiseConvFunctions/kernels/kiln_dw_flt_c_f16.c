@@ -1,8 +1,10 @@
 /*
  * Kiln — float16 depthwise convolution, portable kernels (the readable reference of every route). Float16
  * storage; each output sums its taps in (ky, kx) order from 0 in float32 (products of halves are exact), adds
- * its bias, rounds once to float16, then clamps. Kernels with a Helium version (kernels/kiln_dw_flt_mve_f16.c)
- * are left out of MVE-float builds.
+ * its bias, rounds once to float16, then clamps. Kernels with a Helium version (kernels/kiln_dw_flt_mve_f16.c:
+ * 3x3; kernels/kiln_dw_flt_mve_f16_routes.c: k3, 2x5, nt_t and the patch row) are left out of MVE-float builds;
+ * the generic kernel stays (the reference of the Helium one, kiln_dw_flt_generic_mve_f16, which the router runs
+ * there).
  */
 #include "Include/Internal/kiln_dw_flt.h"
 
@@ -138,6 +140,7 @@ void kiln_dw_flt_3x3_f16(const kiln_dw_flt_geom *g, const float16_t *in, const f
 
 #endif /* !KILN_FLT_BUILD_MVE */
 
+#if !KILN_FLT_BUILD_MVE /* Helium: kernels/kiln_dw_flt_mve_f16_routes.c */
 void kiln_dw_flt_k3_f16(const float16_t *x, int32_t ch, const float16_t *w, const float16_t *bias, float16_t *out,
                         int32_t out_w, float16_t lo, float16_t hi, bool clamp)
 {
@@ -262,5 +265,6 @@ void kiln_dw_flt_patch_f16(const float16_t *img, const kiln_dw_flt_geom *g, int3
         }
     }
 }
+#endif /* !KILN_FLT_BUILD_MVE */
 
 #endif /* ARM_NN_ENABLE_F16 */

@@ -4,7 +4,7 @@
  * one rounding to float16, then the clamp.
  *
  * Eight channels per block, split into even and odd lanes widened to float32; the block's nine filter taps are
- * widened once into a stack table. The other float16 routes run the portable kernels (kiln_dw_flt_c_f16.c).
+ * widened once into a stack table. The other float16 routes have their Helium kernels in kiln_dw_flt_mve_f16_routes.c.
  *
  * Rows of full blocks whose nine taps are finite, stride 1 or 2 across (the fast path): the input rows are widened
  * once into a ring of three float32 rows on the stack (a segment of KILN_DW16_SEG outputs, or KILN_DW16_SEG2 at
