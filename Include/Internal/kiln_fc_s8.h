@@ -57,9 +57,33 @@ typedef struct
 /**
  * Route and context bytes of a fully connected call for `isa`. ARM_CMSIS_NN_ARG_ERROR (and *out
  * untouched) for a negative dimension. Bytes are exact; they may exceed INT32_MAX (queries turn
- * that into -1).
+ * that into -1). Routes (first that holds wins):
+ *   isa == MVE  -> "mve_ksum_cache": rows int32 kernel sums + a 16-byte seal in ctx->buf
+ *   otherwise   -> "direct": offsets folded into the inner loop, no context bytes
+ * Inline: the entries call it with a constant isa, so it folds to the route's byte count.
  */
-arm_cmsis_nn_status kiln_fc_s8_plan(const kiln_fc_s8_shape *shape, kiln_isa isa, kiln_fc_s8_plan_t *out);
+static inline arm_cmsis_nn_status kiln_fc_s8_plan(const kiln_fc_s8_shape *shape, kiln_isa isa, kiln_fc_s8_plan_t *out)
+{
+    if (shape == NULL || out == NULL || shape->batches < 0 || shape->cols < 0 || shape->rows < 0)
+    {
+        return ARM_CMSIS_NN_ARG_ERROR;
+    }
+    if (isa == KILN_ISA_MVE)
+    {
+        out->route = KILN_FC_S8_ROUTE_MVE_KSUM;
+        out->name = "mve_ksum_cache";
+        out->scratch_bytes = 0;
+        out->kernel_sum_bytes = (int64_t)shape->rows * (int64_t)sizeof(int32_t) + KILN_FC_S8_SEAL_BYTES;
+    }
+    else
+    {
+        out->route = KILN_FC_S8_ROUTE_DIRECT;
+        out->name = "direct";
+        out->scratch_bytes = 0;
+        out->kernel_sum_bytes = 0;
+    }
+    return ARM_CMSIS_NN_SUCCESS;
+}
 
 /** Bytes ctx->buf must hold for the plan (scratch + kernel sums). */
 static inline int64_t kiln_fc_s8_plan_ctx_bytes(const kiln_fc_s8_plan_t *p)

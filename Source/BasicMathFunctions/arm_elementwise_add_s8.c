@@ -2,6 +2,40 @@
 #include "Include/arm_nnfunctions.h"
 #include "Include/Internal/kiln_elementwise.h"
 
+/*
+ * The range [*lo, *hi] of one input's rescaled value, arm_nn_requantize((in + offset) << ls, mult,
+ * shift) over every int8 in, or false when it leaves its domain for some in: a negative
+ * multiplier, a shift outside [-31, 30], or (in + offset) << (ls + max(shift, 0)) outside int32
+ * (kiln_requant_range's conditions, for this operand). offset in [-255, 255], ls in [0, 30].
+ */
+static inline bool kiln_add_in_range(int32_t offset, int32_t ls, int32_t mult, int32_t shift, int32_t *lo, int32_t *hi)
+{
+    if (mult < 0 || !kiln_shift_ok(shift))
+    {
+        return false;
+    }
+    /* The ends differ by 255, so with a total left shift of 31 or more one of them leaves int32. */
+    const int32_t L = ls + LEFT_SHIFT(shift);
+    if (L > 30)
+    {
+        return false;
+    }
+    /* (in + offset) << L within int32 for in = -128 and 127: the bounds INT32_MIN >> L and
+     * INT32_MAX >> L, 32-bit compares. */
+    const int32_t elo = INT8_MIN + offset;
+    const int32_t ehi = INT8_MAX + offset;
+    if (elo < (INT32_MIN >> L) || ehi > (INT32_MAX >> L))
+    {
+        return false;
+    }
+    const int32_t vlo = (int32_t)((uint32_t)elo << L);
+    const int32_t vhi = (int32_t)((uint32_t)ehi << L);
+    const int32_t r = RIGHT_SHIFT(shift);
+    *lo = arm_nn_divide_by_power_of_two(arm_nn_doubling_high_mult_no_sat(vlo, mult), r);
+    *hi = arm_nn_divide_by_power_of_two(arm_nn_doubling_high_mult_no_sat(vhi, mult), r);
+    return true;
+}
+
 arm_cmsis_nn_status arm_elementwise_add_s8(const int8_t *input_1_vect,
                                            const int8_t *input_2_vect,
                                            const int32_t input_1_offset,
@@ -32,19 +66,36 @@ arm_cmsis_nn_status arm_elementwise_add_s8(const int8_t *input_1_vect,
     }
     /* Every intermediate must fit int32 for every pair of int8 inputs: the shifted inputs (through
      * the left shift of each requantization), their sum, the output requantization and the output
-     * offset. The ranges are exact, so every overflow-free parameter set is accepted. */
-    const int64_t ls = (int64_t)1 << left_shift;
-    int64_t lo1, hi1, lo2, hi2, lo, hi;
-    if (!kiln_requant_range((INT8_MIN + input_1_offset) * ls, (INT8_MAX + input_1_offset) * ls, input_1_mult,
-                            input_1_shift, &lo1, &hi1) ||
-        !kiln_requant_range((INT8_MIN + input_2_offset) * ls, (INT8_MAX + input_2_offset) * ls, input_2_mult,
-                            input_2_shift, &lo2, &hi2) ||
-        !kiln_requant_range(lo1 + lo2, hi1 + hi2, out_mult, out_shift, &lo, &hi) ||
-        !kiln_offset_fits(lo, hi, out_offset))
+     * offset. The ranges are exact (the requantization is non-decreasing in its input for a
+     * multiplier >= 0, so the ends of each range are the images of the ends), so every
+     * overflow-free parameter set is accepted. Written for a small fixed cost: each end is one
+     * SMLAL and a rounding shift, the output stage's doubling high multiplies are computed once
+     * and shared with the kernels' parameters. */
+    int32_t lo1, hi1, lo2, hi2;
+    if (!kiln_add_in_range(input_1_offset, left_shift, input_1_mult, input_1_shift, &lo1, &hi1) ||
+        !kiln_add_in_range(input_2_offset, left_shift, input_2_mult, input_2_shift, &lo2, &hi2) ||
+        out_mult < 0 || !kiln_shift_ok(out_shift))
     {
         return ARM_CMSIS_NN_ARG_ERROR;
     }
+    /* The sum's range and the output requantization: sum << los within int32. */
+    const int64_t sum_lo = (int64_t)lo1 + lo2;
+    const int64_t sum_hi = (int64_t)hi1 + hi2;
     const int32_t los = LEFT_SHIFT(out_shift);
+    if (sum_lo < (INT32_MIN >> los) || sum_hi > (INT32_MAX >> los))
+    {
+        return ARM_CMSIS_NN_ARG_ERROR;
+    }
+    const int32_t sl = (int32_t)((uint32_t)(int32_t)sum_lo << los);
+    const int32_t sh = (int32_t)((uint32_t)(int32_t)sum_hi << los);
+    const int32_t y_lo = arm_nn_doubling_high_mult_no_sat(sl, out_mult);
+    const int32_t y_hi = arm_nn_doubling_high_mult_no_sat(sh, out_mult);
+    const int32_t ros = RIGHT_SHIFT(out_shift);
+    if (!kiln_offset_fits(arm_nn_divide_by_power_of_two(y_lo, ros), arm_nn_divide_by_power_of_two(y_hi, ros),
+                          out_offset))
+    {
+        return ARM_CMSIS_NN_ARG_ERROR;
+    }
     const kiln_add_s8_params p = {
         .in1_offset = input_1_offset,
         .in1_mult = input_1_mult,
@@ -58,10 +109,10 @@ arm_cmsis_nn_status arm_elementwise_add_s8(const int8_t *input_1_vect,
         .out_shift = out_shift,
         .act_min = out_activation_min,
         .act_max = out_activation_max,
-        .sum_lo = (int32_t)(lo1 + lo2),
-        .sum_hi = (int32_t)(hi1 + hi2),
-        .y_lo = arm_nn_doubling_high_mult_no_sat((int32_t)((lo1 + lo2) * ((int64_t)1 << los)), out_mult),
-        .y_hi = arm_nn_doubling_high_mult_no_sat((int32_t)((hi1 + hi2) * ((int64_t)1 << los)), out_mult),
+        .sum_lo = (int32_t)sum_lo,
+        .sum_hi = (int32_t)sum_hi,
+        .y_lo = y_lo,
+        .y_hi = y_hi,
     };
     kiln_add_s8(input_1_vect, input_2_vect, output, block_size, &p);
     return ARM_CMSIS_NN_SUCCESS;

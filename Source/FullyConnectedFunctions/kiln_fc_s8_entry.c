@@ -1,8 +1,103 @@
 /*
  * Kiln — the shared body of arm_fully_connected_s8 / _per_channel_s8 / _wrapper_s8:
- * validate -> plan (native backend) -> run the route.
+ * validate -> plan (native backend) -> run the route; and the kernel-sum seal of the Helium
+ * route (see Internal/kiln_fc_s8.h).
+ *
+ * Fixed cost. A 256 x 64 layer is ~2.4k instructions of multiply-accumulate on Helium, so the
+ * per-call work around it matters: the checks are branch-light (one sign test for six
+ * dimensions, one 32x32->64-bit multiply per size product), the plan is inline (a constant for
+ * the native backend) and the seal check is inlined here with the key in registers.
  */
 #include "Include/Internal/kiln_fc_s8.h"
+
+/* ---- seal ------------------------------------------------------------------------------------ */
+
+#define KILN_FC_S8_SEAL_MAGIC 0x4B534D31u /* "KSM1" */
+
+typedef struct
+{
+    uint32_t magic;
+    uint32_t key_hash;
+    uint32_t sums_hash;
+    uint32_t check;
+} kiln_fc_s8_seal;
+
+/* The key hash: a multiply-xor chain over the key's words (odd multipliers: each step is a
+ * bijection of the running value, so layers differing in one word get different hashes). Two
+ * instructions per word: it runs on every call. */
+static inline uint32_t kiln_key_step(uint32_t h, uint32_t v)
+{
+    return (h ^ v) * 0x9E3779B1u;
+}
+
+static inline uint32_t kiln_key_ptr(uint32_t h, uintptr_t p)
+{
+    for (size_t i = 0; i < sizeof(uintptr_t); i += 4) /* every 32-bit half of a wider pointer */
+    {
+        h = kiln_key_step(h, (uint32_t)(p & 0xFFFFFFFFu));
+        p = (uintptr_t)(((uint64_t)p >> 16) >> 16);
+    }
+    return h;
+}
+
+static inline uint32_t kiln_key_hash(const kiln_fc_s8_seal_key *k)
+{
+    uint32_t h = 0x9747B28Cu;
+    h = kiln_key_ptr(h, (uintptr_t)k->filter);
+    h = kiln_key_ptr(h, (uintptr_t)k->bias);
+    h = kiln_key_step(h, (uint32_t)k->cols);
+    h = kiln_key_step(h, (uint32_t)k->rows);
+    h = kiln_key_step(h, (uint32_t)k->lhs_offset);
+    return kiln_key_step(h, (uint32_t)k->rhs_offset); /* only compared for equality: no final mix */
+}
+
+/* The seal's consistency word (a buffer whose seal words were not written together fails it). */
+static inline uint32_t kiln_seal_check(uint32_t magic, uint32_t key_hash, uint32_t sums_hash)
+{
+    return ((magic ^ key_hash) * 0x85EBCA6Bu) ^ sums_hash;
+}
+
+static inline const int32_t *kiln_fc_s8_seal_sums(void *buf, const kiln_fc_s8_seal_key *key)
+{
+    int32_t *sums = (int32_t *)buf;
+    uint8_t *seal_at = (uint8_t *)buf + (size_t)key->rows * sizeof(int32_t);
+    kiln_fc_s8_seal seal;
+    memcpy(&seal, seal_at, sizeof(seal));
+
+    const uint32_t key_hash = kiln_key_hash(key);
+    if (seal.magic == KILN_FC_S8_SEAL_MAGIC && seal.key_hash == key_hash &&
+        seal.check == kiln_seal_check(KILN_FC_S8_SEAL_MAGIC, key_hash, seal.sums_hash) &&
+        seal.sums_hash == kiln_fc_s8_hash_s32(sums, key->rows))
+    {
+        return sums;
+    }
+    kiln_fc_s8_row_sums(sums, key->cols, key->rows, key->filter, key->lhs_offset, key->rhs_offset, key->bias);
+    seal.magic = KILN_FC_S8_SEAL_MAGIC;
+    seal.key_hash = key_hash;
+    seal.sums_hash = kiln_fc_s8_hash_s32(sums, key->rows);
+    seal.check = kiln_seal_check(seal.magic, seal.key_hash, seal.sums_hash);
+    memcpy(seal_at, &seal, sizeof(seal));
+    return sums;
+}
+
+const int32_t *kiln_fc_s8_sealed_sums(void *buf, const kiln_fc_s8_seal_key *key)
+{
+    return kiln_fc_s8_seal_sums(buf, key);
+}
+
+/* ---- entry ----------------------------------------------------------------------------------- */
+
+/* a * b <= INT32_MAX for a, b >= 0: one SMULL and a 64-bit compare. */
+static inline bool kiln_fc_prod_ok(int32_t a, int32_t b)
+{
+    return (int64_t)a * b <= INT32_MAX;
+}
+
+/* off in [-KILN_FC_S8_MAX_OFFSET, KILN_FC_S8_MAX_OFFSET] as one unsigned compare. */
+static inline bool kiln_fc_off_ok(int32_t off)
+{
+    return (uint32_t)off + (uint32_t)KILN_FC_S8_MAX_OFFSET <= 2u * (uint32_t)KILN_FC_S8_MAX_OFFSET;
+}
 
 arm_cmsis_nn_status kiln_fc_s8_entry(const cmsis_nn_context *ctx,
                                      const cmsis_nn_fc_params *fc_params,
@@ -24,9 +119,7 @@ arm_cmsis_nn_status kiln_fc_s8_entry(const cmsis_nn_context *ctx,
     }
     /* Layout (CMSIS-NN): input [n, (h, w, c) = cols], filter_dims->n = cols, filter_dims->c = rows,
      * output [n, rows] in output_dims->n / ->c. filter h/w, output h/w and bias_dims are not read
-     * (callers leave them unset). The checks below are written for a small fixed cost (one sign
-     * test for six dimensions, 32x32->64-bit products): they reject exactly what the
-     * straightforward forms would. */
+     * (callers leave them unset). */
     const int32_t batches = input_dims->n;
     const int32_t cols = filter_dims->n;
     const int32_t rows = output_dims->c;
@@ -38,17 +131,21 @@ arm_cmsis_nn_status kiln_fc_s8_entry(const cmsis_nn_context *ctx,
     /* h * w * c == cols: with c = 0 the count is 0 whatever h * w is; otherwise h * w must be
      * within int32 (cols is) and then h * w * c < 2^62 is exact. */
     const int64_t hw = (int64_t)ih * iw;
-    if (ic == 0 ? cols != 0 : (hw > INT32_MAX || hw * ic != (int64_t)cols))
+    if (ic == 0 ? cols != 0 : (hw > INT32_MAX || (int64_t)(int32_t)hw * ic != (int64_t)cols))
     {
         return ARM_CMSIS_NN_ARG_ERROR;
     }
-    if ((int64_t)batches * cols > INT32_MAX || (int64_t)rows * cols > INT32_MAX || (int64_t)batches * rows > INT32_MAX)
+    if (!kiln_fc_prod_ok(batches, cols) || !kiln_fc_prod_ok(rows, cols) || !kiln_fc_prod_ok(batches, rows))
     {
         return ARM_CMSIS_NN_ARG_ERROR;
     }
-    if (!kiln_fc_s8_offset_ok(fc_params->input_offset) || !kiln_fc_s8_offset_ok(fc_params->filter_offset) ||
-        !kiln_fc_s8_offset_ok(fc_params->output_offset) ||
-        !kiln_act_s8_ok(fc_params->activation.min, fc_params->activation.max))
+    const int32_t in_off = fc_params->input_offset;
+    const int32_t w_off = fc_params->filter_offset;
+    const int32_t out_off = fc_params->output_offset;
+    const int32_t act_min = fc_params->activation.min;
+    const int32_t act_max = fc_params->activation.max;
+    if (!kiln_fc_off_ok(in_off) || !kiln_fc_off_ok(w_off) || !kiln_fc_off_ok(out_off) ||
+        !kiln_act_s8_ok(act_min, act_max))
     {
         return ARM_CMSIS_NN_ARG_ERROR;
     }
@@ -85,29 +182,28 @@ arm_cmsis_nn_status kiln_fc_s8_entry(const cmsis_nn_context *ctx,
     {
         return ARM_CMSIS_NN_ARG_ERROR; /* the kernel sums are int32 */
     }
-
-    const kiln_fc_s8_args args = {cols,
-                                  rows,
-                                  fc_params->input_offset,
-                                  fc_params->filter_offset,
-                                  fc_params->output_offset,
-                                  fc_params->activation.min,
-                                  fc_params->activation.max,
-                                  1,
-                                  per_channel ? mult : NULL,
-                                  per_channel ? shift : NULL,
-                                  per_channel ? 0 : mult[0], /* per-channel arrays may be empty (rows 0) */
-                                  per_channel ? 0 : shift[0]};
     if (batches == 0 || rows == 0)
     {
         return ARM_CMSIS_NN_SUCCESS;
     }
+
+    const kiln_fc_s8_args args = {cols,
+                                  rows,
+                                  in_off,
+                                  w_off,
+                                  out_off,
+                                  act_min,
+                                  act_max,
+                                  1,
+                                  per_channel ? mult : NULL,
+                                  per_channel ? shift : NULL,
+                                  per_channel ? 0 : mult[0],
+                                  per_channel ? 0 : shift[0]};
     const int32_t *ksum = NULL;
     if (plan.route == KILN_FC_S8_ROUTE_MVE_KSUM)
     {
-        const kiln_fc_s8_seal_key key = {filter_data, bias_data, cols, rows, fc_params->input_offset,
-                                         fc_params->filter_offset};
-        ksum = kiln_fc_s8_sealed_sums(ctx->buf, &key);
+        const kiln_fc_s8_seal_key key = {filter_data, bias_data, cols, rows, in_off, w_off};
+        ksum = kiln_fc_s8_seal_sums(ctx->buf, &key);
     }
     if (batches == 1)
     {

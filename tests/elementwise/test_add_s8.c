@@ -263,6 +263,59 @@ static void test_add_random_extreme(void)
     KILN_CHECK(invalid >= iters / 8);
 }
 
+/* The Helium routes of one exact and one rescaled input (TFLite's unequal scales) across their
+ * boundaries: every offset of the rescaled input in steps of 5 (the table's sign runs change
+ * where (b + offset) << L changes sign), right shifts 1..6 and 0, both input orders, each
+ * activation clamp kind, lengths around the table threshold and the 16-element blocks (table
+ * from 384 elements, the assembly blocks and the intrinsic tail below it). */
+static void test_add_unequal_scales_routes(void)
+{
+    kiln_rng r;
+    kiln_rng_seed(&r, 0xADD00003u);
+    static const int32_t lens[] = {15, 16, 17, 255, 256, 383, 384, 385, 1024, 1100};
+    static const int32_t acts[][2] = {{-128, 127}, {-5, 127}, {-128, 100}, {-60, 40}};
+    int32_t it = 0;
+    for (int32_t o = -255, idx = 0; o <= 255; o += 5, idx++)
+    {
+        add_params p;
+        const bool first_exact = (o & 1) != 0;
+        const int32_t oe = kiln_rng_range(&r, -127, 128);
+        const int32_t s = -(idx % 7); /* 0 .. -6 */
+        const int32_t m = kiln_rng_range(&r, 1 << 29, INT32_MAX);
+        /* TFLite's left shift 20, or a small one with a small output shift, where an error of one
+         * in the rescaled sum shows in the output (with 20 the output rounding hides it). */
+        p.ls = (idx % 3 == 0) ? 20 : 1 + idx % 3;
+        p.o1 = first_exact ? oe : o;
+        p.o2 = first_exact ? o : oe;
+        p.m1 = first_exact ? (1 << 30) : m;
+        p.s1 = first_exact ? 0 : s;
+        p.m2 = first_exact ? m : (1 << 30);
+        p.s2 = first_exact ? s : 0;
+        p.om = kiln_rng_range(&r, 1 << 30, INT32_MAX);
+        p.os = p.ls == 20 ? kiln_rng_range(&r, -21, -18) : -kiln_rng_range(&r, 1, 3);
+        p.oo = kiln_rng_range(&r, -128, 127);
+        const int32_t a = idx % 4;
+        p.amin = acts[a][0];
+        p.amax = acts[a][1];
+        if (!add_params_ok(&p))
+        {
+            continue;
+        }
+        const int32_t n = lens[idx % 10];
+        kiln_rng_fill_s8(&r, g_in1, n);
+        kiln_rng_fill_s8(&r, g_in2, n);
+        ref_add(g_in1, g_in2, g_want, &p, n);
+        memset(g_out, CANARY, sizeof(g_out));
+        kiln_test_context("o=%ld n=%ld first_exact=%d s=%ld act=[%ld,%ld]", (long)o, (long)n, (int)first_exact,
+                          (long)s, (long)p.amin, (long)p.amax);
+        KILN_CHECK_EQ(call_add(g_in1, g_in2, g_out + GUARD, &p, n), ARM_CMSIS_NN_SUCCESS);
+        KILN_CHECK_MEM_S8(g_out + GUARD, g_want, n);
+        KILN_CHECK(guards_intact(g_out, n));
+        it++;
+    }
+    KILN_CHECK(it > 50); /* most offsets give a valid layer */
+}
+
 static void test_add_bad_input(void)
 {
     const add_params good = {128, 1 << 30, 0, 128, 1 << 30, 0, 20, -128, 1 << 30, -19, -128, 127};
@@ -360,6 +413,7 @@ int main(void)
     KILN_RUN(test_add_vector);
     KILN_RUN(test_add_random_tflite);
     KILN_RUN(test_add_random_extreme);
+    KILN_RUN(test_add_unequal_scales_routes);
     KILN_RUN(test_add_bad_input);
     return kiln_test_finish();
 }

@@ -249,6 +249,15 @@ static fc_case random_case(kiln_rng *r, int32_t max_cols)
         g_mult[i] = kiln_rng_range(r, 1 << 30, INT32_MAX);
         g_shift[i] = MAX(-31, base_shift + kiln_rng_range(r, -1, 6));
     }
+    if (kiln_rng_range(r, 0, 7) == 0)
+    {
+        /* Left shifts (0..2) with small multipliers: the requantization's other forms. */
+        for (int32_t i = 0; i < c.rows; i++)
+        {
+            g_shift[i] = kiln_rng_range(r, 0, 2);
+            g_mult[i] = kiln_rng_range(r, 1 << 14, 1 << 19);
+        }
+    }
     if (kiln_rng_range(r, 0, 15) == 0)
     {
         g_mult[0] = 0; /* a zero multiplier is valid */
@@ -609,9 +618,9 @@ static void test_instruction_count(void)
     {
         return;
     }
-    /* {cols, rows, checked}: the last ones are informational (fixed cost, wide layers). */
-    static const int32_t shapes[][3] = {{256, 64, 1}, {512, 32, 1}, {1024, 16, 1}, {260, 61, 1},
-                                        {256, 256, 1}, {16, 4, 0}, {64, 64, 0}};
+    /* {cols, rows, Helium bound in thousandths of an instruction per MAC (0: informational)}. */
+    static const int32_t shapes[][3] = {{256, 64, 204}, {512, 32, 198}, {1024, 16, 187}, {260, 61, 216},
+                                        {256, 256, 186}, {16, 4, 0}, {64, 64, 0}};
     kiln_rng rng;
     kiln_rng_seed(&rng, 3);
     for (size_t s = 0; s < sizeof(shapes) / sizeof(shapes[0]); s++)
@@ -623,6 +632,8 @@ static void test_instruction_count(void)
         c.per_channel = false;
         c.w_off = 0;
         c.bias = g_bias;
+        g_mult[0] = 1 << 30; /* TFLite's usual requantization: a right shift */
+        g_shift[0] = -12;
         kiln_rng_fill_s8(&rng, g_in, c.cols);
         kiln_rng_fill_s8(&rng, g_w, (int64_t)c.rows * c.cols);
         const cmsis_nn_dims fd = {c.cols, 1, 1, c.rows};
@@ -641,20 +652,19 @@ static void test_instruction_count(void)
         {
             continue;
         }
-        if (shapes[s][2] == 0)
-        {
-            continue;
-        }
         if (KILN_NATIVE_ISA == KILN_ISA_MVE)
         {
-            /* Measured before -> after the fixed-cost work: 256 x 64 0.227 -> 0.209 (3721 -> 3431),
-             * 512 x 32 0.212 -> 0.203, 1024 x 16 0.199 -> 0.192, 260 x 61 0.239 -> 0.221,
-             * 256 x 256 0.196 -> 0.187 (16 x 4: 619 -> 544, 64 x 64: 1921 -> 1631 instructions).
-             * Six rows per pass, ~0.15 per MAC in the inner loop, ~3 per output row for the
-             * requantization, ~430 fixed (entry validation ~200, the seal: key hash + sums hash
-             * ~120, plan and calls); target 0.20 met from 1024 x 16 and 256 x 256, not at 256 x 64.
-             * This bound guards the level reached (+~2%). */
-            KILN_CHECK(per_mac <= 0.226);
+            /* Measured before -> after the second fixed-cost pass (this program's calls, which
+             * include building the call's structs): 256 x 64 0.209 -> 0.200 (3431 -> 3279),
+             * 512 x 32 0.203 -> 0.194, 1024 x 16 0.192 -> 0.183, 260 x 61 0.221 -> 0.212,
+             * 256 x 256 0.187 -> 0.182 (16 x 4: 544 -> 483, 64 x 64: 1631 -> 1479 instructions).
+             * Six rows per pass, ~0.146 per MAC in the inner loop and ~20 instructions per six-row
+             * group outside it; the accumulators start from the kernel sums (no add in the
+             * requantization), which runs 2.5 instructions per output (tail-predicated); fixed
+             * ~330 (entry checks ~110, inline plan, seal: key hash ~15 + sums hash ~0.6 per row +
+             * ~20, the kernel's set-up). Called directly, 256 x 64 is 3235 (0.197). Each bound
+             * guards the level reached (+~2%). */
+            KILN_CHECK(per_mac <= (double)shapes[s][2] / 1000.0);
         }
         else if (KILN_NATIVE_ISA == KILN_ISA_DSP)
         {

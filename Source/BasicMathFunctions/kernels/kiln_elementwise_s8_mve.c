@@ -223,8 +223,8 @@ static inline __attribute__((always_inline)) bool kiln_add_mve_input(int32_t off
     return true;
 }
 
-static bool kiln_add_mve_plan_make(const kiln_add_s8_params *p, kiln_add_mve_plan *q, kiln_add_in_mode *m1,
-                                   kiln_add_in_mode *m2)
+static __attribute__((noinline)) bool kiln_add_mve_plan_make(const kiln_add_s8_params *p, kiln_add_mve_plan *q,
+                                                              kiln_add_in_mode *m1, kiln_add_in_mode *m2)
 {
     if (p->out_shift > 0 ||
         !kiln_ew_out_stage(p->out_shift, p->out_offset, p->y_lo, p->y_hi, &q->co, &q->qsh) ||
@@ -255,11 +255,18 @@ static bool kiln_add_mve_plan_make(const kiln_add_s8_params *p, kiln_add_mve_pla
         const int32_t ke = first ? q->k2 : q->k1;
         const int32_t oe = first ? p->in2_offset : p->in1_offset;
         const int32_t l = first ? q->l1 : q->l2, d = first ? q->d1 : q->d2, m = first ? p->in1_mult : p->in2_mult;
-        const int64_t xlo = ((int64_t)INT8_MIN + oe) * ke * ((int64_t)1 << r);
-        const int64_t xhi = ((int64_t)INT8_MAX + oe) * ke * ((int64_t)1 << r);
-        const int64_t ylo = arm_nn_doubling_high_mult_no_sat((int32_t)((int64_t)INT8_MIN * l + d), m);
-        const int64_t yhi = arm_nn_doubling_high_mult_no_sat((int32_t)((int64_t)INT8_MAX * l + d), m);
-        if (xlo + ylo - 1 < INT32_MIN || xhi + yhi > INT32_MAX || xlo < INT32_MIN || xhi > INT32_MAX)
+        /* The exact input's x = (in + oe) * ke is its requantized value: within int32 (the
+         * entry's range), ke >= 0, so its ends are those of in = -128 and 127; scaled by 2^r. */
+        const int32_t xlo = (INT8_MIN + oe) * ke;
+        const int32_t xhi = (INT8_MAX + oe) * ke;
+        if (xlo < (INT32_MIN >> r) || xhi > (INT32_MAX >> r))
+        {
+            return false;
+        }
+        /* (in + offset) << L of the MULR input fits int32 (the entry's check) */
+        const int32_t ylo = arm_nn_doubling_high_mult_no_sat((int32_t)((uint32_t)d - 128u * (uint32_t)l), m);
+        const int32_t yhi = arm_nn_doubling_high_mult_no_sat((int32_t)((uint32_t)d + 127u * (uint32_t)l), m);
+        if ((int64_t)xlo * (1 << r) + ylo - 1 < INT32_MIN || (int64_t)xhi * (1 << r) + yhi > INT32_MAX)
         {
             return false;
         }
@@ -272,7 +279,7 @@ static bool kiln_add_mve_plan_make(const kiln_add_s8_params *p, kiln_add_mve_pla
         {
             q->k1 = ke << r;
         }
-        q->c = (int32_t)(oe * ((int64_t)ke << r));
+        q->c = (int32_t)((uint32_t)(oe * ke) << r); /* within [xlo, xhi] << r: exact */
     }
     q->m1 = p->in1_mult;
     q->m2 = p->in2_mult;
@@ -292,21 +299,20 @@ static bool kiln_add_mve_plan_make(const kiln_add_s8_params *p, kiln_add_mve_pla
  * one gather and one multiply-accumulate: S = T[in_table] + in_exact * k, exact in int32 as S is
  * a sum of the call (the accumulate wraps, and the true value fits).
  */
-#define KILN_ADD_MVE_TABLE_MIN 256
+#define KILN_ADD_MVE_TABLE_MIN 384
 
-/* T[u] for the 128 bytes u = first .. first+127 (int8 value b = u or u - 256): v = (b + offset) << L
- * steps by 4 << L per vector (exact: every v is within int32, checked by the entry), then
- * x = RDP(SRDHM(v, mult), r) as arm_nn_requantize computes it. */
-static inline __attribute__((always_inline)) void kiln_add_mve_table_half(int32_t *table, int32_t b0, int32_t offset,
-                                                                          int32_t mult, int32_t L, int32_t r,
-                                                                          int32_t c)
+/* The table in byte order, T[b + 128] for b = -128 .. 127 (the route indexes it with the signed
+ * byte from a base 128 entries in): v = (b + offset) << L steps by 4 << L per vector (exact:
+ * every v is within int32, checked by the entry), then x = RDP(SRDHM(v, mult), r) + c as
+ * arm_nn_requantize computes it (the unfused form, any parameters). */
+static void kiln_add_mve_table_plain(int32_t *table, int32_t offset, int32_t mult, int32_t L, int32_t r, int32_t c)
 {
-    int32x4_t v = vaddq_n_s32(vreinterpretq_s32_u32(vidupq_n_u32(0, 1)), b0 + offset);
+    int32x4_t v = vaddq_n_s32(vreinterpretq_s32_u32(vidupq_n_u32(0, 1)), INT8_MIN + offset);
     v = vshlq_s32(v, vdupq_n_s32(L));
     /* 255 consecutive values << L fit int32, so L <= 24; the add after the last vector wraps unused */
     const int32_t step = (int32_t)(4u << L);
     const int32x4_t vr = vdupq_n_s32(-r);
-    for (int32_t j = 0; j < 128; j += 4)
+    for (int32_t j = 0; j < 256; j += 4)
     {
         int32x4_t y = vqrdmulhq_n_s32(v, mult);
         if (r > 0)
@@ -319,36 +325,53 @@ static inline __attribute__((always_inline)) void kiln_add_mve_table_half(int32_
     }
 }
 
-/* The same 128 entries with the rounding fused into one VQRDMLAH (the form of kiln_ew_finish):
- * with K = 2^(r-1) + c * 2^r (r >= 1),
- *     T = (K + (v >> 31) + SRDHM(v, mult)) >> r = RDP(SRDHM(v, mult), r) + c,
- * the sign step taken from v (same sign as SRDHM(v, mult), and a zero product rounds to zero
- * either way), the accumulate exact when K - 1 + y_lo and K + y_hi fit int32 (checked by the
- * caller); with r = 0 simply T = c + SRDHM(v, mult). Six instructions per vector instead of eight. */
-static inline __attribute__((always_inline)) void kiln_add_mve_table_half_fused(int32_t *table, int32_t b0,
-                                                                                int32_t offset, int32_t mult,
-                                                                                int32_t L, int32_t r, int32_t K)
+/* Fused table entries, T = (SRDHM(v, mult) + K + (v >> 31 when r >= 1)) >> r with
+ * K = 2^(r-1) + c * 2^r (r >= 1) or K = c (r = 0), which is RDP(SRDHM(v, mult), r) + c (the sign
+ * step taken from v: same sign as SRDHM(v, mult), and a zero product rounds to zero either way);
+ * exact when K - 1 + y_lo and K + y_hi fit int32 (checked by the caller). Along one half of the
+ * table v rises with the byte, so its vectors are a run with v < 0 (sign step -1: the constant
+ * K - 1), at most one vector where the sign changes, and a run with v >= 0 (constant K): the runs
+ * take one VQRDMLASH (SRDHM(v, mult) + K in one instruction), one shift and one store per four
+ * entries, with the next v formed by the add that also frees the register (two vectors in
+ * flight, 4.5 instructions per vector). */
+
+/* `count` (>= 0) vectors of a constant-sign run starting at *v; *v advances past them. */
+static inline __attribute__((always_inline)) int32_t *kiln_add_fill_run(int32_t *t, int32x4_t *v, int32_t count,
+                                                                        int32x4_t mv, int32_t K, int32_t nr,
+                                                                        int32_t step)
 {
-    int32x4_t v = vaddq_n_s32(vreinterpretq_s32_u32(vidupq_n_u32(0, 1)), b0 + offset);
-    v = vshlq_s32(v, vdupq_n_s32(L));
-    const int32_t step = (int32_t)(4u << L);
-    const int32x4_t vr = vdupq_n_s32(-r);
-    for (int32_t j = 0; j < 128; j += 4)
+    int32x4_t x = *v;
+    const int32_t pairs = count >> 1;
+    if (pairs > 0)
     {
-        int32x4_t t;
-        if (r > 0)
-        {
-            t = vshlq_s32(vqrdmlahq_n_s32(vaddq_n_s32(vshrq_n_s32(v, 31), K), v, mult), vr);
-        }
-        else
-        {
-            t = vqrdmlahq_n_s32(vdupq_n_s32(K), v, mult);
-        }
-        vst1q_s32(table + j, t);
-        v = vaddq_n_s32(v, step);
+        int32x4_t u;
+        __asm__ volatile("   dls       lr, %[n]                 \n"
+                         "1: vadd.i32  %q[u], %q[x], %[st]      \n"
+                         "   vqrdmlash.s32 %q[x], %q[mv], %[k]  \n"
+                         "   vshl.s32  %q[x], %[nr]             \n"
+                         "   vstrw.32  %q[x], [%[t]], #16       \n"
+                         "   vadd.i32  %q[x], %q[u], %[st]      \n"
+                         "   vqrdmlash.s32 %q[u], %q[mv], %[k]  \n"
+                         "   vshl.s32  %q[u], %[nr]             \n"
+                         "   vstrw.32  %q[u], [%[t]], #16       \n"
+                         "   le        lr, 1b                   \n"
+                         : [x] "+&w"(x), [u] "=&w"(u), [t] "+&r"(t)
+                         : [n] "r"(pairs), [st] "r"(step), [mv] "w"(mv), [k] "r"(K), [nr] "r"(nr)
+                         : "lr", "memory");
     }
+    if ((count & 1) != 0)
+    {
+        const int32x4_t next = vaddq_n_s32(x, step);
+        vst1q_s32(t, vshlq_r_s32(vqrdmlashq_n_s32(x, mv, K), nr));
+        t += 4;
+        x = next;
+    }
+    *v = x;
+    return t;
 }
 
+/* The table (T[b + 128], b = -128 .. 127) from the runs: v rises with b, so the vectors are a
+ * run with v < 0, at most one vector where the sign changes, and a run with v >= 0. */
 static void kiln_add_mve_table_fill(int32_t *table, int32_t offset, int32_t mult, int32_t shift, int32_t left_shift,
                                     int32_t c)
 {
@@ -359,85 +382,111 @@ static void kiln_add_mve_table_fill(int32_t *table, int32_t offset, int32_t mult
     const int64_t K = (r > 0 ? ((int64_t)1 << (r - 1)) : 0) + (int64_t)c * ((int64_t)1 << r);
     const int64_t y_lo = arm_nn_doubling_high_mult_no_sat((int32_t)((INT8_MIN + offset) * (1 << L)), mult);
     const int64_t y_hi = arm_nn_doubling_high_mult_no_sat((int32_t)((INT8_MAX + offset) * (1 << L)), mult);
-    if (K - 1 + y_lo >= INT32_MIN && K + y_hi <= INT32_MAX)
+    if (K - 1 + y_lo < INT32_MIN || K + y_hi > INT32_MAX)
     {
-        if (r > 0)
-        {
-            kiln_add_mve_table_half_fused(table, 0, offset, mult, L, r, (int32_t)K);
-            kiln_add_mve_table_half_fused(table + 128, -128, offset, mult, L, r, (int32_t)K);
-        }
-        else
-        {
-            kiln_add_mve_table_half_fused(table, 0, offset, mult, L, 0, (int32_t)K);
-            kiln_add_mve_table_half_fused(table + 128, -128, offset, mult, L, 0, (int32_t)K);
-        }
+        kiln_add_mve_table_plain(table, offset, mult, L, r, c);
         return;
     }
-    if (r > 0)
+    int32x4_t v = vaddq_n_s32(vreinterpretq_s32_u32(vidupq_n_u32(0, 1)), INT8_MIN + offset);
+    v = vshlq_s32(v, vdupq_n_s32(L));
+    const int32_t step = (int32_t)(4u << L); /* 255 consecutive values << L fit int32: L <= 24 */
+    const int32x4_t mv = vdupq_n_s32(mult);
+    if (r == 0)
     {
-        kiln_add_mve_table_half(table, 0, offset, mult, L, r, c);
-        kiln_add_mve_table_half(table + 128, -128, offset, mult, L, r, c);
+        (void)kiln_add_fill_run(table, &v, 64, mv, (int32_t)K, 0, step); /* no sign step */
+        return;
     }
-    else
+    /* Vector i (lanes b = -128 + 4i .. -125 + 4i) wholly negative: -125 + 4i + offset < 0. */
+    const int32_t x = 125 - offset;
+    const int32_t nneg = x > 0 ? MIN(64, (x + 3) >> 2) : 0;
+    const int32_t nmix = (nneg < 64 && INT8_MIN + 4 * nneg + offset < 0) ? 1 : 0;
+    int32_t *t = kiln_add_fill_run(table, &v, nneg, mv, (int32_t)K - 1, -r, step);
+    if (nmix != 0)
     {
-        kiln_add_mve_table_half(table, 0, offset, mult, L, 0, c);
-        kiln_add_mve_table_half(table + 128, -128, offset, mult, L, 0, c);
+        const int32x4_t k = vaddq_n_s32(vshrq_n_s32(v, 31), (int32_t)K);
+        vst1q_s32(t, vshlq_r_s32(vqrdmlahq_n_s32(k, v, mult), -r));
+        t += 4;
+        v = vaddq_n_s32(v, step);
     }
+    (void)kiln_add_fill_run(t, &v, 64 - nneg - nmix, mv, (int32_t)K, -r, step);
 }
 
-/* One phase of the table route: the next four elements (each pointer advanced by 4; post-indexed
- * loads), then the output stage. */
-static inline __attribute__((always_inline)) int32x4_t kiln_add_table_phase(const int8_t **ein, const uint8_t **tin,
-                                                                            const int32_t *table, int32_t k,
-                                                                            int32_t mo, int32_t co, int32_t qsh)
-{
-    const uint32x4_t idx = vldrbq_u32(*tin);
-    const int32x4_t a = vldrbq_s32(*ein);
-    const int32x4_t r = kiln_ew_finish(vmlaq_n_s32(vldrwq_gather_shifted_offset_s32(table, idx), a, k), mo, co, qsh);
-    const int8_t *e = *ein + 4;
-    const uint8_t *t = *tin + 4;
-    /* Compiler-only ordering points (no instruction): the next phase's loads wait for this result,
-     * so GCC keeps one phase in flight and post-increments the pointers instead of copying them. */
-    __asm__("" : "+r"(e) : "w"(r));
-    __asm__("" : "+r"(t) : "w"(r));
-    *ein = e;
-    *tin = t;
-    return r;
-}
+/* One phase of the table route (four elements): the table entry of the table input's byte
+ * (a gather with the sign-extended byte as the index from a base 128 entries into the table:
+ * the address arithmetic is modulo 2^32, so negative bytes reach the entries below the base),
+ * plus the exact input times k, then the output stage (kiln_ew_finish); result in `dst` (top
+ * byte). */
+#define KILN_ADD_TAB_PHASE(dst)                                                                              \
+    "   vldrb.s32    q0, [%[t]], #4             \n"                                                          \
+    "   vldrb.s32    q1, [%[e]], #4             \n"                                                          \
+    "   vldrw.u32    q2, [%[tab], q0, uxtw #2]  \n"                                                          \
+    "   vmla.s32     q2, q1, %[k]               \n"                                                          \
+    "   vshr.s32     " dst ", q2, #31           \n"                                                          \
+    "   vadd.i32     " dst ", " dst ", %[co]    \n"                                                          \
+    "   vqrdmlah.s32 " dst ", q2, %[mo]         \n"                                                          \
+    "   vqshl.s32    " dst ", %[qsh]            \n"
 
-static inline __attribute__((always_inline)) void kiln_add_mve_table_run(const int8_t *ein, const int8_t *tin8,
+/* A loop of blocks of 16 (four phases packed into q3 as kiln_ew_pack, up = false), with the
+ * given clamp instructions, stored by one byte scatter (the transposing store of the packing; on
+ * a Cortex-M55 a byte scatter takes about a beat per byte, about what the three extra narrowing
+ * steps of an in-order layout would cost). 32 + 3 + clamp + 3 instructions per 16 elements. */
+#define KILN_ADD_TAB_LOOP(clamp_insns)                                                                       \
+    __asm__ volatile("   dls     lr, %[n]       \n"                                                          \
+                     "1:                        \n" KILN_ADD_TAB_PHASE("q3") KILN_ADD_TAB_PHASE("q1")         \
+                     "   vsri.32 q3, q1, #8     \n" KILN_ADD_TAB_PHASE("q1") "   vsri.32 q3, q1, #16    \n"   \
+                     KILN_ADD_TAB_PHASE("q1") "   vsri.32 q3, q1, #24    \n" clamp_insns                      \
+                     "   vstrb.8 q3, [%[o], %q[offs]] \n"                                                    \
+                     "   add     %[o], %[o], #16 \n"                                                         \
+                     "   le      lr, 1b         \n"                                                          \
+                     : [t] "+&r"(tin), [e] "+&r"(ein), [o] "+&r"(out)                                        \
+                     : [n] "r"(blocks), [tab] "r"(tab), [k] "r"(k), [co] "r"(co), [mo] "r"(mo), [qsh] "r"(qsh), \
+                       [offs] "w"(offs), [lo] "w"(vlo), [hi] "w"(vhi)                                        \
+                     : "q0", "q1", "q2", "q3", "lr", "memory")
+
+/* table: T[b + 128] for b = -128 .. 127. */
+static inline __attribute__((always_inline)) void kiln_add_mve_table_run(const int8_t *ein, const int8_t *tin,
                                                                          int8_t *out, int32_t n,
                                                                          const int32_t *table, int32_t k,
                                                                          int32_t mo, int32_t co, int32_t qsh,
-                                                                         int8_t lo, int8_t hi, bool clamp)
+                                                                         int8_t lo, int8_t hi)
 {
     const uint8x16_t offs = kiln_ew_scatter_offsets(false);
-    const uint8_t *tin = (const uint8_t *)tin8;
-    int32_t left = n;
-    for (; left >= 16; left -= 16)
+    const int32_t *tab = table + 128;
+    const int32_t blocks = n >> 4;
+    if (blocks > 0)
     {
-        const int32x4_t r0 = kiln_add_table_phase(&ein, &tin, table, k, mo, co, qsh);
-        const int32x4_t r1 = kiln_add_table_phase(&ein, &tin, table, k, mo, co, qsh);
-        const int32x4_t r2 = kiln_add_table_phase(&ein, &tin, table, k, mo, co, qsh);
-        const int32x4_t r3 = kiln_add_table_phase(&ein, &tin, table, k, mo, co, qsh);
-        int8x16_t v = kiln_ew_pack(r0, r1, r2, r3, false);
-        if (clamp)
+        const int8x16_t vlo = vdupq_n_s8(lo);
+        const int8x16_t vhi = vdupq_n_s8(hi);
+        /* Only the clamp ends the activation range needs (int8 saturation is free). */
+        const int32_t ends = (lo > INT8_MIN ? 1 : 0) + (hi < INT8_MAX ? 2 : 0);
+        if (ends == 0)
         {
-            v = vminq_s8(vmaxq_s8(v, vdupq_n_s8(lo)), vdupq_n_s8(hi));
+            KILN_ADD_TAB_LOOP("");
         }
-        vstrbq_scatter_offset_s8(out, offs, v);
-        out += 16;
+        else if (ends == 1)
+        {
+            KILN_ADD_TAB_LOOP("   vmax.s8 q3, q3, %q[lo] \n");
+        }
+        else if (ends == 2)
+        {
+            KILN_ADD_TAB_LOOP("   vmin.s8 q3, q3, %q[hi] \n");
+        }
+        else
+        {
+            KILN_ADD_TAB_LOOP("   vmax.s8 q3, q3, %q[lo] \n   vmin.s8 q3, q3, %q[hi] \n");
+        }
     }
+    const int32_t left = n & 15;
     if (left > 0)
     {
-        /* Lanes past the end load index 0 (T[0] exists) and are not stored. */
+        /* Lanes past the end load index 0 (an entry of the table) and are not stored. */
         int32x4_t r[4];
         for (int32_t t = 0; t < 4; t++)
         {
             const mve_pred16_t pr = vctp32q((uint32_t)MAX(left - 4 * t, 0));
-            const uint32x4_t idx = vldrbq_z_u32(tin + 4 * t, pr);
+            const uint32x4_t idx = vreinterpretq_u32_s32(vldrbq_z_s32(tin + 4 * t, pr));
             const int32x4_t a = vldrbq_z_s32(ein + 4 * t, pr);
-            r[t] = kiln_ew_finish(vmlaq_n_s32(vldrwq_gather_shifted_offset_s32(table, idx), a, k), mo, co, qsh);
+            r[t] = kiln_ew_finish(vmlaq_n_s32(vldrwq_gather_shifted_offset_s32(tab, idx), a, k), mo, co, qsh);
         }
         int8x16_t v = kiln_ew_pack(r[0], r[1], r[2], r[3], false);
         v = vminq_s8(vmaxq_s8(v, vdupq_n_s8(lo)), vdupq_n_s8(hi));
@@ -445,24 +494,14 @@ static inline __attribute__((always_inline)) void kiln_add_mve_table_run(const i
     }
 }
 
-/* The table route when it applies (one input exact, the output stage in its form); false if not. */
-static __attribute__((noinline)) bool kiln_add_mve_table(const int8_t *in1, const int8_t *in2, int8_t *out, int32_t n,
-                               const kiln_add_s8_params *p)
+/* The table route (one input exact, one MULR, the output stage in its form: plan q, modes
+ * m1 / m2 from kiln_add_mve_plan_make or kiln_add_mve_table_ok). */
+static __attribute__((noinline)) void kiln_add_mve_table(const int8_t *in1, const int8_t *in2, int8_t *out, int32_t n,
+                                                         const kiln_add_s8_params *p, int32_t co, int32_t qsh,
+                                                         bool first_exact, int32_t k)
 {
-    int32_t co, qsh, k1, l1, d1, k2, l2, d2;
-    kiln_add_in_mode m1, m2;
-    if (n < KILN_ADD_MVE_TABLE_MIN || p->out_shift > 0 ||
-        !kiln_ew_out_stage(p->out_shift, p->out_offset, p->y_lo, p->y_hi, &co, &qsh) ||
-        !kiln_add_mve_input(p->in1_offset, p->in1_mult, p->in1_shift, p->left_shift, &m1, &k1, &l1, &d1) ||
-        !kiln_add_mve_input(p->in2_offset, p->in2_mult, p->in2_shift, p->left_shift, &m2, &k2, &l2, &d2) ||
-        (m1 == KILN_ADD_IN_EXACT) == (m2 == KILN_ADD_IN_EXACT))
-    {
-        return false;
-    }
-    const bool first_exact = (m1 == KILN_ADD_IN_EXACT);
     const int8_t *ein = first_exact ? in1 : in2;
     const int8_t *tin = first_exact ? in2 : in1;
-    const int32_t k = first_exact ? k1 : k2;
     /* the exact input's offset share: its x at in = 0, within the sum's range */
     const int32_t c = (first_exact ? p->in1_offset : p->in2_offset) * k;
     int32_t table[256];
@@ -474,16 +513,133 @@ static __attribute__((noinline)) bool kiln_add_mve_table(const int8_t *in1, cons
     {
         kiln_add_mve_table_fill(table, p->in1_offset, p->in1_mult, p->in1_shift, p->left_shift, c);
     }
-    const int8_t lo = (int8_t)p->act_min, hi = (int8_t)p->act_max;
-    if (p->act_min > INT8_MIN || p->act_max < INT8_MAX)
-    {
-        kiln_add_mve_table_run(ein, tin, out, n, table, k, p->out_mult, co, qsh, lo, hi, true);
-    }
-    else
-    {
-        kiln_add_mve_table_run(ein, tin, out, n, table, k, p->out_mult, co, qsh, lo, hi, false);
-    }
-    return true;
+    kiln_add_mve_table_run(ein, tin, out, n, table, k, p->out_mult, co, qsh, (int8_t)p->act_min,
+                           (int8_t)p->act_max);
+}
+
+/*
+ * The direct route of one exact and one MULR input, 16 elements per pass in assembly (GCC 12
+ * spills this loop's eight vector and eleven scalar constants; measured 84 instructions per 16
+ * with intrinsics against 54 here). Per phase of four: two widening loads, VMLAS forms
+ * v = in * 2^L + offset * 2^L (offset and left shift in one instruction), VSHR its sign, VMLAS
+ * the exact input's in * k + c, the sign added (ties away from zero), VQRDMLAH adds SRDHM(v, m),
+ * VRSHL by -r, then the output stage (kiln_ew_finish): 12 instructions; the pack, the optional
+ * clamp and the scatter as in the table route. A whole function (r0 = job): every general
+ * register holds a constant; q4-q7 are saved.
+ */
+typedef struct
+{
+    const int8_t *e;     /* 0: exact input */
+    const int8_t *m;     /* 4: MULR input */
+    int8_t *o;           /* 8 */
+    int32_t blocks;      /* 12: >= 1 blocks of 16 */
+    int32_t d, c;        /* 16, 20 */
+    int32_t mm, nr;      /* 24, 28: MULR multiplier, -r */
+    int32_t co, mo;      /* 32, 36 */
+    int32_t qsh, hi;     /* 40, 44 */
+    int32_t lo, l;       /* 48, 52 */
+    int32_t k;           /* 56 */
+    const uint8_t *offs; /* 60: the 16 scatter offsets */
+    int32_t ends;        /* 64: 0 no clamp, 1 lower end only, 2 both ends */
+} kiln_add_direct_job;
+
+#define KILN_ADD_DIR_PHASE(dst)                                                                              \
+    "   vldrb.s32    q0, [r1], #4     \n"                                                                    \
+    "   vldrb.s32    q1, [r2], #4     \n"                                                                    \
+    "   vmlas.s32    q1, q5, r4       \n"                                                                    \
+    "   vshr.s32     q2, q1, #31      \n"                                                                    \
+    "   vmlas.s32    q0, q6, r5       \n"                                                                    \
+    "   vadd.i32     q0, q0, q2       \n"                                                                    \
+    "   vqrdmlah.s32 q0, q1, r6       \n"                                                                    \
+    "   vrshl.s32    q0, r7           \n"                                                                    \
+    "   vshr.s32     " dst ", q0, #31 \n"                                                                    \
+    "   vadd.i32     " dst ", " dst ", r8 \n"                                                                \
+    "   vqrdmlah.s32 " dst ", q0, r9  \n"                                                                    \
+    "   vqshl.s32    " dst ", r10     \n"
+
+#define KILN_ADD_DIR_BLOCK                                                                                   \
+    KILN_ADD_DIR_PHASE("q3")                                                                                 \
+    KILN_ADD_DIR_PHASE("q1") "   vsri.32 q3, q1, #8  \n"                                                     \
+    KILN_ADD_DIR_PHASE("q1") "   vsri.32 q3, q1, #16 \n"                                                     \
+    KILN_ADD_DIR_PHASE("q1") "   vsri.32 q3, q1, #24 \n"
+
+/* The body of a direct-route block function (r0 = job): constants from the job into
+ * registers, then one of three loops by the clamp kind (none, lower end, both ends). */
+#define KILN_ADD_BLOCKS_ASM(BLOCK)                                                                                   \
+    __asm volatile("  push    {r4, r5, r6, r7, r8, r9, r10, r11, lr} \n"                                             \
+                   "  vpush   {d8-d15}              \n"                                                              \
+                   "  ldr     r1, [r0, #48]         \n"                                                              \
+                   "  vdup.8  q4, r1                \n"                                                              \
+                   "  ldr     r1, [r0, #52]         \n"                                                              \
+                   "  vdup.32 q5, r1                \n"                                                              \
+                   "  ldr     r1, [r0, #56]         \n"                                                              \
+                   "  vdup.32 q6, r1                \n"                                                              \
+                   "  ldr     r1, [r0, #60]         \n"                                                              \
+                   "  vldrb.u8 q7, [r1]             \n"                                                              \
+                   "  ldr     r12, [r0, #64]        \n"                                                              \
+                   "  ldrd    r4, r5, [r0, #16]     \n"                                                              \
+                   "  ldrd    r6, r7, [r0, #24]     \n"                                                              \
+                   "  ldrd    r8, r9, [r0, #32]     \n"                                                              \
+                   "  ldrd    r10, r11, [r0, #40]   \n"                                                              \
+                   "  ldr     lr, [r0, #12]         \n"                                                              \
+                   "  ldr     r3, [r0, #8]          \n"                                                              \
+                   "  ldrd    r1, r2, [r0, #0]      \n"                                                              \
+                   "  dls     lr, lr                \n"                                                              \
+                   "  cmp     r12, #1               \n"                                                              \
+                   "  beq     2f                    \n"                                                              \
+                   "  bgt     3f                    \n"                                                              \
+                   "1:                              \n" BLOCK                                                        \
+                   "  vstrb.8 q3, [r3, q7]          \n"                                                              \
+                   "  add     r3, r3, #16           \n"                                                              \
+                   "  le      lr, 1b                \n"                                                              \
+                   "  b       9f                    \n"                                                              \
+                   "2:                              \n" BLOCK                                                        \
+                   "  vmax.s8 q3, q3, q4            \n"                                                              \
+                   "  vstrb.8 q3, [r3, q7]          \n"                                                              \
+                   "  add     r3, r3, #16           \n"                                                              \
+                   "  le      lr, 2b                \n"                                                              \
+                   "  b       9f                    \n"                                                              \
+                   "3:                              \n" BLOCK                                                        \
+                   "  vmax.s8 q3, q3, q4            \n"                                                              \
+                   "  vdup.8  q0, r11               \n"                                                              \
+                   "  vmin.s8 q3, q3, q0            \n"                                                              \
+                   "  vstrb.8 q3, [r3, q7]          \n"                                                              \
+                   "  add     r3, r3, #16           \n"                                                              \
+                   "  le      lr, 3b                \n"                                                              \
+                   "9:                              \n"                                                              \
+                   "  vpop    {d8-d15}              \n"                                                              \
+                   "  pop     {r4, r5, r6, r7, r8, r9, r10, r11, pc} \n")
+
+/* The equal-scale route (both inputs exact): x1 + x2 = in1 * k1 + c + in2 * k2 (VMLAS, VMLA),
+ * then the output stage: 8 instructions per four elements. Registers as in the block function
+ * (r5 = c, r6 = k2, q6 = k1). */
+#define KILN_ADD_EE_PHASE(dst)                                                                               \
+    "   vldrb.s32    q0, [r1], #4     \n"                                                                    \
+    "   vldrb.s32    q1, [r2], #4     \n"                                                                    \
+    "   vmlas.s32    q0, q6, r5       \n"                                                                    \
+    "   vmla.s32     q0, q1, r6       \n"                                                                    \
+    "   vshr.s32     " dst ", q0, #31 \n"                                                                    \
+    "   vadd.i32     " dst ", " dst ", r8 \n"                                                                \
+    "   vqrdmlah.s32 " dst ", q0, r9  \n"                                                                    \
+    "   vqshl.s32    " dst ", r10     \n"
+
+#define KILN_ADD_EE_BLOCK                                                                                    \
+    KILN_ADD_EE_PHASE("q3")                                                                                  \
+    KILN_ADD_EE_PHASE("q1") "   vsri.32 q3, q1, #8  \n"                                                      \
+    KILN_ADD_EE_PHASE("q1") "   vsri.32 q3, q1, #16 \n"                                                      \
+    KILN_ADD_EE_PHASE("q1") "   vsri.32 q3, q1, #24 \n"
+
+__attribute__((naked, noinline)) static void kiln_add_direct_blocks(const kiln_add_direct_job *job
+                                                                    __attribute__((unused)))
+{
+    KILN_ADD_BLOCKS_ASM(KILN_ADD_DIR_BLOCK);
+}
+
+/* Both inputs exact (job: e = in1, m = in2, k = k1, mm = k2, c; d, nr and l unused). */
+__attribute__((naked, noinline)) static void kiln_add_ee_blocks(const kiln_add_direct_job *job
+                                                                __attribute__((unused)))
+{
+    KILN_ADD_BLOCKS_ASM(KILN_ADD_EE_BLOCK);
 }
 
 /* The generic route: exactly the scalar arithmetic, four int32 lanes, tail-predicated. */
@@ -512,47 +668,120 @@ static void kiln_add_mve_generic(const int8_t *in1, const int8_t *in2, int8_t *o
     }
 }
 
+/* The intrinsic direct routes: one loop per combination of input modes and clamping, each with
+ * its arithmetic fixed (for one exact and one MULR input only the tail below 16 elements comes
+ * here). Out of line: its vector registers stay out of the dispatcher's frame. */
+static __attribute__((noinline)) void kiln_add_mve_fast(const int8_t *in1, const int8_t *in2, int8_t *out, int32_t n,
+                                                        const kiln_add_mve_plan *q, kiln_add_in_mode m1,
+                                                        kiln_add_in_mode m2, const kiln_add_s8_params *p)
+{
+    const int32_t route = (int32_t)m1 * 4 + (int32_t)m2 * 2 + (q->clamp ? 1 : 0);
+    switch (route)
+    {
+    case 0:
+        kiln_add_mve_run(in1, in2, out, n, q, KILN_ADD_IN_EXACT, KILN_ADD_IN_EXACT, false);
+        break;
+    case 1:
+        kiln_add_mve_run(in1, in2, out, n, q, KILN_ADD_IN_EXACT, KILN_ADD_IN_EXACT, true);
+        break;
+    case 2:
+    case 3:
+        kiln_add_mve_run(in1, in2, out, n, q, KILN_ADD_IN_EXACT, KILN_ADD_IN_MULR, true);
+        break;
+    case 4:
+    case 5:
+        kiln_add_mve_run(in1, in2, out, n, q, KILN_ADD_IN_MULR, KILN_ADD_IN_EXACT, true);
+        break;
+    default:
+        kiln_add_mve_generic(in1, in2, out, n, p);
+        break;
+    }
+}
+
+/* Whether the table route applies (one input exact, the other not, the output stage in its
+ * form); fills what it needs. */
+static inline bool kiln_add_mve_table_ok(const kiln_add_s8_params *p, int32_t *co, int32_t *qsh, bool *first_exact,
+                                         int32_t *k)
+{
+    int32_t k1, l1, d1, k2, l2, d2;
+    kiln_add_in_mode m1, m2;
+    if (p->out_shift > 0 || !kiln_ew_out_stage(p->out_shift, p->out_offset, p->y_lo, p->y_hi, co, qsh) ||
+        !kiln_add_mve_input(p->in1_offset, p->in1_mult, p->in1_shift, p->left_shift, &m1, &k1, &l1, &d1) ||
+        !kiln_add_mve_input(p->in2_offset, p->in2_mult, p->in2_shift, p->left_shift, &m2, &k2, &l2, &d2) ||
+        (m1 == KILN_ADD_IN_EXACT) == (m2 == KILN_ADD_IN_EXACT))
+    {
+        return false;
+    }
+    *first_exact = (m1 == KILN_ADD_IN_EXACT);
+    *k = *first_exact ? k1 : k2;
+    return true;
+}
+
 void kiln_add_s8(const int8_t *in1, const int8_t *in2, int8_t *out, int32_t n, const kiln_add_s8_params *p)
 {
-    if (kiln_add_mve_table(in1, in2, out, n, p))
+    /* Plan: the table route from KILN_ADD_MVE_TABLE_MIN elements when it applies (its 256-entry
+     * table costs ~330 instructions and saves ~1 per element over the direct route), else the
+     * direct route of the input modes, else the generic one. */
+    if (n >= KILN_ADD_MVE_TABLE_MIN)
     {
-        return;
+        int32_t co, qsh, k;
+        bool first_exact;
+        if (kiln_add_mve_table_ok(p, &co, &qsh, &first_exact, &k))
+        {
+            kiln_add_mve_table(in1, in2, out, n, p, co, qsh, first_exact, k);
+            return;
+        }
     }
     kiln_add_mve_plan q;
     kiln_add_in_mode m1, m2;
     if (!kiln_add_mve_plan_make(p, &q, &m1, &m2))
     {
         kiln_add_mve_generic(in1, in2, out, n, p);
+        return;
     }
-    else
+    if (n >= 16 && (m1 == KILN_ADD_IN_EXACT || m2 == KILN_ADD_IN_EXACT))
     {
-        /* One loop per combination of input modes and clamping, each with its arithmetic fixed. */
-        const int32_t route = (int32_t)m1 * 4 + (int32_t)m2 * 2 + (q.clamp ? 1 : 0);
-        switch (route)
+        /* Whole blocks in assembly (both exact, or one exact and one MULR), the tail below. */
+        const bool ee = (m1 == m2);
+        const bool first_exact = (m1 == KILN_ADD_IN_EXACT);
+        /* kiln_ew_scatter_offsets(false) */
+        static const uint8_t offs_tab[16] = {12, 8, 4, 0, 13, 9, 5, 1, 14, 10, 6, 2, 15, 11, 7, 3};
+        const kiln_add_direct_job job = {first_exact ? in1 : in2,
+                                         first_exact ? in2 : in1,
+                                         out,
+                                         n >> 4,
+                                         first_exact ? q.d2 : q.d1,
+                                         q.c,
+                                         ee ? q.k2 : (first_exact ? q.m2 : q.m1),
+                                         -q.r,
+                                         q.co,
+                                         q.mo,
+                                         q.qsh,
+                                         q.hi,
+                                         q.lo,
+                                         first_exact ? q.l2 : q.l1,
+                                         first_exact ? q.k1 : q.k2,
+                                         offs_tab,
+                                         q.hi < INT8_MAX ? 2 : (q.lo > INT8_MIN ? 1 : 0)};
+        if (ee)
         {
-        case 0:
-            kiln_add_mve_run(in1, in2, out, n, &q, KILN_ADD_IN_EXACT, KILN_ADD_IN_EXACT, false);
-            break;
-        case 1:
-            kiln_add_mve_run(in1, in2, out, n, &q, KILN_ADD_IN_EXACT, KILN_ADD_IN_EXACT, true);
-            break;
-        case 2:
-            kiln_add_mve_run(in1, in2, out, n, &q, KILN_ADD_IN_EXACT, KILN_ADD_IN_MULR, false);
-            break;
-        case 3:
-            kiln_add_mve_run(in1, in2, out, n, &q, KILN_ADD_IN_EXACT, KILN_ADD_IN_MULR, true);
-            break;
-        case 4:
-            kiln_add_mve_run(in1, in2, out, n, &q, KILN_ADD_IN_MULR, KILN_ADD_IN_EXACT, false);
-            break;
-        case 5:
-            kiln_add_mve_run(in1, in2, out, n, &q, KILN_ADD_IN_MULR, KILN_ADD_IN_EXACT, true);
-            break;
-        default:
-            kiln_add_mve_generic(in1, in2, out, n, p);
-            break;
+            kiln_add_ee_blocks(&job);
+        }
+        else
+        {
+            kiln_add_direct_blocks(&job);
+        }
+        const int32_t done = n & ~15;
+        in1 += done;
+        in2 += done;
+        out += done;
+        n -= done;
+        if (n == 0)
+        {
+            return;
         }
     }
+    kiln_add_mve_fast(in1, in2, out, n, &q, m1, m2, p);
 }
 
 /* MUL, fast route: A = (in1 + o1) << los (one VMLAS), B = in2 + o2, s = A * B, then the shared

@@ -144,13 +144,46 @@ static inline int32x4_t kiln_dot4_wsum(const int8_t *x, const int8_t *w0, int32_
     return vsetq_lane_s32(acc3, acc, 3);
 }
 
+/* Four dot products as kiln_dot4, the accumulators starting from init[0..3] (kernel sums). */
+static inline int32x4_t kiln_dot4_from(const int8_t *x, const int8_t *w0, int32_t cols, const int32_t *init)
+{
+    const int8_t *w1 = w0 + cols;
+    const int8_t *w2 = w1 + cols;
+    const int8_t *w3 = w2 + cols;
+    int32_t acc0, acc1, acc2, acc3;
+    int32x4_t acc;
+    __asm volatile("  ldrd        %[a0], %[a1], [%[i]]   \n"
+                   "  ldrd        %[a2], %[a3], [%[i], #8] \n"
+                   "  wlstp.8     lr, %[n], 2f           \n"
+                   "1:                                   \n"
+                   "  vldrb.8     q0, [%[x]], #16        \n"
+                   "  vldrb.8     q1, [%[w0]], #16       \n"
+                   "  vmladava.s8 %[a0], q0, q1          \n"
+                   "  vldrb.8     q2, [%[w1]], #16       \n"
+                   "  vmladava.s8 %[a1], q0, q2          \n"
+                   "  vldrb.8     q3, [%[w2]], #16       \n"
+                   "  vmladava.s8 %[a2], q0, q3          \n"
+                   "  vldrb.8     q1, [%[w3]], #16       \n"
+                   "  vmladava.s8 %[a3], q0, q1          \n"
+                   "  letp        lr, 1b                 \n"
+                   "2:                                   \n"
+                   "  vmov        %q[acc][2], %q[acc][0], %[a0], %[a2] \n"
+                   "  vmov        %q[acc][3], %q[acc][1], %[a1], %[a3] \n"
+                   : [x] "+r"(x), [w0] "+r"(w0), [w1] "+r"(w1), [w2] "+r"(w2), [w3] "+r"(w3), [a0] "=&Te"(acc0),
+                     [a1] "=&Te"(acc1), [a2] "=&Te"(acc2), [a3] "=&Te"(acc3), [acc] "=w"(acc)
+                   : [n] "r"(cols), [i] "r"(init)
+                   : "q0", "q1", "q2", "q3", "lr", "memory");
+    return acc;
+}
+
 /* Six rows per pass: the dot products of x against rows w, w + cols, .., w + 5 * cols, for
- * `groups` consecutive six-row groups, written to sums (6 int32 per group). One VLDRB of x feeds
- * six VMLADAVA per 16 columns (14 instructions per 96 MACs), in a tail-predicated low-overhead
- * loop (DLSTP/LETP) so any column count >= 1 works. Six accumulators and seven pointers take
- * every general register, so this is a whole function in assembly (AAPCS: r0 = job, r4-r11 and
- * lr saved, only q0-q3 used); the accumulators are zeroed with one LDM from a zero block on the
- * stack and stored with one STM. */
+ * `groups` consecutive six-row groups, each accumulator starting from its row's kernel sum
+ * (ks, 6 int32 per group), written to sums (6 int32 per group). One VLDRB of x feeds six
+ * VMLADAVA per 16 columns (14 instructions per 96 MACs), in a tail-predicated low-overhead loop
+ * (DLSTP/LETP) so any column count >= 1 works. Six accumulators and seven pointers take every
+ * general register, so this is a whole function in assembly (AAPCS: r0 = job, r4-r11 and lr
+ * saved, only q0-q3 used); the accumulators are loaded with one LDM from the kernel sums and
+ * stored with one STM (19 instructions per group outside the column loop). */
 typedef struct
 {
     const int8_t *x;
@@ -158,32 +191,31 @@ typedef struct
     int32_t cols;            /* >= 1 */
     int32_t *sums;           /* 6 * groups int32 */
     const int32_t *sums_end; /* sums + 6 * groups, groups >= 1 */
+    const int32_t *ks;       /* 6 * groups int32 */
 } kiln_fc_dot6_job;
 
 __attribute__((naked, noinline)) static void kiln_fc_dot6_groups(const kiln_fc_dot6_job *job __attribute__((unused)))
 {
     __asm volatile("  push        {r4, r5, r6, r7, r8, r9, r10, r11, lr} \n"
-                   "  sub         sp, sp, #44                 \n"
-                   "  movs        r1, #0                      \n"
-                   "  movs        r2, #0                      \n"
-                   "  strd        r1, r2, [sp, #0]            \n"
-                   "  strd        r1, r2, [sp, #8]            \n"
-                   "  strd        r1, r2, [sp, #16]           \n"
-                   "  ldm         r0, {r1, r2, r3, r4, r5}    \n" /* x, w, cols, sums, sums_end */
-                   "  add         r6, sp, #24                 \n"
-                   "  stm         r6, {r1, r2, r3, r4, r5}    \n" /* [24] x [28] w [32] cols [36] sums [40] end */
+                   "  sub         sp, sp, #28                 \n"
+                   "  ldm         r0, {r1, r2, r3, r4, r5, r6} \n" /* x, w, cols, sums, sums_end, ks */
+                   "  strd        r2, r3, [sp, #0]            \n" /* [0] w [4] cols [8] x [12] sums [16] end [20] ks */
+                   "  str         r1, [sp, #8]                \n"
+                   "  strd        r4, r5, [sp, #12]           \n"
+                   "  str         r6, [sp, #20]               \n"
                    "3:                                        \n"
-                   "  ldm         sp, {r0, r2, r4, r6, r8, r10} \n"
-                   "  ldrd        r12, r1, [sp, #24]          \n"
-                   "  ldr         lr, [sp, #32]               \n"
+                   "  ldr         r12, [sp, #20]              \n"
+                   "  ldm         r12!, {r0, r2, r4, r6, r8, r10} \n"
+                   "  str         r12, [sp, #20]              \n"
+                   "  ldm         sp, {r1, lr}                \n" /* w, cols */
                    "  add         r3, r1, lr                  \n"
                    "  add         r5, r3, lr                  \n"
                    "  add         r7, r5, lr                  \n"
                    "  add         r9, r7, lr                  \n"
                    "  add         r11, r9, lr                 \n"
-                   "  add         lr, r11, lr                 \n"
-                   "  str         lr, [sp, #28]               \n"
-                   "  ldr         lr, [sp, #32]               \n"
+                   "  add         r12, r11, lr                \n"
+                   "  str         r12, [sp, #0]               \n" /* the next group's w */
+                   "  ldr         r12, [sp, #8]               \n" /* x */
                    "  dlstp.8     lr, lr                      \n"
                    "1:                                        \n"
                    "  vldrb.8     q0, [r12], #16              \n"
@@ -200,50 +232,169 @@ __attribute__((naked, noinline)) static void kiln_fc_dot6_groups(const kiln_fc_d
                    "  vldrb.8     q3, [r11], #16              \n"
                    "  vmladava.s8 r10, q0, q3                 \n"
                    "  letp        lr, 1b                      \n"
-                   "  ldr         lr, [sp, #36]               \n"
-                   "  stmia       lr!, {r0, r2, r4, r6, r8, r10} \n"
-                   "  str         lr, [sp, #36]               \n"
-                   "  ldr         r0, [sp, #40]               \n"
-                   "  cmp         lr, r0                      \n"
+                   "  ldr         r12, [sp, #12]              \n"
+                   "  stmia       r12!, {r0, r2, r4, r6, r8, r10} \n"
+                   "  ldr         lr, [sp, #16]               \n"
+                   "  str         r12, [sp, #12]              \n"
+                   "  cmp         r12, lr                     \n"
                    "  bne         3b                          \n"
-                   "  add         sp, sp, #44                 \n"
+                   "  add         sp, sp, #28                 \n"
                    "  pop         {r4, r5, r6, r7, r8, r9, r10, r11, pc} \n");
 }
 
 /* Rows handled per chunk: raw dot products go to a stack buffer of this many int32, then are
- * requantized four at a time. A multiple of 6 and 4; 72 (288 bytes of stack) keeps layers of up
- * to 72 rows to one chunk (each chunk costs ~90 instructions of set-up). */
+ * requantized. A multiple of 6 and 4; 72 (288 bytes of stack) keeps layers of up to 72 rows to
+ * one chunk. */
 #define KILN_FC_CHUNK 72
 
 /* Below this many rows the chunk and six-row set-up costs more than it saves (measured: 64 x 12
  * and 256 x 12 are faster four rows at a time, 1024 x 16 and 64 x 64 six at a time). */
 #define KILN_FC_SIX_ROW_MIN 16
 
-/* sums[i] = dot(x, row i) for the n (<= KILN_FC_CHUNK) rows starting at w; cols >= 1. */
-static void kiln_fc_dots(const int8_t *x, const int8_t *w, int32_t cols, int32_t n, int32_t *sums)
+/* sums[i] = ks[i] + dot(x, row i) for the n (<= KILN_FC_CHUNK) rows starting at w; cols >= 1. */
+static inline void kiln_fc_dots(const int8_t *x, const int8_t *w, int32_t cols, int32_t n, const int32_t *ks,
+                                int32_t *sums)
 {
-    const int32_t groups = n / 6;
-    int32_t i = groups * 6;
-    if (groups > 0)
+    int32_t left = n;
+    if (left >= 6)
     {
-        const kiln_fc_dot6_job job = {x, w, cols, sums, sums + i};
+        const int32_t six = (left * 43) >> 8; /* left / 6 for left <= KILN_FC_CHUNK */
+        const int32_t i = six * 6;
+        const kiln_fc_dot6_job job = {x, w, cols, sums, sums + i, ks};
         kiln_fc_dot6_groups(&job);
+        w += (size_t)i * (size_t)cols;
+        ks += i;
+        sums += i;
+        left -= i;
     }
-    const int8_t *wr = w + (size_t)i * (size_t)cols;
-    if (n - i >= 4)
+    if (left >= 4)
     {
-        vstrwq_s32(sums + i, kiln_dot4(x, wr, cols));
-        wr += (size_t)cols * 4u;
-        i += 4;
+        vstrwq_s32(sums, kiln_dot4_from(x, w, cols, ks));
+        w += (size_t)cols * 4u;
+        ks += 4;
+        sums += 4;
+        left -= 4;
     }
-    for (; i < n; i++)
+    for (; left > 0; left--)
     {
-        sums[i] = kiln_dot1(x, wr, cols);
-        wr += cols;
+        *sums++ = kiln_wrap_add(kiln_dot1(x, w, cols), *ks++);
+        w += cols;
     }
 }
 
-/* The kernel-sum path (cols >= 1): six-row dot products per chunk of rows, then requantization. */
+/* dst[i] = clamp(requant(acc[i]) + dst_offset), i < n (n >= 1), per-tensor, dense output, with a
+ * right shift of at least one and no left shift (TFLite's usual layer): VQRDMULH, the
+ * ties-away fix-up acc + (acc >> 31) (saturating: INT32_MIN stays) before the ties-up VRSHL,
+ * offset and clamp, in a tail-predicated loop (ten instructions per four outputs, any n). */
+static inline void kiln_fc_requant_rs(const int32_t *acc, int32_t n, int8_t *dst, int32_t mult, int32_t neg_rs,
+                                      int32_t out_off, int32_t act_min, int32_t act_max)
+{
+    const int32x4_t vmin = vdupq_n_s32(act_min);
+    const int32x4_t vmax = vdupq_n_s32(act_max);
+    __asm volatile("  dlstp.32    lr, %[n]               \n"
+                   "1:                                   \n"
+                   "  vldrw.32    q0, [%[s]], #16        \n"
+                   "  vqrdmulh.s32 q0, q0, %[m]          \n"
+                   "  vshr.s32    q1, q0, #31            \n"
+                   "  vqadd.s32   q0, q0, q1             \n"
+                   "  vrshl.s32   q0, %[sh]              \n"
+                   "  vadd.i32    q0, q0, %[o]           \n"
+                   "  vmax.s32    q0, q0, %q[lo]         \n"
+                   "  vmin.s32    q0, q0, %q[hi]         \n"
+                   "  vstrb.32    q0, [%[d]], #4         \n"
+                   "  letp        lr, 1b                 \n"
+                   : [s] "+r"(acc), [d] "+r"(dst)
+                   : [n] "r"(n), [m] "r"(mult), [sh] "r"(neg_rs), [o] "r"(out_off), [lo] "w"(vmin), [hi] "w"(vmax)
+                   : "q0", "q1", "lr", "memory");
+}
+
+/* The same for any per-tensor shift and a filter-offset term (added before the left shift). */
+static inline void kiln_fc_requant_any(const int32_t *acc, int32_t n, int8_t *dst, const kiln_fc_s8_args *a,
+                                       int32_t fo_term)
+{
+    const int32x4_t vshl = vdupq_n_s32(LEFT_SHIFT(a->shift));
+    const int32x4_t vrsh = vdupq_n_s32(-RIGHT_SHIFT(a->shift));
+    const int32x4_t vmin = vdupq_n_s32(a->act_min);
+    const int32x4_t vmax = vdupq_n_s32(a->act_max);
+    const int32_t mult = a->mult;
+    const int32_t out_off = a->dst_offset;
+    for (int32_t left = n; left > 0; left -= 4)
+    {
+        const mve_pred16_t p = vctp32q((uint32_t)left);
+        int32x4_t v = vldrwq_z_s32(acc, p);
+        v = vshlq_s32(vaddq_n_s32(v, fo_term), vshl);
+        v = vqrdmulhq_n_s32(v, mult);
+        v = vqaddq_s32(v, vshrq_n_s32(vandq_s32(v, vrsh), 31));
+        v = vrshlq_s32(v, vrsh);
+        v = vaddq_n_s32(v, out_off);
+        v = vminq_s32(vmaxq_s32(v, vmin), vmax);
+        vstrbq_p_s32(dst, v, p);
+        acc += 4;
+        dst += 4;
+    }
+}
+
+/* Per-channel multipliers and shifts (rows r0 .. r0 + n - 1), dense output. */
+static inline void kiln_fc_requant_pc(const int32_t *acc, int32_t n, int8_t *dst, const kiln_fc_s8_args *a,
+                                      int32_t r0, int32_t fo_term)
+{
+    const int32_t *mp = a->mult_pc + r0;
+    const int32_t *sp = a->shift_pc + r0;
+    const int32x4_t vmin = vdupq_n_s32(a->act_min);
+    const int32x4_t vmax = vdupq_n_s32(a->act_max);
+    const int32x4_t zero = vdupq_n_s32(0);
+    const int32_t out_off = a->dst_offset;
+    for (int32_t left = n; left > 0; left -= 4)
+    {
+        const mve_pred16_t p = vctp32q((uint32_t)left);
+        const int32x4_t sh = vldrwq_z_s32(sp, p);
+        const int32x4_t rsh = vminq_s32(sh, zero); /* -RIGHT_SHIFT */
+        int32x4_t v = vaddq_n_s32(vldrwq_z_s32(acc, p), fo_term);
+        v = vshlq_s32(v, vmaxq_s32(sh, zero));
+        v = vqrdmulhq_s32(v, vldrwq_z_s32(mp, p));
+        v = vqaddq_s32(v, vshrq_n_s32(vandq_s32(v, rsh), 31));
+        v = vrshlq_s32(v, rsh);
+        v = vaddq_n_s32(v, out_off);
+        v = vminq_s32(vmaxq_s32(v, vmin), vmax);
+        vstrbq_p_s32(dst, v, p);
+        acc += 4;
+        dst += 4;
+        mp += 4;
+        sp += 4;
+    }
+}
+
+/* Requantization of n >= 1 accumulators of rows r0 .. r0 + n - 1 other than TFLite's usual
+ * layer (per-channel, a left or no shift, a filter-offset term, a strided output). */
+__attribute__((noinline)) static void kiln_fc_requant_other(
+    const int32_t *sums, int32_t n, int8_t *dst, int32_t r0, const kiln_fc_s8_args *a, int32_t fo_term)
+{
+    if (a->dst_stride == 1)
+    {
+        if (a->mult_pc == NULL)
+        {
+            kiln_fc_requant_any(sums, n, dst + r0, a, fo_term);
+        }
+        else
+        {
+            kiln_fc_requant_pc(sums, n, dst + r0, a, r0, fo_term);
+        }
+        return;
+    }
+    int32_t i = 0;
+    for (; i + 4 <= n; i += 4)
+    {
+        kiln_fc_s8_store4(vaddq_n_s32(vldrwq_s32(sums + i), fo_term), dst, r0 + i, a);
+    }
+    for (; i < n; i++)
+    {
+        const int32_t acc = kiln_wrap_add(sums[i], fo_term);
+        dst[(size_t)(r0 + i) * (size_t)a->dst_stride] = kiln_fc_s8_out(acc, a, r0 + i);
+    }
+}
+
+/* The kernel-sum path (cols >= 1): dot products plus kernel sums per chunk of rows, then
+ * requantization. */
 __attribute__((noinline)) static void kiln_fc_vec_mat_ksum(const int8_t *lhs,
                                                           const int8_t *rhs,
                                                           const int32_t *kernel_sum,
@@ -254,85 +405,24 @@ __attribute__((noinline)) static void kiln_fc_vec_mat_ksum(const int8_t *lhs,
     const int32_t cols = a->cols;
     const int32_t rows = a->rows;
     int32_t sums[KILN_FC_CHUNK];
-    const bool fast = a->mult_pc == NULL && a->dst_stride == 1;
-    const int32x4_t vshl = vdupq_n_s32(LEFT_SHIFT(a->shift));
-    const int32x4_t vrsh = vdupq_n_s32(-RIGHT_SHIFT(a->shift));
-    const int32x4_t vmin = vdupq_n_s32(a->act_min);
-    const int32x4_t vmax = vdupq_n_s32(a->act_max);
-    const int32_t mult = a->mult;
-    const int32_t out_off = a->dst_offset;
+    /* TFLite's usual layer: per-tensor, dense output, symmetric weights (no filter-offset term),
+     * a right shift and no left shift. */
+    const bool usual = a->mult_pc == NULL && a->dst_stride == 1 && fo_term == 0 && a->shift <= -1;
+    const int8_t *w = rhs;
+    const size_t chunk_bytes = (size_t)cols * KILN_FC_CHUNK;
     for (int32_t r0 = 0; r0 < rows; r0 += KILN_FC_CHUNK)
     {
         const int32_t n = MIN(KILN_FC_CHUNK, rows - r0);
-        kiln_fc_dots(lhs, rhs + (size_t)r0 * (size_t)cols, cols, n, sums);
-        const int32_t *ks = kernel_sum + r0;
-        if (fast)
+        kiln_fc_dots(lhs, w, cols, n, kernel_sum + r0, sums);
+        if (usual)
         {
-            /* The common case (per-tensor, dense output), every constant in a register. The
-             * filter-offset term and the left shift are applied unconditionally (adding 0 /
-             * shifting by 0 is cheaper than testing). */
-            int8_t *d = dst + r0;
-            const int32_t *sv = sums;
-            int32_t left = n;
-            if (fo_term == 0 && LEFT_SHIFT(a->shift) == 0 && RIGHT_SHIFT(a->shift) >= 1)
-            {
-                /* TFLite's usual layer (symmetric weights, a right shift): no filter-offset term,
-                 * no left shift, and with a shift of at least one the ties-away step is
-                 * acc + (acc >> 31) before the ties-up VRSHL (saturating: INT32_MIN stays). */
-                for (; left >= 4; left -= 4)
-                {
-                    int32x4_t acc = vaddq_s32(vldrwq_s32(sv), vldrwq_s32(ks));
-                    acc = vqrdmulhq_n_s32(acc, mult);
-                    acc = vrshlq_s32(vqaddq_s32(acc, vshrq_n_s32(acc, 31)), vrsh);
-                    acc = vaddq_n_s32(acc, out_off);
-                    acc = vminq_s32(vmaxq_s32(acc, vmin), vmax);
-                    vstrbq_s32(d, acc);
-                    sv += 4;
-                    ks += 4;
-                    d += 4;
-                }
-            }
-            for (; left >= 4; left -= 4)
-            {
-                int32x4_t acc = vaddq_s32(vldrwq_s32(sv), vldrwq_s32(ks));
-                acc = vshlq_s32(vaddq_n_s32(acc, fo_term), vshl);
-                acc = vqrdmulhq_n_s32(acc, mult);
-                acc = vqaddq_s32(acc, vshrq_n_s32(vandq_s32(acc, vrsh), 31));
-                acc = vrshlq_s32(acc, vrsh);
-                acc = vaddq_n_s32(acc, out_off);
-                acc = vminq_s32(vmaxq_s32(acc, vmin), vmax);
-                vstrbq_s32(d, acc);
-                sv += 4;
-                ks += 4;
-                d += 4;
-            }
-            if (left > 0)
-            {
-                const mve_pred16_t p = vctp32q((uint32_t)left);
-                int32x4_t acc = vaddq_s32(vldrwq_z_s32(sv, p), vldrwq_z_s32(ks, p));
-                acc = vshlq_s32(vaddq_n_s32(acc, fo_term), vshl);
-                acc = vqrdmulhq_n_s32(acc, mult);
-                acc = vqaddq_s32(acc, vshrq_n_s32(vandq_s32(acc, vrsh), 31));
-                acc = vrshlq_s32(acc, vrsh);
-                acc = vaddq_n_s32(acc, out_off);
-                acc = vminq_s32(vmaxq_s32(acc, vmin), vmax);
-                vstrbq_p_s32(d, acc, p);
-            }
+            kiln_fc_requant_rs(sums, n, dst + r0, a->mult, a->shift, a->dst_offset, a->act_min, a->act_max);
         }
         else
         {
-            int32_t i = 0;
-            for (; i + 4 <= n; i += 4)
-            {
-                const int32x4_t acc = vaddq_s32(vldrwq_s32(sums + i), vldrwq_s32(ks + i));
-                kiln_fc_s8_store4(vaddq_n_s32(acc, fo_term), dst, r0 + i, a);
-            }
-            for (; i < n; i++)
-            {
-                const int32_t acc = kiln_wrap_add(kiln_wrap_add(sums[i], ks[i]), fo_term);
-                dst[(size_t)(r0 + i) * (size_t)a->dst_stride] = kiln_fc_s8_out(acc, a, r0 + i);
-            }
+            kiln_fc_requant_other(sums, n, dst, r0, a, fo_term);
         }
+        w += chunk_bytes;
     }
 }
 
@@ -549,20 +639,26 @@ uint32_t kiln_fc_s8_hash_s32(const int32_t *v, int32_t n)
 {
     /* A polynomial per lane: acc = acc * K + (next four values), K odd, so any single changed
      * value changes the lane (and the result), and the order of the blocks matters; then the
-     * lanes (different weights) and the count are mixed. This is the Helium route's own hash (only
-     * this route seals sums). The loop is inline assembly: two steps per pass alternating the two
-     * accumulator registers (VMLA accumulates into the freshly loaded vector), five instructions
-     * per eight sums; GCC 12 adds a register copy per step. */
+     * lanes (different odd weights) and the count are mixed. Only equality of two hashes is ever
+     * tested, so no final avalanche step (a bijection of the result would not change which inputs
+     * collide). This is the Helium route's own hash (only this route seals sums). The loop is
+     * inline assembly: four steps per pass alternating the two accumulator registers (VMLA
+     * accumulates into the freshly loaded vector), nine instructions per sixteen sums; GCC 12
+     * adds a register copy per step. */
     const uint32_t k = 0x9E3779B1u;
     uint32x4_t acc = vdupq_n_u32(0);
-    const int32_t pairs = n >> 3;
-    if (pairs > 0)
+    const int32_t quads = n >> 4;
+    if (quads > 0)
     {
         uint32x4_t t;
         const int32_t *p = v;
-        int32_t count = pairs;
+        int32_t count = quads;
         __asm__ volatile("   dls     lr, %[cnt]\n"
                          "1: vldrw.u32 %q[t], [%[p]], #16\n"
+                         "   vmla.u32  %q[t], %q[acc], %[k]\n"
+                         "   vldrw.u32 %q[acc], [%[p]], #16\n"
+                         "   vmla.u32  %q[acc], %q[t], %[k]\n"
+                         "   vldrw.u32 %q[t], [%[p]], #16\n"
                          "   vmla.u32  %q[t], %q[acc], %[k]\n"
                          "   vldrw.u32 %q[acc], [%[p]], #16\n"
                          "   vmla.u32  %q[acc], %q[t], %[k]\n"
@@ -570,24 +666,15 @@ uint32_t kiln_fc_s8_hash_s32(const int32_t *v, int32_t n)
                          : [acc] "+w"(acc), [t] "=&w"(t), [p] "+r"(p), [cnt] "+r"(count)
                          : [k] "r"(k)
                          : "lr", "memory");
-        v += 8 * pairs;
+        v += 16 * quads;
     }
-    const int32_t left = n & 7;
-    if (left > 0)
+    for (int32_t left = n & 15; left > 0; left -= 4)
     {
         const mve_pred16_t p0 = vctp32q((uint32_t)left);
         acc = vmlaq_n_u32(vreinterpretq_u32_s32(vldrwq_z_s32(v, p0)), acc, k);
-        if (left > 4)
-        {
-            const mve_pred16_t p1 = vctp32q((uint32_t)(left - 4));
-            acc = vmlaq_n_u32(vreinterpretq_u32_s32(vldrwq_z_s32(v + 4, p1)), acc, k);
-        }
+        v += 4;
     }
-    uint32_t h = vmladavq_u32(acc, vidupq_n_u32(1u, 2)) ^ (uint32_t)n; /* lane weights 1, 3, 5, 7 */
-    h ^= h >> 15;
-    h *= 0x2C1B3C6Du;
-    h ^= h >> 12;
-    return h;
+    return vmladavq_u32(acc, vidupq_n_u32(1u, 2)) ^ (uint32_t)n; /* lane weights 1, 3, 5, 7 */
 }
 
 #endif
