@@ -217,7 +217,8 @@ void kiln_conv_s8_gemm(const kiln_conv_s8_gemm_args *a, const int8_t *const *row
  * row's four channels are requantized as one vector; the group's requantization parameters (and
  * on-the-fly weight sums) are formed once per call. The last 1-3 channels (and, other dot lengths,
  * the last 1-2 rows) go through kiln_conv_s8_gemm.
- * DSP: channel pairs outermost, blocks of two rows (kernels/kiln_conv_s8_gemm_dsp.c).
+ * DSP: channel pairs outermost; dot lengths that are multiples of 4 in assembly blocks of three pixels (16/32/64
+ * channels, contiguous) or two pixels (any stride), others in blocks of two rows (kernels/kiln_conv_s8_gemm_dsp.c).
  */
 void kiln_conv_s8_gemm_strided(const kiln_conv_s8_gemm_args *a, const int8_t *lhs, int32_t lhs_stride,
                                int32_t n_rows, int8_t *dst);

@@ -5,8 +5,10 @@
  * SMLADs for 16 MACs. Both operands use the same lane permutation, so the dot product is
  * unchanged. Leftover columns (k % 4), rows and channels take the same arithmetic one at a time.
  * The four results of a block are requantized (SMMLAR form, below), packed into one word and
- * clamped with SSUB8/SEL. Also here: kiln_conv_s8_gemm_strided (rows at a fixed stride, channel
- * pairs outermost) and the DSP kernel of arm_nn_mat_mult_nt_t_s8_s32.
+ * clamped with SSUB8/SEL. Also here: kiln_conv_s8_gemm_strided (the 1x1 routes: rows at a fixed
+ * stride, channel pairs outermost, dot lengths that are multiples of 4 in assembly blocks of three
+ * pixels (16, 32, 64 channels, contiguous) or two pixels (any), see below) and the DSP kernel of
+ * arm_nn_mat_mult_nt_t_s8_s32.
  */
 #include "Include/Internal/kiln_conv_s8.h"
 
@@ -45,6 +47,26 @@ static inline void kiln_dot_2x2(const int8_t *l0, const int8_t *l1, const int8_t
     const int32_t off16 = (int32_t)(((uint32_t)off & 0xFFFFu) | ((uint32_t)off << 16));
     int32_t a00 = acc[0], a01 = acc[1], a10 = acc[2], a11 = acc[3];
     const int32_t k4 = k & ~3;
+#if !defined(__OPTIMIZE__)
+    /* -O0 keeps r7 as the frame pointer: too few registers for the loop below. */
+    for (int32_t i = 0; i < k4; i += 4)
+    {
+        const int32_t y0 = kiln_rd4(w0 + i), y1 = kiln_rd4(w1 + i);
+        const int32_t y0e = (int32_t)__sxtb16(y0), y0o = kiln_sxtb16_ror8(y0);
+        const int32_t y1e = (int32_t)__sxtb16(y1), y1o = kiln_sxtb16_ror8(y1);
+        const int32_t x0 = kiln_rd4(l0 + i), x1 = kiln_rd4(l1 + i);
+        const int32_t x0e = (int32_t)__sxtab16(off16, x0), x0o = kiln_sxtab16_ror8(off16, x0);
+        const int32_t x1e = (int32_t)__sxtab16(off16, x1), x1o = kiln_sxtab16_ror8(off16, x1);
+        a00 = __smlad(x0o, y0o, __smlad(x0e, y0e, a00));
+        a01 = __smlad(x0o, y1o, __smlad(x0e, y1e, a01));
+        a10 = __smlad(x1o, y0o, __smlad(x1e, y0e, a10));
+        a11 = __smlad(x1o, y1o, __smlad(x1e, y1e, a11));
+    }
+    l0 += k4;
+    l1 += k4;
+    w0 += k4;
+    w1 += k4;
+#else
     if (k4 > 0)
     {
         const int8_t *const end = l0 + k4;
@@ -81,6 +103,7 @@ static inline void kiln_dot_2x2(const int8_t *l0, const int8_t *l1, const int8_t
                          : [end] "r"(end), [off] "r"(off16)
                          : "cc", "memory");
     }
+#endif
     for (int32_t i = 0; i < k - k4; i++)
     {
         const int32_t v0 = l0[i] + off;
@@ -311,6 +334,263 @@ void kiln_conv_s8_gemm(const kiln_conv_s8_gemm_args *a, const int8_t *const *row
     }
 }
 
+/* ---- 1x1 with 16, 32 or 64 input channels, pixels contiguous: blocks of three pixels x two channels
+ * With k = lhs_stride = rhs_stride known at assembly time, pixel r of a block is at an immediate
+ * offset r k from one pointer and the dot loop is unrolled away. The channel pair's weights are
+ * widened once per call into the frame (per 4-byte step: channel 0 even and odd bytes, channel 1
+ * even and odd, 16 bytes; 4 k bytes), so a step fetches them with two LDRDs; each pixel word is
+ * widened in place (SXTB16) for four SMLADs: 23 instructions per 24 MACs. The input offset is
+ * folded into the start values (bias + lhs_offset * sum(weights): the same exact sum), so the
+ * pixels need no offset register, and the first step adds onto the start values straight from two
+ * registers. Registers: r0 pixels, r1 the end of the pixels, r2-r5 weights, r6 r7 the pixel word,
+ * r8-r12 and lr the six sums. Each block then requantizes its six sums in the fast form (constants
+ * from the frame), packs pixels 0 and 1 into one word and pixel 2 into another, clamps both with
+ * SSUB8/SEL (skipped, by one test, when the activation range is all of int8: no activation, or ReLU
+ * with output zero point -128) and stores three halfwords. A whole function in assembly: every
+ * general register is taken (r0 = job; AAPCS: r4-r11 and lr saved). */
+typedef struct
+{
+    int32_t b0, b1;        /* [0] [4] start values: bias + lhs_offset * sum(weights) of channels 0 and 1 */
+    int8_t *out;           /* [8] the first block's output (the frame copy advances) */
+    int32_t stride;        /* [12] dst_stride */
+    int32_t m0, n0, rs0;   /* [16] [20] [24] fast-form multiplier, nudge and right shift, channel 0 */
+    int32_t m1, n1, rs1;   /* [28] [32] [36] channel 1 */
+    uint32_t lo4, hi4;     /* [40] [44] activation limits in every byte */
+    const int8_t *lhs_end; /* [48] lhs + 3 * blocks * k, blocks >= 1 */
+    int32_t clamp;         /* [52] 0: the activation range is all of int8 (the clamp is skipped) */
+    const int8_t *lhs;     /* [56] the first pixel */
+    const int8_t *w;       /* [60] channel 0's weights; channel 1's at w + k */
+} kiln_dsp_job3x2;
+
+/* Widen the weights of step O (byte offset, an assembly-time expression) into the frame at 56 + 4 O. */
+#define KILN_DSP_WIDEN(O, K)                                                                                       \
+    "  ldr     r2, [r1, #" O "]\n"                                                                                 \
+    "  ldr     r4, [r1, #" O "+" K "]\n"                                                                           \
+    "  sxtb16  r3, r2, ror #8\n"                                                                                   \
+    "  sxtb16  r2, r2\n"                                                                                           \
+    "  sxtb16  r5, r4, ror #8\n"                                                                                   \
+    "  sxtb16  r4, r4\n"                                                                                           \
+    "  strd    r2, r3, [sp, #56+4*" O "]\n"                                                                        \
+    "  strd    r4, r5, [sp, #56+4*" O "+8]\n"
+/* Step O's widened weights: channel 0 even / odd to r2 / r3, channel 1 to r4 / r5. */
+#define KILN_DSP_W2(O)                                                                                             \
+    "  ldrd    r2, r3, [sp, #56+4*" O "]\n"                                                                        \
+    "  ldrd    r4, r5, [sp, #56+4*" O "+8]\n"
+/* The pixel word at r0 + O against both channels: sums ACC0 (channel 0) and ACC1 (channel 1) from
+ * the start values S0, S1. */
+#define KILN_DSP_PX(O, ACC0, ACC1, S0, S1)                                                                         \
+    "  ldr     r6, [r0, #" O "]\n"                                                                                 \
+    "  sxtb16  r7, r6\n"                                                                                           \
+    "  sxtb16  r6, r6, ror #8\n"                                                                                   \
+    "  smlad   " ACC0 ", r7, r2, " S0 "\n"                                                                         \
+    "  smlad   " ACC0 ", r6, r3, " ACC0 "\n"                                                                       \
+    "  smlad   " ACC1 ", r7, r4, " S1 "\n"                                                                         \
+    "  smlad   " ACC1 ", r6, r5, " ACC1 "\n"
+/* Fast-form requantization of the sum ACC in place: multiplier M, nudge N, right shift RS; T temp. */
+#define KILN_DSP_RQ(ACC, T, M, N, RS)                                                                              \
+    "  lsl     " T ", " ACC ", #1\n"                                                                               \
+    "  smmlar  " T ", " T ", " M ", " N "\n"                                                                       \
+    "  add     " T ", " T ", " ACC ", asr #31\n"                                                                   \
+    "  asr     " T ", " T ", " RS "\n"                                                                             \
+    "  ssat    " ACC ", #8, " T "\n"
+
+/* K: the dot length as a string; FRAME: 56 + 4 K; STEPS: the byte offsets of all steps; REST: of
+ * the steps after the first. Sums: r8 / r9 pixel 0 channel 0 / 1, r10 / r11 pixel 1, r12 / lr
+ * pixel 2. */
+#define KILN_DSP_DOT3X2_BODY(K, FRAME, STEPS, REST)                                                                \
+    __asm volatile("  push    {r4, r5, r6, r7, r8, r9, r10, r11, lr}\n"                                            \
+                   "  sub     sp, sp, #" FRAME "\n"                                                                \
+                   "  ldm     r0!, {r1, r2, r3, r4, r5, r6, r7}\n"                                                 \
+                   "  stm     sp, {r1, r2, r3, r4, r5, r6, r7}\n"                                                  \
+                   "  ldm     r0!, {r1, r2, r3, r4, r5, r6, r7}\n"                                                 \
+                   "  add     r8, sp, #28\n"                                                                       \
+                   "  stm     r8, {r1, r2, r3, r4, r5, r6, r7}\n"                                                  \
+                   "  ldm     r0, {r0, r1}\n"                                                                      \
+                   "  .irp    o, " STEPS "\n" KILN_DSP_WIDEN("\\o", K) "  .endr\n"                                 \
+                   "  ldr     r1, [sp, #48]\n"                                                                     \
+                   "1:\n"                                                                                          \
+                   "  ldrd    r8, r9, [sp]\n" KILN_DSP_W2("0") KILN_DSP_PX("2*" K, "r12", "lr", "r8", "r9")       \
+                       KILN_DSP_PX(K, "r10", "r11", "r8", "r9") KILN_DSP_PX("0", "r8", "r9", "r8", "r9")           \
+                   "  .irp    o, " REST "\n" KILN_DSP_W2("\\o") KILN_DSP_PX("\\o", "r8", "r9", "r8", "r9")         \
+                       KILN_DSP_PX("\\o+" K, "r10", "r11", "r10", "r11")                                           \
+                           KILN_DSP_PX("\\o+2*" K, "r12", "lr", "r12", "lr") "  .endr\n"                           \
+                   "  ldrd    r2, r3, [sp, #16]\n"                                                                 \
+                   "  ldr     r4, [sp, #24]\n" KILN_DSP_RQ("r8", "r5", "r2", "r3", "r4")                           \
+                       KILN_DSP_RQ("r10", "r6", "r2", "r3", "r4") KILN_DSP_RQ("r12", "r7", "r2", "r3", "r4")       \
+                   "  ldrd    r2, r3, [sp, #28]\n"                                                                 \
+                   "  ldr     r4, [sp, #36]\n" KILN_DSP_RQ("r9", "r5", "r2", "r3", "r4")                           \
+                       KILN_DSP_RQ("r11", "r6", "r2", "r3", "r4") KILN_DSP_RQ("lr", "r7", "r2", "r3", "r4")        \
+                   "  bfi     r8, r9, #8, #8\n"                                                                    \
+                   "  bfi     r10, r11, #8, #8\n"                                                                  \
+                   "  bfi     r12, lr, #8, #8\n"                                                                   \
+                   "  pkhbt   r8, r8, r10, lsl #16\n"                                                              \
+                   "  ldr     r2, [sp, #52]\n"                                                                     \
+                   "  cbz     r2, 6f\n"                                                                            \
+                   "  ldrd    r2, r3, [sp, #40]\n"                                                                 \
+                   "  ssub8   r4, r8, r2\n"                                                                        \
+                   "  sel     r8, r8, r2\n"                                                                        \
+                   "  ssub8   r4, r3, r8\n"                                                                        \
+                   "  sel     r8, r8, r3\n"                                                                        \
+                   "  ssub8   r4, r12, r2\n"                                                                       \
+                   "  sel     r12, r12, r2\n"                                                                      \
+                   "  ssub8   r4, r3, r12\n"                                                                       \
+                   "  sel     r12, r12, r3\n"                                                                      \
+                   "6:\n"                                                                                          \
+                   "  ldrd    r2, r3, [sp, #8]\n"                                                                  \
+                   "  strh    r8, [r2]\n"                                                                          \
+                   "  lsr     r8, r8, #16\n"                                                                       \
+                   "  strh    r8, [r2, r3]\n"                                                                      \
+                   "  strh    r12, [r2, r3, lsl #1]\n"                                                             \
+                   "  add     r2, r2, r3, lsl #1\n"                                                                \
+                   "  add     r2, r2, r3\n"                                                                        \
+                   "  str     r2, [sp, #8]\n"                                                                      \
+                   "  add     r0, r0, #3*" K "\n"                                                                  \
+                   "  cmp     r0, r1\n"                                                                            \
+                   "  bne     1b\n"                                                                                \
+                   "  add     sp, sp, #" FRAME "\n"                                                                \
+                   "  pop     {r4, r5, r6, r7, r8, r9, r10, r11, pc}\n")
+
+__attribute__((naked, noinline)) static void kiln_dsp_dot3x2_k16(const kiln_dsp_job3x2 *job __attribute__((unused)))
+{
+    KILN_DSP_DOT3X2_BODY("16", "120", "0, 4, 8, 12", "4, 8, 12");
+}
+
+__attribute__((naked, noinline)) static void kiln_dsp_dot3x2_k32(const kiln_dsp_job3x2 *job __attribute__((unused)))
+{
+    KILN_DSP_DOT3X2_BODY("32", "184", "0, 4, 8, 12, 16, 20, 24, 28", "4, 8, 12, 16, 20, 24, 28");
+}
+
+__attribute__((naked, noinline)) static void kiln_dsp_dot3x2_k64(const kiln_dsp_job3x2 *job __attribute__((unused)))
+{
+    KILN_DSP_DOT3X2_BODY("64", "312", "0, 4, 8, 12, 16, 20, 24, 28, 32, 36, 40, 44, 48, 52, 56, 60",
+                         "4, 8, 12, 16, 20, 24, 28, 32, 36, 40, 44, 48, 52, 56, 60");
+}
+
+/* ---- any dot length that is a multiple of 4, any pixel stride: blocks of two pixels x two channels --
+ * The 14 free registers: four sums, the pixel pointer (r0, pixel 1 at r0 + stride r3), the weight
+ * pointer (r1, channel 1 at r1 + k r2) and six operands; per 4-byte step two weight words and two
+ * pixel words are widened (SXTB16, the input offset folded into the start values as above) for
+ * eight SMLADs: 20 instructions per 16 MACs, with post-indexed loads. Steps run four at a time,
+ * then one at a time (k % 16), the loop ends compared against the weight pointer's end values in
+ * the frame; each block is then requantized, packed, clamped (unless the range is all of int8) and
+ * stored as two halfwords. */
+typedef struct
+{
+    int32_t start[4];        /* [0] b0, b1, b0, b1: bias + lhs_offset * sum(weights), channels 0 and 1 */
+    int32_t m0, n0, rs0;     /* [16] [20] [24] fast-form constants, channel 0 */
+    int32_t m1, n1, rs1;     /* [28] [32] [36] channel 1 */
+    uint32_t lo4, hi4;       /* [40] [44] activation limits in every byte */
+    int8_t *out;             /* [48] the first block's output (the frame copy advances) */
+    int32_t dst_stride;      /* [52] */
+    const int8_t *w;         /* [56] channel 0's weights; channel 1's at w + k */
+    const int8_t *w_end16;   /* [60] w + (k & ~15) */
+    const int8_t *w_end;     /* [64] w + k */
+    int32_t advance;         /* [68] 2 * lhs_stride - k: from the end of pixel 0 to the next block */
+    const int8_t *lhs_end;   /* [72] the end of pixel 0 in the last block */
+    int32_t clamp;           /* [76] 0: the activation range is all of int8 (the clamp is skipped) */
+    const int8_t *lhs;       /* [80] the first pixel (r0) */
+    int32_t k;               /* [84] (r2) */
+    int32_t lhs_stride;      /* [88] (r3) */
+} kiln_dsp_job2x2;
+
+#define KILN_DSP_STEP2X2                                                                                           \
+    "  ldr     r5, [r1, r2]\n"                                                                                     \
+    "  ldr     r4, [r1], #4\n"                                                                                     \
+    "  sxtb16  r6, r4\n"                                                                                           \
+    "  sxtb16  r4, r4, ror #8\n"                                                                                   \
+    "  sxtb16  r7, r5\n"                                                                                           \
+    "  sxtb16  r5, r5, ror #8\n"                                                                                   \
+    "  ldr     r8, [r0, r3]\n"                                                                                     \
+    "  sxtb16  r9, r8\n"                                                                                           \
+    "  sxtb16  r8, r8, ror #8\n"                                                                                   \
+    "  smlad   r12, r9, r6, r12\n"                                                                                 \
+    "  smlad   r12, r8, r4, r12\n"                                                                                 \
+    "  smlad   lr, r9, r7, lr\n"                                                                                   \
+    "  smlad   lr, r8, r5, lr\n"                                                                                   \
+    "  ldr     r8, [r0], #4\n"                                                                                     \
+    "  sxtb16  r9, r8\n"                                                                                           \
+    "  sxtb16  r8, r8, ror #8\n"                                                                                   \
+    "  smlad   r10, r9, r6, r10\n"                                                                                 \
+    "  smlad   r10, r8, r4, r10\n"                                                                                 \
+    "  smlad   r11, r9, r7, r11\n"                                                                                 \
+    "  smlad   r11, r8, r5, r11\n"
+
+/* Sums: r10 / r11 pixel 0 channel 0 / 1, r12 / lr pixel 1. */
+__attribute__((naked, noinline)) static void kiln_dsp_dot2x2(const kiln_dsp_job2x2 *job __attribute__((unused)))
+{
+    __asm volatile("  push    {r4, r5, r6, r7, r8, r9, r10, r11, lr}\n"
+                   "  sub     sp, sp, #80\n"
+                   "  ldm     r0!, {r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr}\n"
+                   "  stm     sp, {r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr}\n"
+                   "  ldm     r0!, {r1, r2, r3, r4, r5, r6, r7}\n"
+                   "  add     r8, sp, #52\n"
+                   "  stm     r8, {r1, r2, r3, r4, r5, r6, r7}\n"
+                   "  ldm     r0, {r0, r2, r3}\n"
+                   "1:\n"
+                   "  ldm     sp, {r10, r11, r12, lr}\n"
+                   "  ldr     r1, [sp, #56]\n"
+                   "  ldr     r4, [sp, #60]\n"
+                   "  cmp     r1, r4\n"
+                   "  beq     3f\n"
+                   "2:\n" KILN_DSP_STEP2X2 KILN_DSP_STEP2X2 KILN_DSP_STEP2X2 KILN_DSP_STEP2X2
+                   "  ldr     r4, [sp, #60]\n"
+                   "  cmp     r1, r4\n"
+                   "  bne     2b\n"
+                   "3:\n"
+                   "  ldr     r4, [sp, #64]\n"
+                   "  cmp     r1, r4\n"
+                   "  beq     5f\n"
+                   "4:\n" KILN_DSP_STEP2X2
+                   "  ldr     r4, [sp, #64]\n"
+                   "  cmp     r1, r4\n"
+                   "  bne     4b\n"
+                   "5:\n"
+                   "  ldrd    r4, r5, [sp, #16]\n"
+                   "  ldr     r6, [sp, #24]\n" KILN_DSP_RQ("r10", "r7", "r4", "r5", "r6")
+                       KILN_DSP_RQ("r12", "r8", "r4", "r5", "r6")
+                   "  ldrd    r4, r5, [sp, #28]\n"
+                   "  ldr     r6, [sp, #36]\n" KILN_DSP_RQ("r11", "r7", "r4", "r5", "r6")
+                       KILN_DSP_RQ("lr", "r8", "r4", "r5", "r6")
+                   "  bfi     r10, r11, #8, #8\n"
+                   "  bfi     r12, lr, #8, #8\n"
+                   "  pkhbt   r10, r10, r12, lsl #16\n"
+                   "  ldr     r4, [sp, #76]\n"
+                   "  cbz     r4, 6f\n"
+                   "  ldrd    r4, r5, [sp, #40]\n"
+                   "  ssub8   r6, r10, r4\n"
+                   "  sel     r10, r10, r4\n"
+                   "  ssub8   r6, r5, r10\n"
+                   "  sel     r10, r10, r5\n"
+                   "6:\n"
+                   "  ldrd    r4, r5, [sp, #48]\n"
+                   "  strh    r10, [r4]\n"
+                   "  lsr     r10, r10, #16\n"
+                   "  strh    r10, [r4, r5]\n"
+                   "  add     r4, r4, r5, lsl #1\n"
+                   "  str     r4, [sp, #48]\n"
+                   "  ldr     r4, [sp, #72]\n"
+                   "  cmp     r0, r4\n" /* flags kept by the LDR and the ADD (no S) */
+                   "  ldr     r4, [sp, #68]\n"
+                   "  add     r0, r0, r4\n"
+                   "  bne     1b\n"
+                   "  add     sp, sp, #80\n"
+                   "  pop     {r4, r5, r6, r7, r8, r9, r10, r11, pc}\n");
+}
+
+/* lhs_offset * sum(w[0..k)), k a multiple of 4. */
+static int32_t kiln_dsp_offset_wsum(const int8_t *w, int32_t k, int32_t off)
+{
+    const int32_t off16 = (int32_t)(((uint32_t)off & 0xFFFFu) | ((uint32_t)off << 16));
+    int32_t s = 0;
+    for (int32_t i = 0; i < k; i += 4)
+    {
+        const int32_t y = kiln_rd4(w + i);
+        s = __smlad((int32_t)__sxtb16(y), off16, s);
+        s = __smlad(kiln_sxtb16_ror8(y), off16, s);
+    }
+    return s;
+}
+
 /* The GEMM over n_rows rows at lhs + r * lhs_stride (kiln_conv_s8.h): channel pairs outermost, so
  * each pair's weights pointer, bias and requantization constants are formed once per call and the
  * rows run through the 2x2 dot kernel in pairs. Channel pairs that do not take the fast
@@ -344,6 +624,18 @@ void kiln_conv_s8_gemm_strided(const kiln_conv_s8_gemm_args *a, const int8_t *lh
     const uint32_t hi4 = (uint32_t)(uint8_t)a->act_max * 0x01010101u;
     const int32_t oo21 = 2 * oo + 1;
     const int32_t sh_bias = k <= KILN_GEMM_FAST_K ? 0 : 64;
+    /* Dot lengths that are multiples of 4 (channel 1's weights at w + k) take the assembly kernels:
+     * 16, 32 and 64 with contiguous pixels (a 1x1 convolution at stride 1, one group) blocks of three
+     * pixels, then (and otherwise) blocks of two; a last odd pixel and other dot lengths the C
+     * blocks below. */
+    void (*dot3x2)(const kiln_dsp_job3x2 *) = NULL;
+    const bool k4 = (k & 3) == 0 && ws == k;
+    const int32_t clamp = lo4 != 0x80808080u || hi4 != 0x7F7F7F7Fu;
+    if (k4 && lhs_stride == k && n_rows >= 3)
+    {
+        dot3x2 = k == 16 ? kiln_dsp_dot3x2_k16 : (k == 32 ? kiln_dsp_dot3x2_k32 : NULL);
+        dot3x2 = k == 64 ? kiln_dsp_dot3x2_k64 : dot3x2;
+    }
     int32_t oc = 0;
     for (; oc + 2 <= n_oc; oc += 2)
     {
@@ -361,6 +653,49 @@ void kiln_conv_s8_gemm_strided(const kiln_conv_s8_gemm_args *a, const int8_t *lh
         const int8_t *l = lhs;
         int8_t *out = dst + oc;
         int32_t r = 0;
+        if (k4)
+        {
+            const int32_t s0 = b0 + kiln_dsp_offset_wsum(w, k, off);
+            const int32_t s1 = b1 + kiln_dsp_offset_wsum(w + k, k, off);
+            if (dot3x2 != NULL)
+            {
+                const int32_t blocks = n_rows / 3;
+                const kiln_dsp_job3x2 job = {s0, s1, out, stride, m0, n0, r0, m1, n1, r1, lo4, hi4, l + blocks * 3 * k,
+                                             clamp, l, w};
+                dot3x2(&job);
+                r = blocks * 3;
+                l += r * k;
+                out += r * stride;
+            }
+            const int32_t pairs = (n_rows - r) / 2;
+            if (pairs > 0)
+            {
+                const kiln_dsp_job2x2 job = {{s0, s1, s0, s1},
+                                             m0,
+                                             n0,
+                                             r0,
+                                             m1,
+                                             n1,
+                                             r1,
+                                             lo4,
+                                             hi4,
+                                             out,
+                                             stride,
+                                             w,
+                                             w + (k & ~15),
+                                             w + k,
+                                             2 * lhs_stride - k,
+                                             l + k + (pairs - 1) * 2 * lhs_stride,
+                                             clamp,
+                                             l,
+                                             k,
+                                             lhs_stride};
+                kiln_dsp_dot2x2(&job);
+                r += 2 * pairs;
+                l += 2 * pairs * lhs_stride;
+                out += 2 * pairs * stride;
+            }
+        }
         for (; r + 2 <= n_rows; r += 2)
         {
             int32_t acc[4] = {b0, b1, b0, b1};

@@ -143,6 +143,21 @@ void kiln_conv_s8_mat_mult_s8_s16_dsp(const int8_t *input_a,
         int32_t c00 = bias != NULL ? bias[ch] : 0;     /* channel ch, column 0 */
         int32_t c11 = bias != NULL ? bias[ch + 1] : 0; /* channel ch + 1, column 1 */
         int32_t c01 = c00, c10 = c11;
+#if !defined(__OPTIMIZE__)
+        /* -O0 keeps r7 as the frame pointer: too few registers for the loop below. */
+        for (int32_t i = 0; i < k4; i += 4)
+        {
+            int32_t p0, q0, p1, q1;
+            kiln_sup_weights(a0 + i, &p0, &q0);
+            kiln_sup_weights(a1 + i, &p1, &q1);
+            const int32_t x0 = kiln_sup_rd4(b0 + i), x1 = kiln_sup_rd4(b0 + i + 2);
+            const int32_t y0 = kiln_sup_rd4(b1 + i), y1 = kiln_sup_rd4(b1 + i + 2);
+            c00 = __smlad(q0, x1, __smlad(p0, x0, c00));
+            c01 = __smlad(q0, y1, __smlad(p0, y0, c01));
+            c10 = __smlad(q1, x1, __smlad(p1, x0, c10));
+            c11 = __smlad(q1, y1, __smlad(p1, y0, c11));
+        }
+#else
         if (k4 > 0)
         {
             /* Nine live values (four sums, four pointers, the end) leave three scratch registers:
@@ -186,6 +201,7 @@ void kiln_conv_s8_mat_mult_s8_s16_dsp(const int8_t *input_a,
                              : [end] "r"(end)
                              : "cc", "memory");
         }
+#endif
         for (int32_t i = k4; i < num_col_a; i++)
         {
             c00 += a0[i] * b0[i];
