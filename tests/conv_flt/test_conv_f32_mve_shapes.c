@@ -4,12 +4,15 @@
  * kernels (two positions x eight channels, one position x sixteen / twelve, channel tails, runs with odd lengths,
  * skipped taps) against the double-precision reference. For each shape, with the queried scratch and without:
  *   - standard and NT_N_PACKED weights give the same bytes;
- *   - with scratch on the packed-patch GEMM route, the router equals arm_nn_pack_conv_patch_f32 +
- *     arm_nn_mat_mult_nt_t_f32 / _nt_n_packed_f32 per position, byte for byte; on the 1x1 route it equals
- *     arm_nn_mat_mult_nt_t_f32 per position;
+ *   - on the packed-patch GEMM, small-C and direct routes the router equals arm_nn_pack_conv_patch_f32 +
+ *     arm_nn_mat_mult_nt_t_f32 per position, byte for byte (finite data: a skipped tap and a zero tap leave a sum
+ *     alike; on MVE-float builds the small-C shapes' whole-window outputs run the position-lane kernel, the others
+ *     the channel blocks); on the 1x1 route it equals arm_nn_mat_mult_nt_t_f32 per position;
  *   - every output is within (K + 2) 2^-24 (|bias| + sum |x w|) of the clamped reference; nothing is written
  *     outside the output (guard bytes).
  */
+#include <math.h>
+
 #include "conv_flt_test.h"
 
 typedef struct
@@ -25,6 +28,12 @@ static const shape_t shapes[] = {
     {7, 9, 7, 13, 5, 3, 1, 1, 2, 1, 1, 1},   /* odd runs (21 elements) */
     {4, 4, 1, 9, 3, 3, 1, 1, 1, 1, 1, 1},    /* one input channel */
     {5, 6, 9, 30, 1, 1, 1, 2, 0, 0, 1, 1},   /* 1x1, stride 2 in x, odd K */
+    {32, 32, 3, 16, 3, 3, 2, 2, 1, 1, 1, 1}, /* first layer RGB 32x32, stride 2: small-C lanes, groups of 4 */
+    {9, 10, 4, 8, 3, 3, 1, 1, 1, 1, 1, 1},   /* four channels, 3x3, 8 outputs (small-C 3x3 gate) */
+    {11, 13, 1, 13, 5, 5, 1, 2, 2, 1, 1, 1}, /* one channel 5x5, x stride 2: 6 + 6 + 1 channels, tails */
+    {12, 7, 2, 7, 3, 2, 2, 1, 0, 1, 2, 1},   /* two channels, row dilation 2, odd widths */
+    {8, 9, 3, 5, 5, 5, 1, 1, 2, 2, 1, 1},    /* 5x5 RGB (75 taps, the table's limit), 5 outputs */
+    {7, 8, 3, 6, 6, 5, 1, 1, 1, 1, 1, 1},    /* 90 taps: past the table, blocks only */
 };
 
 #define MAX_IN (25 * 5 * 64)
@@ -100,7 +109,8 @@ static void run_shape(kiln_rng *r, const shape_t *s)
         KILN_CHECK(cft_guards_ok(y2, (size_t)n_out * sizeof(float)));
         KILN_CHECK(memcmp(y, y2, (size_t)n_out * sizeof(float)) == 0);
 
-        if (plan.route == KILN_CONV_FLT_ROUTE_PATCH_GEMM || plan.route == KILN_CONV_FLT_ROUTE_1X1)
+        if (plan.route != KILN_CONV_FLT_ROUTE_1XN && plan.route != KILN_CONV_FLT_ROUTE_K5 &&
+            plan.route != KILN_CONV_FLT_ROUTE_K3)
         {
             for (int32_t oy = 0; oy < oh; oy++)
             {
@@ -108,7 +118,7 @@ static void run_shape(kiln_rng *r, const shape_t *s)
                 {
                     float *d = ref_out + ((size_t)oy * ow + ox) * s->oc;
                     const float *lhs = row;
-                    if (plan.route == KILN_CONV_FLT_ROUTE_PATCH_GEMM)
+                    if (plan.route != KILN_CONV_FLT_ROUTE_1X1)
                     {
                         arm_nn_pack_conv_patch_f32(in_x, s->h, s->w, s->c, s->kh, s->kw, s->sh, s->sw, s->ph, s->pw,
                                                    s->dh, s->dw, oy, ox, 0.0f, row);
@@ -141,6 +151,75 @@ static void run_shape(kiln_rng *r, const shape_t *s)
     cft_guarded_free(y2);
 }
 
+/* Non-finite inputs on a small-C shape (first-layer RGB, stride 2, bias): every output that the per-position public
+ * kernels (arm_nn_pack_conv_patch_f32 + arm_nn_mat_mult_nt_t_f32) make NaN is NaN (the clamps keep NaN), every other
+ * output has their bytes (an infinite sum clamps to a bound). */
+static void test_conv_f32_small_c_nonfinite(void)
+{
+    kiln_rng r;
+    kiln_rng_seed(&r, 0xF32C0DEull);
+    const int32_t h = 17, w = 18, c = 3, oc = 14, k = 3;
+    const cmsis_nn_dims in = {1, h, w, c}, flt = {oc, k, k, c}, out = {1, 9, 9, oc}, bias_dims = {1, 1, 1, oc};
+    const int32_t n_in = h * w * c, cols = k * k * c, n_out = 9 * 9 * oc;
+    for (int32_t i = 0; i < n_in; i++)
+    {
+        in_x[i] = cft_rand_unit(&r);
+    }
+    in_x[(5 * w + 7) * c + 1] = NAN;
+    in_x[(10 * w + 3) * c] = INFINITY;
+    in_x[(12 * w + 12) * c + 2] = -INFINITY;
+    for (int32_t i = 0; i < oc * cols; i++)
+    {
+        w_s[i] = cft_rand_unit(&r);
+    }
+    for (int32_t i = 0; i < oc; i++)
+    {
+        bias[i] = cft_rand_unit(&r);
+    }
+    cmsis_nn_conv_params_f32 cp;
+    memset(&cp, 0, sizeof(cp));
+    cp.stride = (cmsis_nn_tile){2, 2};
+    cp.padding = (cmsis_nn_tile){1, 1};
+    cp.dilation = (cmsis_nn_tile){1, 1};
+    cp.activation.min = -3.0f;
+    cp.activation.max = 3.0f;
+    cp.weight_format = ARM_NN_WEIGHT_FORMAT_STANDARD;
+    const cmsis_nn_context none = {NULL, 0};
+    float *y = (float *)cft_guarded_alloc((size_t)n_out * sizeof(float));
+    KILN_CHECK(y != NULL);
+    if (y == NULL)
+    {
+        return;
+    }
+    KILN_CHECK_EQ(arm_convolve_f32(&none, &cp, &in, in_x, &flt, w_s, &bias_dims, bias, &out, y, ARM_NN_LAYOUT_NHWC),
+                  ARM_CMSIS_NN_SUCCESS);
+    KILN_CHECK(cft_guards_ok(y, (size_t)n_out * sizeof(float)));
+    int nans = 0;
+    for (int32_t oy = 0; oy < 9; oy++)
+    {
+        for (int32_t ox = 0; ox < 9; ox++)
+        {
+            float *d = ref_out + ((size_t)oy * 9 + ox) * oc;
+            arm_nn_pack_conv_patch_f32(in_x, h, w, c, k, k, 2, 2, 1, 1, 1, 1, oy, ox, 0.0f, row);
+            KILN_CHECK_EQ(arm_nn_mat_mult_nt_t_f32(row, w_s, bias, d, 1, oc, cols, oc, cp.activation.min,
+                                                   cp.activation.max),
+                          ARM_CMSIS_NN_SUCCESS);
+        }
+    }
+    for (int32_t i = 0; i < n_out; i++)
+    {
+        const bool want_nan = ref_out[i] != ref_out[i];
+        nans += want_nan ? 1 : 0;
+        if (!KILN_CHECK(want_nan ? y[i] != y[i] : memcmp(&y[i], &ref_out[i], sizeof(float)) == 0))
+        {
+            printf("small-C non-finite: output %d\n", (int)i);
+            break;
+        }
+    }
+    KILN_CHECK(nans > 0);
+    cft_guarded_free(y);
+}
+
 static void test_conv_f32_mve_shapes(void)
 {
     kiln_rng r;
@@ -154,5 +233,6 @@ static void test_conv_f32_mve_shapes(void)
 int main(void)
 {
     KILN_RUN(test_conv_f32_mve_shapes);
+    KILN_RUN(test_conv_f32_small_c_nonfinite);
     return kiln_test_finish();
 }

@@ -1,18 +1,19 @@
 /*
- * Kiln — float16 convolution kernels, Helium (MVE float). One block kernel serves most routes: eight output
- * channels per pass for one or two output positions, each position's lhs given as a grid of runs (a contiguous
- * patch row, a window read in place from the input, or the valid taps of a clipped window). The routes built
- * on it: 1x1, 1xN, conv1d k5/k3, and the public arm_nn_mat_mult_*_f16 kernels. The packed-patch GEMM and direct
- * routes run the grouped engine further below (up to six positions per pass, operands widened once per group).
+ * Kiln — float16 convolution kernels, Helium (MVE float). Every arm_convolve_f16 / _acc16 route (1x1, 1xN, conv1d
+ * k5/k3, packed-patch GEMM, direct, small-C) runs the grouped engine further below (up to six output positions per
+ * pass, operands widened once per group); with float32 accumulation the small-C shapes' whole-window outputs (C_IN
+ * <= 4) run a position-lane kernel (kiln_sc_f16, four output positions per vector). A block kernel (eight output channels per pass for one or two output
+ * positions, each position's lhs given as a grid of runs) serves the public arm_nn_mat_mult_*_f16 kernels, and the
+ * acc16 routes when standard weight rows are too long for the grouped engine's 16-bit gather offsets.
  *
- * float32 accumulation (arm_convolve_f16 and the public f16 kernels): the eight weights of a column are loaded
+ * Block kernel, float32 accumulation (arm_nn_mat_mult_*_f16): the eight weights of a column are loaded
  * once (NT_N_PACKED: one contiguous load; standard: one gather) and widened to float32 as two vectors, even and
  * odd channels (VCVTB / VCVTT, Internal/kiln_mve_f16.h); the lhs values
  * are widened four at a time. Each lane sums its channel's exact products in column order with fused
  * multiply-adds, adds its bias and clamps in float32, and is rounded once to float16 (VCVTB/VCVTT narrowing
  * puts the even and odd channels back in place): the same bits as the portable kernel, for both weight formats.
  *
- * float16 accumulation (acc16, arm_convolve_f16_acc16): fused float16 multiply-adds, eight channels per vector,
+ * Block kernel, float16 accumulation (acc16): fused float16 multiply-adds, eight channels per vector,
  * in the same column order, then the bias add in float16 and the clamp. Every partial sum is rounded once to
  * float16 (the portable kernel rounds a float32 sum, so the two may differ by that double rounding; both stay
  * within the route's documented bound). Both weight formats give the same bits.
@@ -20,6 +21,8 @@
 #include "Include/Internal/kiln_conv_flt.h"
 
 #if ARM_NN_ENABLE_F16 && KILN_FLT_BUILD_MVE
+#include <string.h>
+
 #include "Include/Internal/kiln_mve_f16.h"
 
 /* The lhs of one or two output positions: n_outer x n_inner runs of seg_len elements. Run (r, i) of position p
@@ -459,34 +462,6 @@ static void kiln_row2_f16(const float16_t *lhs0, const float16_t *lhs1, int32_t 
     kiln_rows_f16(&l, 2, k, w, packed, oc, bias, dst0, dst1, lo, hi, clamp, acc16);
 }
 
-void kiln_conv_flt_1x1_f16(const kiln_conv_flt_geom *g, const float16_t *in, const float16_t *w,
-                           const float16_t *bias, float16_t *out, float32_t lo, float32_t hi, bool acc16)
-{
-    float16_t *dst = out;
-    const size_t step = (size_t)g->stride_w * (size_t)g->in_c;
-    for (int32_t b = 0; b < g->n; b++)
-    {
-        const float16_t *img = in + (size_t)b * (size_t)g->in_h * (size_t)g->in_w * (size_t)g->in_c;
-        for (int32_t y = 0; y < g->out_h; y++)
-        {
-            const float16_t *src = img + (size_t)y * (size_t)g->stride_h * (size_t)g->in_w * (size_t)g->in_c;
-            int32_t x = 0;
-            for (; x + 2 <= g->out_w; x += 2)
-            {
-                kiln_row2_f16(src, src + step, g->in_c, w, g->packed, g->out_c, bias, dst, dst + g->out_c, lo, hi,
-                              true, acc16);
-                src += 2 * step;
-                dst += 2 * (size_t)g->out_c;
-            }
-            if (x < g->out_w)
-            {
-                kiln_conv_flt_row_f16(src, g->in_c, w, g->packed, g->out_c, bias, dst, lo, hi, true, acc16);
-                dst += g->out_c;
-            }
-        }
-    }
-}
-
 /* n halves from s to d, eight per step, the tail predicated. */
 static inline void kiln_copy_f16x8(float16_t *d, const float16_t *s, int32_t n)
 {
@@ -562,92 +537,9 @@ static void kiln_pack_rows_f16(const float16_t *in, const kiln_conv_flt_geom *g,
     }
 }
 
-/* The 1xN window of output x: in place (interior) or built in scratch (zeros outside the input). */
-static const float16_t *kiln_1xn_window(const kiln_conv_flt_geom *g, const float16_t *img, int32_t x,
-                                        float16_t *scratch)
-{
-    const int32_t c = g->in_c;
-    const int32_t x0 = x * g->stride_w - g->pad_w;
-    if (x0 >= 0 && x0 <= g->in_w - g->k_w)
-    {
-        return img + (size_t)x0 * (size_t)c;
-    }
-    for (int32_t kx = 0; kx < g->k_w; kx++)
-    {
-        const int32_t ix = x0 + kx;
-        float16_t *d = scratch + (size_t)kx * (size_t)c;
-        if (ix >= 0 && ix < g->in_w)
-        {
-            kiln_copy_f16x8(d, img + (size_t)ix * (size_t)c, c);
-        }
-        else
-        {
-            kiln_fill_f16x8(d, vdupq_n_f16((float16_t)0.0f), c);
-        }
-    }
-    return scratch;
-}
-
-static bool kiln_1xn_inside(const kiln_conv_flt_geom *g, int32_t x)
-{
-    const int32_t x0 = x * g->stride_w - g->pad_w;
-    return x0 >= 0 && x0 <= g->in_w - g->k_w;
-}
-
-void kiln_conv_flt_1xn_f16(const kiln_conv_flt_geom *g, const float16_t *in, const float16_t *w,
-                           const float16_t *bias, float16_t *out, float32_t lo, float32_t hi, float16_t *scratch,
-                           bool acc16)
-{
-    /* Height 1 everywhere, unit dilation: the window of output x is KW x C contiguous input elements. Positions
-     * go in pairs unless both windows leave the input (one scratch row). */
-    const int32_t row = g->k_w * g->in_c;
-    float16_t *dst = out;
-    for (int32_t b = 0; b < g->n; b++)
-    {
-        const float16_t *img = in + (size_t)b * (size_t)g->in_w * (size_t)g->in_c;
-        int32_t x = 0;
-        while (x < g->out_w)
-        {
-            if (x + 1 < g->out_w && (kiln_1xn_inside(g, x) || kiln_1xn_inside(g, x + 1)))
-            {
-                const float16_t *l0 = kiln_1xn_window(g, img, x, scratch);
-                const float16_t *l1 = kiln_1xn_window(g, img, x + 1, scratch);
-                kiln_row2_f16(l0, l1, row, w, g->packed, g->out_c, bias, dst, dst + g->out_c, lo, hi, true, acc16);
-                dst += 2 * (size_t)g->out_c;
-                x += 2;
-            }
-            else
-            {
-                kiln_conv_flt_row_f16(kiln_1xn_window(g, img, x, scratch), row, w, g->packed, g->out_c, bias, dst,
-                                      lo, hi, true, acc16);
-                dst += g->out_c;
-                x++;
-            }
-        }
-    }
-}
-
-void kiln_conv_flt_conv1d_f16(const float16_t *x, int32_t in_c, int32_t k, const float16_t *w, bool packed,
-                              const float16_t *bias, float16_t *out, int32_t out_c, int32_t out_w, float32_t lo,
-                              float32_t hi, bool clamp, bool acc16)
-{
-    const int32_t row = k * in_c;
-    int32_t ox = 0;
-    for (; ox + 2 <= out_w; ox += 2)
-    {
-        const float16_t *src = x + (size_t)ox * (size_t)in_c;
-        float16_t *d = out + (size_t)ox * (size_t)out_c;
-        kiln_row2_f16(src, src + in_c, row, w, packed, out_c, bias, d, d + out_c, lo, hi, clamp, acc16);
-    }
-    if (ox < out_w)
-    {
-        kiln_conv_flt_row_f16(x + (size_t)ox * (size_t)in_c, row, w, packed, out_c, bias,
-                              out + (size_t)ox * (size_t)out_c, lo, hi, clamp, acc16);
-    }
-}
-
 /*
- * Grouped engine (arm_convolve_f16 and arm_convolve_f16_acc16: the packed-patch GEMM and direct routes).
+ * Grouped engine (arm_convolve_f16 and arm_convolve_f16_acc16: every route; the routes hand it groups of output
+ * positions, each with its lhs as a grid of runs read in place, or for windows that leave the input a scratch row).
  *
  * Cost model (executed instructions): an exact float32 product needs both operands widened; widening inside the
  * multiply loop costs a conversion per operand per use. Here each operand is prepared once per use group:
@@ -657,7 +549,8 @@ void kiln_conv_flt_conv1d_f16(const float16_t *x, int32_t in_c, int32_t k, const
  *    by every channel block of the accumulator group;
  *  - float32 accumulation: four channels of one weight column are loaded widening (VLDRH.U32) and converted once
  *    (VCVTB), then feed one vector-by-scalar VFMA.F32 per position: 3 + P instructions for 4 x P MACs (P = 6: 9
- *    for 24 MACs, 0.375 per MAC; P = 5: 0.40);
+ *    for 24 MACs, 0.375 per MAC; P = 5: 0.40); standard weights whose rows start 4-byte aligned gather two columns
+ *    of four channels with one word gather (VCVTB / VCVTT split them): 5 + 2P per 8 x P MACs (P = 5: 0.375);
  *  - float16 accumulation (acc16): eight channels of one column in one load, one VFMA.F16 per position: 2 + P
  *    instructions for 8 x P MACs (P = 6: 0.167 per MAC).
  * The multiply loops are inline assembly: they need all eight Q registers (P accumulators, raw and widened weights;
@@ -669,7 +562,9 @@ void kiln_conv_flt_conv1d_f16(const float16_t *x, int32_t in_c, int32_t k, const
  * float16: the bits of the block kernels above (and of the portable kernel for float32 accumulation), for both
  * weight formats.
  * Chunks: the columns are staged KILN_GKC at a time; the accumulators of a group of KILN_GOCG channels stay in a
- * stack table between chunks. Stack: (KILN_GKC x KILN_GP + KILN_GOCG x KILN_GP) x 4 = 2688 bytes of tables, fixed
+ * stack table between chunks. When all the columns fit one chunk (1x1 with C_IN <= 96, small windows) they are
+ * staged once for all the channel groups. Stack: (KILN_GKC x KILN_GP + KILN_GOCG x KILN_GP) x 4 = 2688 bytes of
+ * tables, fixed
  * (GCC 12.2 -O2: 3048-byte frame for kiln_group_f16, about 3.6 KiB for the deepest route call chain).
  * The staging stores are scatters (VSTRW with vector offsets or vector base: four words per instruction, one word
  * per beat on hardware); they run once per staged value and accumulator group, outside the multiply loops.
@@ -716,7 +611,7 @@ typedef struct
                      : "lr", "memory")
 
 /* n halves from src widened to float32 at dst[0], dst[stride], dst[2 x stride], ... (stride 1..KILN_GP) */
-static void kiln_stage_f16(float32_t *dst, const float16_t *src, int32_t n, int32_t stride)
+KILN_INLINE void kiln_stage_f16(float32_t *dst, const float16_t *src, int32_t n, int32_t stride)
 {
     const uint32_t n8 = (uint32_t)n / 8u;
     if (n8 > 0u)
@@ -751,7 +646,7 @@ static void kiln_stage_f16(float32_t *dst, const float16_t *src, int32_t n, int3
 }
 
 /* n halves from src, each zero-extended into the low half of the words dst[0], dst[stride], ... (acc16). */
-static void kiln_stage_raw_f16(float32_t *dst, const float16_t *src, int32_t n, int32_t stride)
+KILN_INLINE void kiln_stage_raw_f16(float32_t *dst, const float16_t *src, int32_t n, int32_t stride)
 {
     const uint32x4_t o1 = vmulq_n_u32(vidupq_n_u32(0u, 1), (uint32_t)stride);
     uint32_t *d = (uint32_t *)(void *)dst;
@@ -839,12 +734,36 @@ KILN_KERNEL_S(2)
 KILN_KERNEL_S(3)
 KILN_KERNEL_S(4)
 
+/* Standard weights with 4-byte aligned channel rows: one word gather (vector base, pre-increment writeback) fetches
+ * two columns of four channels; VCVTB / VCVTT widen the first and the second. Per two columns 5 + 2P instructions
+ * for 8 x P MACs (P = 5: 0.375 per MAC) instead of 2 x (4 + P). addr: the four word addresses less 4. */
+#define KILN_COLW(i)                                                                                               \
+    "vldrw.u32 q6, [q5, #4]!\n" "kiln_vcvt_hs q7, q6, 1, 0\n" KILN_LDM##i KILN_FMA##i "kiln_vcvt_hs q7, q6, 1, 1\n"   \
+        KILN_LDM##i KILN_FMA##i
+#define KILN_KERNEL_W(i)                                                                                           \
+    static void kiln_mac_w##i(float32_t *acc, const float32_t *x, uint32_t n2, const uint32_t *addr)              \
+    {                                                                                                              \
+        const uint32_t n4 = n2 / 4u, nr = n2 % 4u;                                                                 \
+        __asm__ volatile(KILN_ALD##i "vldrw.u32 q5, [%[addr]]\n" KILN_LOOP(KILN_COLW(i)) KILN_AST##i               \
+                         : [x] "+r"(x)                                                                             \
+                         : [acc] "r"(acc), [n4] "r"(n4), [nr] "r"(nr), [addr] "r"(addr)                            \
+                         : KILN_CLOBBERS);                                                                         \
+    }
+KILN_KERNEL_W(0)
+KILN_KERNEL_W(1)
+KILN_KERNEL_W(2)
+KILN_KERNEL_W(3)
+KILN_KERNEL_W(4)
+
 typedef void (*kiln_mac_p_fn)(float32_t *, const float32_t *, const float16_t *, uint32_t);
 typedef void (*kiln_mac_s_fn)(float32_t *, const float32_t *, const float16_t *, uint32_t, const uint32_t *);
 static const kiln_mac_p_fn kiln_mac_p[KILN_GP] = {kiln_mac_p0, kiln_mac_p1, kiln_mac_p2,
                                                   kiln_mac_p3, kiln_mac_p4, kiln_mac_p5};
 static const kiln_mac_s_fn kiln_mac_s[KILN_GP_STD] = {kiln_mac_s0, kiln_mac_s1, kiln_mac_s2, kiln_mac_s3,
                                                       kiln_mac_s4};
+typedef void (*kiln_mac_w_fn)(float32_t *, const float32_t *, uint32_t, const uint32_t *);
+static const kiln_mac_w_fn kiln_mac_w[KILN_GP_STD] = {kiln_mac_w0, kiln_mac_w1, kiln_mac_w2, kiln_mac_w3,
+                                                      kiln_mac_w4};
 
 /* float16 accumulation (acc16): eight channels per vector, the staged lhs holds each half in the low half of a word
  * (VFMA.F16 by scalar reads the low 16 bits). Per column 2 + P instructions for 8 x P MACs; standard weights gather
@@ -918,45 +837,53 @@ static void kiln_group_store_f16acc(const float32_t *acc, int np, int32_t live, 
     }
 }
 
-/* Stores clamp(acc + bias) of np positions x four channels (live: the channels left, predicated below four). */
-static void kiln_group_store_f32acc(const float32_t *acc, int np, int32_t live, const float16_t *bias,
-                                    float16_t *const *dst, size_t o, float32x4_t vlo, float32x4_t vhi)
+/*
+ * Stores clamp(acc + bias) rounded to float16 for nb blocks of four channels (from o0) x np positions (block b at
+ * acc[b], position j at acc[b][4 j], stored to dst[j]). The per-position step is assembly: bias add, the NaN-keeping
+ * clamp (VPT "gt" blocks, as kiln_clamp_f32) and the narrowing (Internal/kiln_mve_f16.h's kiln_vcvt_hs) in
+ * registers; GCC 12.2 otherwise spills the bounds and moves each predicate through a core register.
+ */
+static void kiln_group_store_f32acc(const float32_t (*acc)[KILN_GP * 4], int nb, int np, int32_t oc, int32_t o0,
+                                    const float16_t *bias, float16_t *const *dst, float32_t lo, float32_t hi)
 {
-    float32x4_t bv = vdupq_n_f32(0.0f);
-    if (live >= 4)
+    const float32x4_t vlo = vdupq_n_f32(lo), vhi = vdupq_n_f32(hi);
+    for (int b = 0; b < nb; b++)
     {
+        const int32_t o = o0 + 4 * b;
+        const mve_pred16_t pr = vctp32q((uint32_t)(oc - o));
+        const float32_t *a = acc[b];
+        float32x4_t bv = vdupq_n_f32(0.0f);
         if (bias != NULL)
         {
-            bv = kiln_mve_f16_bottom_to_f32(vreinterpretq_f16_u32(vldrhq_u32((const uint16_t *)(const void *)bias)));
+            bv = kiln_mve_f16_bottom_to_f32(
+                vreinterpretq_f16_u32(vldrhq_z_u32((const uint16_t *)(const void *)(bias + o), pr)));
         }
         for (int j = 0; j < np; j++)
         {
-            float32x4_t a = vld1q_f32(acc + 4 * j);
+            float32x4_t v = vld1q_f32(a + 4 * j);
+            float32x4_t t;
+            uint16_t *d = (uint16_t *)(void *)(dst[j] + o);
             if (bias != NULL)
             {
-                a = vaddq_f32(a, bv);
+                v = vaddq_f32(v, bv);
             }
-            a = kiln_clamp_f32(a, vlo, vhi);
-            vstrhq_u32((uint16_t *)(void *)(dst[j] + o),
-                       vreinterpretq_u32_f16(kiln_mve_f32_to_f16_bottom(vdupq_n_f16((float16_t)0.0f), a)));
+            __asm__("vpt.f32 gt, %q[lo], %q[v]\n"
+                    "vorrt %q[v], %q[lo], %q[lo]\n"
+                    "vpt.f32 gt, %q[v], %q[hi]\n"
+                    "vorrt %q[v], %q[hi], %q[hi]\n"
+                    "kiln_vcvt_hs %q[t], %q[v], 0, 0\n"
+                    : [v] "+w"(v), [t] "=&w"(t)
+                    : [lo] "w"(vlo), [hi] "w"(vhi)
+                    : "p0");
+            if (oc - o >= 4)
+            {
+                vstrhq_u32(d, vreinterpretq_u32_f32(t));
+            }
+            else
+            {
+                vstrhq_p_u32(d, vreinterpretq_u32_f32(t), pr);
+            }
         }
-        return;
-    }
-    const mve_pred16_t pr = vctp32q((uint32_t)live);
-    if (bias != NULL)
-    {
-        bv = kiln_mve_f16_bottom_to_f32(vreinterpretq_f16_u32(vldrhq_z_u32((const uint16_t *)(const void *)bias, pr)));
-    }
-    for (int j = 0; j < np; j++)
-    {
-        float32x4_t a = vld1q_f32(acc + 4 * j);
-        if (bias != NULL)
-        {
-            a = vaddq_f32(a, bv);
-        }
-        a = kiln_clamp_f32(a, vlo, vhi);
-        vstrhq_p_u32((uint16_t *)(void *)(dst[j] + o),
-                     vreinterpretq_u32_f16(kiln_mve_f32_to_f16_bottom(vdupq_n_f16((float16_t)0.0f), a)), pr);
     }
 }
 
@@ -965,6 +892,139 @@ static void kiln_group_store_f32acc(const float32_t *acc, int np, int32_t live, 
  * or the packed-patch windows. float32 accumulation (four channels per block; standard weights: np <= KILN_GP_STD)
  * or float16 accumulation (acc16: eight channels per block; standard weights need 7 x k <= UINT16_MAX).
  */
+/* Stages columns [j0, j0 + len) of every position of l into xs ([column][position], stride np): float32 values, or
+ * for acc16 the raw halves (edge windows are packed into the scratch row first). */
+static void kiln_group_stage_f16(const kiln_grp_f16 *l, int np, int32_t j0, int32_t len, const kiln_grp_edge_f16 *edge,
+                                 float32_t *xs, bool acc16)
+{
+    const int32_t run = l->seg_len;
+    const int32_t row_cols = run * l->n_inner;
+    if (l->n_inner == 1 && (l->n_outer == 1 || (j0 == 0 && len == row_cols * l->n_outer)))
+    {
+        /* whole runs (or a piece of the only run): no run arithmetic per piece */
+        const int32_t nr = l->n_outer == 1 ? 1 : l->n_outer;
+        const int32_t piece = l->n_outer == 1 ? len : run;
+        for (int p = 0; p < np; p++)
+        {
+            const float16_t *x = l->x[p] + (l->n_outer == 1 ? j0 : 0);
+            ptrdiff_t so = l->so[p];
+            if (edge != NULL && edge->edge[p])
+            {
+                kiln_pack_rows_f16(edge->img[p], edge->g, edge->oy[p], edge->ox[p], 0, nr, (float16_t)0.0f,
+                                   edge->scratch);
+                x = edge->scratch + (l->n_outer == 1 ? j0 : 0);
+                so = row_cols;
+            }
+            float32_t *d = xs + p;
+            for (int32_t r = 0; r < nr; r++)
+            {
+                if (acc16)
+                {
+                    kiln_stage_raw_f16(d, x, piece, np);
+                }
+                else
+                {
+                    kiln_stage_f16(d, x, piece, np);
+                }
+                d += (size_t)piece * (size_t)np;
+                x += so;
+            }
+        }
+        return;
+    }
+    for (int p = 0; p < np; p++)
+    {
+        const float16_t *x = l->x[p];
+        ptrdiff_t so = l->so[p], si = l->si[p];
+        if (edge != NULL && edge->edge[p])
+        {
+            kiln_pack_rows_f16(edge->img[p], edge->g, edge->oy[p], edge->ox[p], j0 / row_cols,
+                               (j0 + len - 1) / row_cols + 1, (float16_t)0.0f, edge->scratch);
+            x = edge->scratch;
+            so = row_cols;
+            si = run;
+        }
+        int32_t j = j0;
+        float32_t *d = xs + p;
+        while (j < j0 + len)
+        {
+            const int32_t q = j / run, n = j % run;
+            const int32_t piece = (run - n) < (j0 + len - j) ? (run - n) : (j0 + len - j);
+            const float16_t *src = x + (q / l->n_inner) * so + (q % l->n_inner) * si + n;
+            if (acc16)
+            {
+                kiln_stage_raw_f16(d, src, piece, np);
+            }
+            else
+            {
+                kiln_stage_f16(d, src, piece, np);
+            }
+            d += (size_t)piece * (size_t)np;
+            j += piece;
+        }
+    }
+}
+
+/*
+ * acc[b] (np positions x the block of channels from o0 + b x bw) += the staged columns x weight columns [wcol,
+ * wcol + len), for b < nb. Standard weights, float32 accumulation: when every channel row of a block starts 4-byte
+ * aligned at wcol (w aligned, k and wcol even), one word gather per two columns (kiln_mac_w), an odd last column by
+ * the halfword gather; otherwise a halfword gather per column. Lanes past the last channel read channel o's row (in
+ * bounds) and are never stored.
+ */
+static void kiln_group_blocks_f16(float32_t (*acc)[KILN_GP * 4], int nb, const float32_t *xs, int np,
+                                  const float16_t *w, bool packed, int32_t k, int32_t oc, int32_t o0, int32_t wcol,
+                                  int32_t len, bool acc16)
+{
+    if (packed)
+    {
+        const kiln_mac_p_fn fn = (acc16 ? kiln_hmac_p : kiln_mac_p)[np - 1];
+        const int32_t bw = acc16 ? 8 : 4;
+        for (int b = 0; b < nb; b++)
+        {
+            const int32_t o = o0 + bw * b;
+            fn(acc[b], xs, w + (size_t)(o & ~7) * (size_t)k + (size_t)wcol * KILN_CONV_F16_LANES + (size_t)(o & 7),
+               (uint32_t)len);
+        }
+        return;
+    }
+    uint32_t offs[4] __attribute__((aligned(8)));
+    if (acc16)
+    {
+        const kiln_mac_s_fn fn = kiln_hmac_s[np - 1];
+        const uint16x8_t v = vmulq_n_u16(vidupq_n_u16(0u, 1), (uint16_t)k);
+        for (int b = 0; b < nb; b++)
+        {
+            const int32_t o = o0 + 8 * b;
+            vst1q_u32(offs, vreinterpretq_u32_u16(vpselq_u16(v, vdupq_n_u16(0u), vctp16q((uint32_t)(oc - o)))));
+            fn(acc[b], xs, w + (size_t)o * (size_t)k + (size_t)wcol, (uint32_t)len, offs);
+        }
+        return;
+    }
+    const bool words = len >= 2 && (((uint32_t)(uintptr_t)(w + wcol) | ((uint32_t)k << 1)) & 3u) == 0u;
+    const int32_t done = words ? (len & ~1) : 0;
+    const uint32x4_t lane = vidupq_n_u32(0u, 1);
+    for (int b = 0; b < nb; b++)
+    {
+        const int32_t o = o0 + 4 * b;
+        const mve_pred16_t live = vctp32q((uint32_t)(oc - o));
+        const float16_t *wb = w + (size_t)o * (size_t)k + (size_t)wcol;
+        if (words)
+        {
+            /* addresses of each channel's first word, less the 4 the pre-increment adds */
+            const uint32_t base = (uint32_t)(uintptr_t)wb - 4u;
+            const uint32x4_t a = vaddq_n_u32(vmulq_n_u32(lane, 2u * (uint32_t)k), base);
+            vst1q_u32(offs, vpselq_u32(a, vdupq_n_u32(base), live));
+            kiln_mac_w[np - 1](acc[b], xs, (uint32_t)len / 2u, offs);
+        }
+        if (done < len)
+        {
+            vst1q_u32(offs, vpselq_u32(vmulq_n_u32(lane, (uint32_t)k), vdupq_n_u32(0u), live));
+            kiln_mac_s[np - 1](acc[b], xs + (size_t)done * (size_t)np, wb + done, (uint32_t)(len - done), offs);
+        }
+    }
+}
+
 static void kiln_group_f16(const kiln_grp_f16 *l, int np, const float16_t *w, bool packed, int32_t k, int32_t oc,
                            const float16_t *bias, float16_t *const *dst, float32_t lo, float32_t hi,
                            const kiln_grp_edge_f16 *edge, bool acc16)
@@ -975,9 +1035,15 @@ static void kiln_group_f16(const kiln_grp_f16 *l, int np, const float16_t *w, bo
     const int32_t row_cols = run * l->n_inner;
     const int32_t total = row_cols * l->n_outer;
     const bool wcontig = (l->n_inner == 1 || l->wk_inner == run) && (l->n_outer == 1 || l->wk_outer == row_cols);
-    const float32x4_t vlo = vdupq_n_f32(lo), vhi = vdupq_n_f32(hi);
     const float16x8_t hlo = vdupq_n_f16((float16_t)lo), hhi = vdupq_n_f16((float16_t)hi);
     const int32_t bw = acc16 ? 8 : 4; /* channels per block */
+    int32_t len0 = total < KILN_GKC ? total : KILN_GKC;
+    len0 = (!wcontig && len0 > run) ? run : len0;
+    const bool one = len0 == total; /* every column in one staging, shared by all channel groups */
+    if (one)
+    {
+        kiln_group_stage_f16(l, np, 0, total, edge, xs, acc16);
+    }
     for (int32_t o0 = 0; o0 < oc; o0 += KILN_GOCG)
     {
         const int32_t ocg = oc - o0 < KILN_GOCG ? oc - o0 : KILN_GOCG;
@@ -996,91 +1062,28 @@ static void kiln_group_f16(const kiln_grp_f16 *l, int np, const float16_t *w, bo
             {
                 len = run - j0 % run;
             }
-            /* stage columns [j0, j0 + len) of every position */
-            for (int p = 0; p < np; p++)
+            if (!one)
             {
-                const float16_t *x = l->x[p];
-                ptrdiff_t so = l->so[p], si = l->si[p];
-                if (edge != NULL && edge->edge[p])
-                {
-                    kiln_pack_rows_f16(edge->img[p], edge->g, edge->oy[p], edge->ox[p], j0 / row_cols,
-                                       (j0 + len - 1) / row_cols + 1, (float16_t)0.0f, edge->scratch);
-                    x = edge->scratch;
-                    so = row_cols;
-                    si = run;
-                }
-                int32_t j = j0;
-                float32_t *d = xs + p;
-                while (j < j0 + len)
-                {
-                    const int32_t q = j / run, n = j % run;
-                    const int32_t piece = (run - n) < (j0 + len - j) ? (run - n) : (j0 + len - j);
-                    const float16_t *src = x + (q / l->n_inner) * so + (q % l->n_inner) * si + n;
-                    if (acc16)
-                    {
-                        kiln_stage_raw_f16(d, src, piece, np);
-                    }
-                    else
-                    {
-                        kiln_stage_f16(d, src, piece, np);
-                    }
-                    d += (size_t)piece * (size_t)np;
-                    j += piece;
-                }
+                kiln_group_stage_f16(l, np, j0, len, edge, xs, acc16);
             }
             const int32_t q = j0 / run;
-            const int32_t wcol =
-                wcontig ? l->wk0 + j0 : l->wk0 + (q / l->n_inner) * l->wk_outer + (q % l->n_inner) * l->wk_inner + j0 % run;
-            for (int b = 0; b < nb; b++)
-            {
-                const int32_t o = o0 + bw * b;
-                if (packed)
-                {
-                    const float16_t *wp = w + (size_t)(o & ~7) * (size_t)k + (size_t)wcol * KILN_CONV_F16_LANES +
-                        (size_t)(o & 7);
-                    (acc16 ? kiln_hmac_p : kiln_mac_p)[np - 1](acc[b], xs, wp, (uint32_t)len);
-                }
-                else
-                {
-                    /* lanes past the last channel read channel o's row (in bounds) and are never stored */
-                    union
-                    {
-                        uint32_t w32[4];
-                        uint16_t w16[8];
-                    } offs __attribute__((aligned(8)));
-                    if (acc16)
-                    {
-                        for (int32_t i = 0; i < 8; i++)
-                        {
-                            offs.w16[i] = o + i < oc ? (uint16_t)((uint32_t)i * (uint32_t)k) : (uint16_t)0u;
-                        }
-                    }
-                    else
-                    {
-                        for (int32_t i = 0; i < 4; i++)
-                        {
-                            offs.w32[i] = o + i < oc ? (uint32_t)i * (uint32_t)k : 0u;
-                        }
-                    }
-                    (acc16 ? kiln_hmac_s : kiln_mac_s)[np - 1](acc[b], xs, w + (size_t)o * (size_t)k + (size_t)wcol,
-                                                               (uint32_t)len, offs.w32);
-                }
-            }
+            const int32_t wcol = wcontig ? l->wk0 + j0
+                                         : l->wk0 + (q / l->n_inner) * l->wk_outer + (q % l->n_inner) * l->wk_inner +
+                    j0 % run;
+            kiln_group_blocks_f16(acc, nb, xs, np, w, packed, k, oc, o0, wcol, len, acc16);
             j0 += len;
         }
-        for (int b = 0; b < nb; b++)
+        if (acc16)
         {
-            const int32_t o = o0 + bw * b;
-            if (acc16)
+            for (int b = 0; b < nb; b++)
             {
-                kiln_group_store_f16acc(acc[b], np, oc - o, bias != NULL ? bias + o : NULL, dst, (size_t)o, hlo,
-                                        hhi);
+                const int32_t o = o0 + 8 * b;
+                kiln_group_store_f16acc(acc[b], np, oc - o, bias != NULL ? bias + o : NULL, dst, (size_t)o, hlo, hhi);
             }
-            else
-            {
-                kiln_group_store_f32acc(acc[b], np, oc - o, bias != NULL ? bias + o : NULL, dst, (size_t)o, vlo,
-                                        vhi);
-            }
+        }
+        else
+        {
+            kiln_group_store_f32acc((const float32_t(*)[KILN_GP * 4])acc, nb, np, oc, o0, bias, dst, lo, hi);
         }
     }
 }
@@ -1382,8 +1385,9 @@ static void kiln_direct_group_f16(const kiln_conv_flt_geom *g, const float16_t *
 
 static void kiln_direct_grouped_f16(const kiln_conv_flt_geom *g, const float16_t *in, const float16_t *w,
                                     const float16_t *bias, float16_t *out, float32_t lo, float32_t hi,
-                                    int32_t x_begin, bool acc16)
+                                    int32_t x_begin, bool acc16, bool skip_inner)
 {
+    /* skip_inner: the outputs whose window keeps every tap are done (the small-C kernel) */
     /* Only the taps inside the input, in patch order. The output columns whose windows keep every filter column
      * (one contiguous range [xi0, xi1)) go in groups of up to KILN_GP positions, row by row through each run of
      * output rows with the same valid filter rows; the other columns (clipped at the left or right border) go down
@@ -1421,6 +1425,11 @@ static void kiln_direct_grouped_f16(const kiln_conv_flt_geom *g, const float16_t
                 {
                     break;
                 }
+            }
+            if (skip_inner && ky0 == 0 && ky1 == g->k_h)
+            {
+                y0 = y1;
+                continue;
             }
             const int64_t total = (int64_t)(y1 - y0) * nxi;
             int32_t y = y0, x = xi0;
@@ -1483,6 +1492,246 @@ static void kiln_direct_grouped_f16(const kiln_conv_flt_geom *g, const float16_t
     }
 }
 
+/*
+ * Small-C shapes, float32 accumulation (C_IN <= 4, unit width dilation, at most KILN_SC_MAXK taps): the outputs whose
+ * window keeps every tap run with four neighbouring output positions of a row as the lanes. Per tap (ky, kx, c) one
+ * halfword gather (the four positions stride x C_IN apart; the base pointer steps one half per tap) widened by
+ * VCVTB, and each of up to KILN_SC_NC channels adds it times its weight (the weights transposed to [tap][channel]
+ * and widened to float32 on the stack, one LDM per tap): 4 + NC instructions per 4 x NC MACs. Each lane sums its
+ * channel's exact products in tap order with fused multiply-adds from 0, adds the bias, clamps (NaN kept) and rounds
+ * once to float16: the bits of the grouped engine. The gather: four positions stride x C_IN apart admit no
+ * contiguous load; four halfword accesses per tap against five two-beat multiply-adds.
+ * Stack: the weight table, KILN_SC_TAB words (2400 bytes), and the span's widened bias (GCC 12.2 -O2: 3144-byte
+ * frame for kiln_sc_f16, about the grouped engine's).
+ */
+#define KILN_SC_NC (5)
+#define KILN_SC_MAXK (75)
+#define KILN_SC_TAB (600)  /* words of the weight table: the taps of at least 8 channels */
+#define KILN_SC_SPAN (64)  /* at most this many channels per table */
+
+typedef struct
+{
+    uint32_t offs[4];     /* the four positions' input offsets, in halves */
+    uint32_t soffs[4];    /* their output offsets, in halves */
+    const float32_t *bias; /* widened bias of the block's channels */
+    float32_t lo, hi;
+} kiln_sc_par_f16;
+
+#define KILN_HZ1 "vmov.i32 q0, #0\n"
+#define KILN_HZ2 KILN_HZ1 "vmov.i32 q1, #0\n"
+#define KILN_HZ3 KILN_HZ2 "vmov.i32 q2, #0\n"
+#define KILN_HZ4 KILN_HZ3 "vmov.i32 q3, #0\n"
+#define KILN_HZ5 KILN_HZ4 "vmov.i32 q4, #0\n"
+#define KILN_HL1 "ldm %[w]!, {r0}\n"
+#define KILN_HL2 "ldm %[w]!, {r0-r1}\n"
+#define KILN_HL3 "ldm %[w]!, {r0-r2}\n"
+#define KILN_HL4 "ldm %[w]!, {r0-r3}\n"
+#define KILN_HL5 "ldm %[w]!, {r0-r4}\n"
+#define KILN_HB1 "ldr r0, [r1]\n"
+#define KILN_HB2 "ldm r1, {r0-r1}\n"
+#define KILN_HB3 "ldm r1, {r0-r2}\n"
+#define KILN_HB4 "ldm r1, {r0-r3}\n"
+#define KILN_HB5 "ldm r1, {r0-r4}\n"
+#define KILN_HO(q, r)                                                                                              \
+    "vadd.f32 " q ", " q ", " r "\n"                                                                               \
+    "vpt.f32 gt, q7, " q "\n"                                                                                      \
+    "vorrt " q ", q7, q7\n"                                                                                        \
+    "vpt.f32 gt, " q ", lr\n"                                                                                      \
+    "vdupt.32 " q ", lr\n"                                                                                         \
+    "kiln_vcvt_hs q5, " q ", 0, 0\n"                                                                               \
+    "vstrh.32 q5, [%[d], q6, uxtw #1]\n"                                                                           \
+    "add %[d], %[d], #2\n"
+#define KILN_HO1 KILN_HO("q0", "r0")
+#define KILN_HO2 KILN_HO1 KILN_HO("q1", "r1")
+#define KILN_HO3 KILN_HO2 KILN_HO("q2", "r2")
+#define KILN_HO4 KILN_HO3 KILN_HO("q3", "r3")
+#define KILN_HO5 KILN_HO4 KILN_HO("q4", "r4")
+#define KILN_HS1 "vstrw.32 q0, [%[acc]]\n"
+#define KILN_HS2 KILN_HS1 "vstrw.32 q1, [%[acc], #16]\n"
+#define KILN_HS3 KILN_HS2 "vstrw.32 q2, [%[acc], #32]\n"
+#define KILN_HS4 KILN_HS3 "vstrw.32 q3, [%[acc], #48]\n"
+#define KILN_HS5 KILN_HS4 "vstrw.32 q4, [%[acc], #64]\n"
+#define KILN_HLOOP(i)                                                                                              \
+    KILN_HZ##i "vldrw.u32 q6, [%[p]]\n"                                                                            \
+               "1:\n"                                                                                              \
+               "dls lr, %[nt]\n"                                                                                   \
+               "2:\n"                                                                                              \
+               "vldrh.u32 q5, [%[x], q6, uxtw #1]\n"                                                               \
+               "add %[x], %[x], #2\n"                                                                              \
+               "kiln_vcvt_hs q7, q5, 1, 0\n" KILN_HL##i KILN_FMA##i "le lr, 2b\n"                                  \
+               "add %[x], %[x], %[rs]\n"                                                                           \
+               "subs %[nr], %[nr], #1\n"                                                                           \
+               "bne 1b\n"
+#define KILN_SCH_CLOB                                                                                              \
+    "r0", "r1", "r2", "r3", "r4", "lr", "d0", "d1", "d2", "d3", "d4", "d5", "d6", "d7", "d8", "d9", "d10", "d11",   \
+        "d12", "d13", "d14", "d15", "memory", "cc"
+/* acc[j] (four positions) = the taps' sums; x: position 0's first tap; rs: bytes from a row's end to the next. */
+#define KILN_SCH_KERNEL(i)                                                                                         \
+    static void kiln_sch_mac##i(float32_t *acc, const float32_t *w, const kiln_sc_par_f16 *p, const float16_t *x,  \
+                                uint32_t ntaps, uint32_t nrows, uint32_t rs)                                       \
+    {                                                                                                              \
+        __asm__ volatile(KILN_HLOOP(i) KILN_HS##i                                                                  \
+                         : [w] "+r"(w), [nr] "+r"(nrows), [x] "+r"(x)                                              \
+                         : [acc] "r"(acc), [p] "r"(p), [nt] "r"(ntaps), [rs] "r"(rs)                               \
+                         : KILN_SCH_CLOB);                                                                         \
+    }                                                                                                              \
+    static void kiln_sch_st##i(const float32_t *w, const kiln_sc_par_f16 *p, const float16_t *x, uint32_t ntaps,  \
+                               uint32_t nrows, uint32_t rs, float16_t *d)                                          \
+    {                                                                                                              \
+        __asm__ volatile(KILN_HLOOP(i) "vldrw.u32 q6, [%[p], #16]\n"                                               \
+                                       "ldr r0, [%[p], #36]\n"                                                     \
+                                       "vdup.32 q7, r0\n"                                                          \
+                                       "ldr lr, [%[p], #40]\n"                                                     \
+                                       "ldr r1, [%[p], #32]\n" KILN_HB##i KILN_HO##i                               \
+                         : [w] "+r"(w), [nr] "+r"(nrows), [x] "+r"(x), [d] "+r"(d)                                 \
+                         : [p] "r"(p), [nt] "r"(ntaps), [rs] "r"(rs)                                               \
+                         : KILN_SCH_CLOB);                                                                         \
+    }
+KILN_SCH_KERNEL(1)
+KILN_SCH_KERNEL(2)
+KILN_SCH_KERNEL(3)
+KILN_SCH_KERNEL(4)
+KILN_SCH_KERNEL(5)
+typedef void (*kiln_sch_mac_fn)(float32_t *, const float32_t *, const kiln_sc_par_f16 *, const float16_t *, uint32_t,
+                                uint32_t, uint32_t);
+typedef void (*kiln_sch_st_fn)(const float32_t *, const kiln_sc_par_f16 *, const float16_t *, uint32_t, uint32_t,
+                               uint32_t, float16_t *);
+static const kiln_sch_mac_fn kiln_sch_mac[KILN_SC_NC] = {kiln_sch_mac1, kiln_sch_mac2, kiln_sch_mac3, kiln_sch_mac4,
+                                                         kiln_sch_mac5};
+static const kiln_sch_st_fn kiln_sch_st[KILN_SC_NC] = {kiln_sch_st1, kiln_sch_st2, kiln_sch_st3, kiln_sch_st4,
+                                                       kiln_sch_st5};
+
+static bool kiln_sc_ok_f16(const kiln_conv_flt_geom *g)
+{
+    return g->in_c <= 4 && g->dil_w == 1 && (int64_t)g->k_h * g->k_w * g->in_c <= KILN_SC_MAXK &&
+        (int64_t)g->in_h * g->in_w * g->in_c <= (int64_t)UINT32_MAX / 2 && (int64_t)g->out_c * 3 <= INT32_MAX;
+}
+
+/* The whole-window outputs of every batch (rows with every filter row inside, columns from x_begin with every
+ * filter column inside), four positions per pass. */
+static void kiln_sc_f16(const kiln_conv_flt_geom *g, const float16_t *in, const float16_t *w, const float16_t *bias,
+                        float16_t *out, float32_t lo, float32_t hi, int32_t x_begin)
+{
+    float32_t wt[KILN_SC_TAB] __attribute__((aligned(8)));
+    float32_t bw[KILN_SC_SPAN] __attribute__((aligned(8)));
+    float32_t acc[KILN_SC_NC * 4] __attribute__((aligned(8)));
+    kiln_sc_par_f16 par __attribute__((aligned(8)));
+    const int32_t c = g->in_c;
+    const int32_t k = g->k_h * g->k_w * c;
+    const int32_t ntaps = g->k_w * c;
+    const uint32_t rs = (uint32_t)(((int64_t)g->dil_h * g->in_w - g->k_w) * c * 2);
+    int32_t y0 = -1, y1 = -1, x0 = -1, x1 = -1;
+    for (int32_t y = 0; y < g->out_h; y++)
+    {
+        const int64_t by = (int64_t)y * g->stride_h - g->pad_h;
+        if (by >= 0 && by + (int64_t)(g->k_h - 1) * g->dil_h < g->in_h)
+        {
+            y0 = y0 < 0 ? y : y0;
+            y1 = y + 1;
+        }
+    }
+    for (int32_t x = x_begin; x < g->out_w; x++)
+    {
+        const int64_t bx = (int64_t)x * g->stride_w - g->pad_w;
+        if (bx >= 0 && bx + g->k_w - 1 < g->in_w)
+        {
+            x0 = x0 < 0 ? x : x0;
+            x1 = x + 1;
+        }
+    }
+    if (y0 < 0 || x0 < 0)
+    {
+        return;
+    }
+    const uint32x4_t lane = vidupq_n_u32(0u, 1);
+    vst1q_u32(par.soffs, vmulq_n_u32(lane, (uint32_t)g->out_c));
+    par.lo = lo;
+    par.hi = hi;
+    par.bias = bw;
+    const uint32x4_t xoffs = vmulq_n_u32(lane, (uint32_t)g->stride_w * (uint32_t)c);
+    const float32x4_t vlo = vdupq_n_f32(lo), vhi = vdupq_n_f32(hi);
+    const uint32x4_t soffs = vld1q_u32(par.soffs);
+    const int32_t span = KILN_SC_TAB / k < KILN_SC_SPAN ? KILN_SC_TAB / k : KILN_SC_SPAN;
+    for (int32_t o0 = 0; o0 < g->out_c; o0 += span)
+    {
+        const int32_t ns = g->out_c - o0 < span ? g->out_c - o0 : span;
+        /* blocks of the span as even as KILN_SC_NC allows: the first nx of nb blocks take one channel more */
+        const int32_t nb = (ns + KILN_SC_NC - 1) / KILN_SC_NC, nbase = ns / nb, nx = ns % nb;
+        int32_t bj0[(KILN_SC_SPAN + KILN_SC_NC - 1) / KILN_SC_NC], bnc[(KILN_SC_SPAN + KILN_SC_NC - 1) / KILN_SC_NC];
+        for (int32_t i = 0, j0 = 0; i < nb; i++)
+        {
+            bj0[i] = j0;
+            bnc[i] = nbase + (i < nx ? 1 : 0);
+            j0 += bnc[i];
+        }
+        for (int32_t i = 0; i < nb; i++)
+        {
+            const int32_t j0 = bj0[i], nc = bnc[i];
+            float32_t *tb = wt + (size_t)j0 * (size_t)k;
+            for (int32_t j = 0; j < nc; j++)
+            {
+                const int32_t oj = o0 + j0 + j;
+                const float16_t *src = g->packed ? w + (size_t)(oj / 8) * (size_t)k * 8u + (size_t)(oj % 8)
+                                                 : w + (size_t)oj * (size_t)k;
+                const size_t step = g->packed ? 8u : 1u;
+                for (int32_t t = 0; t < k; t++)
+                {
+                    tb[t * nc + j] = (float32_t)src[(size_t)t * step];
+                }
+            }
+        }
+        for (int32_t j = 0; j < ns; j++)
+        {
+            bw[j] = bias != NULL ? (float32_t)bias[o0 + j] : 0.0f;
+        }
+        for (int32_t b = 0; b < g->n; b++)
+        {
+            const float16_t *img = in + (size_t)b * (size_t)g->in_h * (size_t)g->in_w * (size_t)c;
+            for (int32_t y = y0; y < y1; y++)
+            {
+                const int32_t by = y * g->stride_h - g->pad_h;
+                float16_t *drow =
+                    out + ((size_t)b * (size_t)g->out_h + (size_t)y) * (size_t)g->out_w * (size_t)g->out_c;
+                for (int32_t x = x0; x < x1; x += 4)
+                {
+                    const int32_t np = x1 - x < 4 ? x1 - x : 4;
+                    const mve_pred16_t pr = vctp32q((uint32_t)np);
+                    /* lanes past the last position repeat the first (in bounds, never stored) */
+                    vst1q_u32(par.offs, vpselq_u32(xoffs, vdupq_n_u32(0u), pr));
+                    const int32_t bx = x * g->stride_w - g->pad_w;
+                    const float16_t *x0p = img + ((size_t)by * (size_t)g->in_w + (size_t)bx) * (size_t)c;
+                    float16_t *d = drow + (size_t)x * (size_t)g->out_c + (size_t)o0;
+                    for (int32_t i = 0; i < nb; i++)
+                    {
+                        const int32_t j0 = bj0[i], nc = bnc[i];
+                        const float32_t *tb = wt + (size_t)j0 * (size_t)k;
+                        if (np == 4 && bias != NULL)
+                        {
+                            par.bias = bw + j0;
+                            kiln_sch_st[nc - 1](tb, &par, x0p, (uint32_t)ntaps, (uint32_t)g->k_h, rs, d + j0);
+                            continue;
+                        }
+                        kiln_sch_mac[nc - 1](acc, tb, &par, x0p, (uint32_t)ntaps, (uint32_t)g->k_h, rs);
+                        for (int32_t j = 0; j < nc; j++)
+                        {
+                            float32x4_t v = vld1q_f32(acc + 4 * j);
+                            if (bias != NULL)
+                            {
+                                v = vaddq_n_f32(v, bw[j0 + j]);
+                            }
+                            v = kiln_clamp_f32(v, vlo, vhi);
+                            vstrhq_scatter_shifted_offset_p_u32(
+                                (uint16_t *)(void *)(d + j0 + j), soffs,
+                                vreinterpretq_u32_f16(kiln_mve_f32_to_f16_bottom(vdupq_n_f16((float16_t)0.0f), v)),
+                                pr);
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
 void kiln_conv_flt_patch_gemm_f16(const kiln_conv_flt_geom *g, const float16_t *in, const float16_t *w,
                                   const float16_t *bias, float16_t *out, float32_t lo, float32_t hi,
                                   float16_t *scratch, bool acc16)
@@ -1507,7 +1756,275 @@ void kiln_conv_flt_direct_f16(const kiln_conv_flt_geom *g, const float16_t *in, 
     }
     else
     {
-        kiln_direct_grouped_f16(g, in, w, bias, out, lo, hi, x_begin, acc16);
+        const bool sc = !acc16 && kiln_sc_ok_f16(g);
+        if (sc)
+        {
+            kiln_sc_f16(g, in, w, bias, out, lo, hi, x_begin);
+        }
+        kiln_direct_grouped_f16(g, in, w, bias, out, lo, hi, x_begin, acc16, sc);
+    }
+}
+
+/* ---- the GEMM-shaped routes on the grouped engine: 1x1, 1xN, conv1d k5/k3 ------------------------------------ */
+
+/* The lhs layout of positions whose window is one contiguous run of k elements (x[] set per group). */
+static void kiln_grp_row(kiln_grp_f16 *l, int32_t k)
+{
+    for (int j = 0; j < KILN_GP; j++)
+    {
+        l->x[j] = NULL;
+        l->so[j] = 0;
+        l->si[j] = 0;
+    }
+    l->seg_len = k;
+    l->n_inner = 1;
+    l->n_outer = 1;
+    l->wk0 = 0;
+    l->wk_outer = k;
+    l->wk_inner = k;
+}
+
+/* acc16 with standard rows too long for the 16-bit gather offsets of the grouped engine: the pair kernels. */
+static bool kiln_rows_acc16_ok(int32_t k, bool packed)
+{
+    return packed || (int64_t)k * (KILN_CONV_F16_LANES - 1) <= (int64_t)UINT16_MAX;
+}
+
+/*
+ * 1x1: every output position's lhs is the C_IN halves of one input pixel, read in place. Groups of up to KILN_GP
+ * positions (KILN_GP_STD for float32 accumulation with standard weights) in output order, across output rows and
+ * batches, split as evenly as the cap allows; each group runs the grouped engine (column order, the bits of the
+ * block kernels and, for float32 accumulation, of the portable kernel). DS-CNN pointwise (25x5x64 -> 64) on the
+ * emulated Cortex-M55: 0.592 instructions per MAC with standard weights (word gathers), 0.563 NT_N_PACKED, 0.323
+ * acc16 (two-position block kernel before: 1.287, 1.044, 0.771).
+ */
+void kiln_conv_flt_1x1_f16(const kiln_conv_flt_geom *g, const float16_t *in, const float16_t *w,
+                           const float16_t *bias, float16_t *out, float32_t lo, float32_t hi, bool acc16)
+{
+    const size_t c = (size_t)g->in_c;
+    if (acc16 && !kiln_rows_acc16_ok(g->in_c, g->packed))
+    {
+        float16_t *dst = out;
+        for (int32_t b = 0; b < g->n; b++)
+        {
+            const float16_t *img = in + (size_t)b * (size_t)g->in_h * (size_t)g->in_w * c;
+            for (int32_t y = 0; y < g->out_h; y++)
+            {
+                const float16_t *src = img + (size_t)y * (size_t)g->stride_h * (size_t)g->in_w * c;
+                const size_t step = (size_t)g->stride_w * c;
+                int32_t x = 0;
+                for (; x + 2 <= g->out_w; x += 2)
+                {
+                    kiln_row2_f16(src, src + step, g->in_c, w, g->packed, g->out_c, bias, dst, dst + g->out_c, lo,
+                                  hi, true, true);
+                    src += 2 * step;
+                    dst += 2 * (size_t)g->out_c;
+                }
+                if (x < g->out_w)
+                {
+                    kiln_conv_flt_row_f16(src, g->in_c, w, g->packed, g->out_c, bias, dst, lo, hi, true, true);
+                    dst += g->out_c;
+                }
+            }
+        }
+        return;
+    }
+    const int cap = (g->packed || acc16) ? KILN_GP : KILN_GP_STD;
+    const int64_t positions = (int64_t)g->n * g->out_h * g->out_w;
+    kiln_grp_f16 l;
+    kiln_grp_row(&l, g->in_c);
+    float16_t *dsts[KILN_GP];
+    float16_t *dst = out;
+    const size_t step_x = (size_t)g->stride_w * c;
+    const size_t step_y = (size_t)g->stride_h * (size_t)g->in_w * c;
+    const size_t step_b = (size_t)g->in_h * (size_t)g->in_w * c;
+    const float16_t *img = in, *row = in, *src = in; /* the next position's batch, row and pixel */
+    int32_t y = 0, x = 0;
+    for (int64_t done = 0; done < positions;)
+    {
+        const int64_t left = positions - done;
+        const int np = kiln_group_len(left > 2 * cap ? 2 * cap : (int32_t)left, cap);
+        for (int j = 0; j < np; j++)
+        {
+            l.x[j] = src;
+            dsts[j] = dst + (size_t)j * (size_t)g->out_c;
+            if (++x < g->out_w)
+            {
+                src += step_x;
+                continue;
+            }
+            x = 0;
+            if (++y < g->out_h)
+            {
+                row += step_y;
+            }
+            else
+            {
+                y = 0;
+                img += step_b;
+                row = img;
+            }
+            src = row;
+        }
+        kiln_group_f16(&l, np, w, g->packed, g->in_c, g->out_c, bias, dsts, lo, hi, NULL, acc16);
+        dst += (size_t)np * (size_t)g->out_c;
+        done += np;
+    }
+}
+
+/* The 1xN window of output x: in place (interior) or built in scratch (zeros outside the input). */
+static const float16_t *kiln_1xn_window(const kiln_conv_flt_geom *g, const float16_t *img, int32_t x,
+                                        float16_t *scratch)
+{
+    const int32_t c = g->in_c;
+    const int32_t x0 = x * g->stride_w - g->pad_w;
+    if (x0 >= 0 && x0 <= g->in_w - g->k_w)
+    {
+        return img + (size_t)x0 * (size_t)c;
+    }
+    for (int32_t kx = 0; kx < g->k_w; kx++)
+    {
+        const int32_t ix = x0 + kx;
+        float16_t *d = scratch + (size_t)kx * (size_t)c;
+        if (ix >= 0 && ix < g->in_w)
+        {
+            kiln_copy_f16x8(d, img + (size_t)ix * (size_t)c, c);
+        }
+        else
+        {
+            kiln_fill_f16x8(d, vdupq_n_f16((float16_t)0.0f), c);
+        }
+    }
+    return scratch;
+}
+
+static bool kiln_1xn_inside(const kiln_conv_flt_geom *g, int32_t x)
+{
+    const int32_t x0 = x * g->stride_w - g->pad_w;
+    return x0 >= 0 && x0 <= g->in_w - g->k_w;
+}
+
+/*
+ * 1xN (height 1 everywhere, unit dilation): the window of output x is KW x C_IN contiguous input halves. Groups of
+ * up to KILN_GP positions in output order (across batches); a window inside the input is read in place, a window
+ * that leaves it is built in the route's scratch row (zeros outside the input, as the portable kernel pads it)
+ * right before it is staged, so the scratch is written only when some window leaves the input. acc16 with standard
+ * rows too long for 16-bit gather offsets: positions in pairs through the block kernels.
+ */
+void kiln_conv_flt_1xn_f16(const kiln_conv_flt_geom *g, const float16_t *in, const float16_t *w,
+                           const float16_t *bias, float16_t *out, float32_t lo, float32_t hi, float16_t *scratch,
+                           bool acc16)
+{
+    const int32_t c = g->in_c;
+    const int32_t row = g->k_w * c;
+    if (acc16 && !kiln_rows_acc16_ok(row, g->packed))
+    {
+        float16_t *dst = out;
+        for (int32_t b = 0; b < g->n; b++)
+        {
+            const float16_t *img = in + (size_t)b * (size_t)g->in_w * (size_t)c;
+            int32_t x = 0;
+            while (x < g->out_w)
+            {
+                if (x + 1 < g->out_w && (kiln_1xn_inside(g, x) || kiln_1xn_inside(g, x + 1)))
+                {
+                    const float16_t *l0 = kiln_1xn_window(g, img, x, scratch);
+                    const float16_t *l1 = kiln_1xn_window(g, img, x + 1, scratch);
+                    kiln_row2_f16(l0, l1, row, w, g->packed, g->out_c, bias, dst, dst + g->out_c, lo, hi, true, true);
+                    dst += 2 * (size_t)g->out_c;
+                    x += 2;
+                }
+                else
+                {
+                    kiln_conv_flt_row_f16(kiln_1xn_window(g, img, x, scratch), row, w, g->packed, g->out_c, bias,
+                                          dst, lo, hi, true, true);
+                    dst += g->out_c;
+                    x++;
+                }
+            }
+        }
+        return;
+    }
+    const int cap = (g->packed || acc16) ? KILN_GP : KILN_GP_STD;
+    const int64_t positions = (int64_t)g->n * g->out_w;
+    kiln_grp_f16 l;
+    kiln_grp_row(&l, row);
+    kiln_grp_edge_f16 e;
+    e.g = g;
+    e.scratch = scratch;
+    float16_t *dsts[KILN_GP];
+    float16_t *dst = out;
+    int32_t b = 0, x = 0; /* the next position */
+    for (int64_t done = 0; done < positions;)
+    {
+        const int64_t left = positions - done;
+        const int np = kiln_group_len(left > 2 * cap ? 2 * cap : (int32_t)left, cap);
+        for (int j = 0; j < np; j++)
+        {
+            const float16_t *img = in + (size_t)b * (size_t)g->in_w * (size_t)c;
+            const int32_t x0 = x * g->stride_w - g->pad_w;
+            e.img[j] = img;
+            e.oy[j] = 0;
+            e.ox[j] = x;
+            e.edge[j] = !kiln_1xn_inside(g, x);
+            l.x[j] = e.edge[j] ? scratch : img + (size_t)x0 * (size_t)c;
+            dsts[j] = dst + (size_t)j * (size_t)g->out_c;
+            if (++x == g->out_w)
+            {
+                x = 0;
+                b++;
+            }
+        }
+        kiln_group_f16(&l, np, w, g->packed, row, g->out_c, bias, dsts, lo, hi, &e, acc16);
+        dst += (size_t)np * (size_t)g->out_c;
+        done += np;
+    }
+}
+
+/* conv1d: output column ox reads the k x C_IN halves from x + ox x C_IN in place; groups of consecutive columns.
+ * clamp == false: bounds -inf / +inf (no finite or infinite sum is changed, NaN kept). */
+void kiln_conv_flt_conv1d_f16(const float16_t *x, int32_t in_c, int32_t k, const float16_t *w, bool packed,
+                              const float16_t *bias, float16_t *out, int32_t out_c, int32_t out_w, float32_t lo,
+                              float32_t hi, bool clamp, bool acc16)
+{
+    const int32_t row = k * in_c;
+    if (!clamp)
+    {
+        const uint32_t inf_bits = 0x7f800000u;
+        memcpy(&hi, &inf_bits, sizeof(hi));
+        lo = -hi;
+    }
+    if (acc16 && !kiln_rows_acc16_ok(row, packed))
+    {
+        int32_t ox = 0;
+        for (; ox + 2 <= out_w; ox += 2)
+        {
+            const float16_t *src = x + (size_t)ox * (size_t)in_c;
+            float16_t *d = out + (size_t)ox * (size_t)out_c;
+            kiln_row2_f16(src, src + in_c, row, w, packed, out_c, bias, d, d + out_c, lo, hi, clamp, true);
+        }
+        if (ox < out_w)
+        {
+            kiln_conv_flt_row_f16(x + (size_t)ox * (size_t)in_c, row, w, packed, out_c, bias,
+                                  out + (size_t)ox * (size_t)out_c, lo, hi, clamp, true);
+        }
+        return;
+    }
+    const int cap = (packed || acc16) ? KILN_GP : KILN_GP_STD;
+    kiln_grp_f16 l;
+    kiln_grp_row(&l, row);
+    float16_t *dsts[KILN_GP];
+    for (int32_t ox = 0; ox < out_w;)
+    {
+        const int32_t left = out_w - ox;
+        const int np = kiln_group_len(left > 2 * cap ? 2 * cap : left, cap);
+        for (int j = 0; j < np; j++)
+        {
+            l.x[j] = x + (size_t)(ox + j) * (size_t)in_c;
+            dsts[j] = out + (size_t)(ox + j) * (size_t)out_c;
+        }
+        kiln_group_f16(&l, np, w, packed, row, out_c, bias, dsts, lo, hi, NULL, acc16);
+        ox += np;
     }
 }
 

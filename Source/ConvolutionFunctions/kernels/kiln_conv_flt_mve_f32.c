@@ -698,14 +698,297 @@ static inline void kiln_taps_range_f32(int32_t base, int32_t k, int32_t dil, int
     *t1 = (int32_t)(hi > lo ? hi : lo);
 }
 
+/* ---- small-C shapes: four output positions as the lanes -------------------------------------------------------- */
+
+/*
+ * With few input channels the window runs are short (3 x C_IN elements for a 3x3 filter) and the channel-lane blocks
+ * above pay their per-run costs on every few MACs. For windows wholly inside the input this kernel turns the loop
+ * around: the four lanes are four neighbouring output positions of one output row; per tap (ky, kx, c) one word
+ * gather through a self-advancing address vector fetches the tap's input for the four positions, and each of up to
+ * KILN_SC_NC output channels adds it times its weight (a scalar: the channel's weights are first transposed to
+ * [tap][channel] on the stack, so one LDM fetches the tap's weights of every channel): 2 + NC instructions per
+ * 4 x NC MACs (NC = 6: 0.33 per MAC, plus the loop end). The gather is four word accesses (one per beat on a
+ * Cortex-M55) against six two-beat multiply-adds per tap, and four positions stride x C_IN apart admit no contiguous
+ * load, so it is also the hardware choice. Each lane sums its channel's products in tap order with fused
+ * multiply-adds from 0, then adds the bias and clamps (NaN kept): the bits of the blocks above.
+ * Stack: the weight table, KILN_SC_MAXK x KILN_SC_NC words (1800 bytes; GCC 12.2 -O2: 2144-byte frame for
+ * kiln_sc_run_f32).
+ */
+#define KILN_SC_NC (6)
+#define KILN_SC_MAXK (75) /* taps the transposed weight table holds (5x5 RGB) */
+
+#define KILN_SCZ1 "vmov.i32 q0, #0\n"
+#define KILN_SCZ2 KILN_SCZ1 "vmov.i32 q1, #0\n"
+#define KILN_SCZ3 KILN_SCZ2 "vmov.i32 q2, #0\n"
+#define KILN_SCZ4 KILN_SCZ3 "vmov.i32 q3, #0\n"
+#define KILN_SCZ5 KILN_SCZ4 "vmov.i32 q4, #0\n"
+#define KILN_SCZ6 KILN_SCZ5 "vmov.i32 q5, #0\n"
+#define KILN_SCF1 "vfma.f32 q0, q7, r0\n"
+#define KILN_SCF2 KILN_SCF1 "vfma.f32 q1, q7, r1\n"
+#define KILN_SCF3 KILN_SCF2 "vfma.f32 q2, q7, r2\n"
+#define KILN_SCF4 KILN_SCF3 "vfma.f32 q3, q7, r3\n"
+#define KILN_SCF5 KILN_SCF4 "vfma.f32 q4, q7, r4\n"
+#define KILN_SCF6 KILN_SCF5 "vfma.f32 q5, q7, r5\n"
+#define KILN_SCL1 "ldm %[w]!, {r0}\n"
+#define KILN_SCL2 "ldm %[w]!, {r0-r1}\n"
+#define KILN_SCL3 "ldm %[w]!, {r0-r2}\n"
+#define KILN_SCL4 "ldm %[w]!, {r0-r3}\n"
+#define KILN_SCL5 "ldm %[w]!, {r0-r4}\n"
+#define KILN_SCL6 "ldm %[w]!, {r0-r5}\n"
+#define KILN_SCS1 "vstrw.32 q0, [%[acc]]\n"
+#define KILN_SCS2 KILN_SCS1 "vstrw.32 q1, [%[acc], #16]\n"
+#define KILN_SCS3 KILN_SCS2 "vstrw.32 q2, [%[acc], #32]\n"
+#define KILN_SCS4 KILN_SCS3 "vstrw.32 q3, [%[acc], #48]\n"
+#define KILN_SCS5 KILN_SCS4 "vstrw.32 q4, [%[acc], #64]\n"
+#define KILN_SCS6 KILN_SCS5 "vstrw.32 q5, [%[acc], #80]\n"
+/* acc[j][0..3] = sum over nrows rows of ntaps taps: the gather at the address vector (each lane's previous word,
+ * pre-incremented) times w[tap][j]; after each row the address vector steps rowstep bytes on. ntaps, nrows >= 1. */
+#define KILN_SC_KERNEL(i)                                                                                          \
+    static void kiln_sc_mac##i(float32_t *acc, const float32_t *w, const uint32_t *addr, uint32_t ntaps,          \
+                               uint32_t nrows, uint32_t rowstep)                                                   \
+    {                                                                                                              \
+        __asm__ volatile(KILN_SCZ##i "vldrw.u32 q6, [%[addr]]\n"                                                   \
+                                     "1:\n"                                                                        \
+                                     "dls lr, %[nt]\n"                                                             \
+                                     "2:\n"                                                                        \
+                                     "vldrw.u32 q7, [q6, #4]!\n" KILN_SCL##i KILN_SCF##i "le lr, 2b\n"             \
+                                     "vadd.i32 q6, q6, %[rs]\n"                                                    \
+                                     "subs %[nr], %[nr], #1\n"                                                     \
+                                     "bne 1b\n" KILN_SCS##i                                                        \
+                         : [w] "+r"(w), [nr] "+r"(nrows)                                                           \
+                         : [acc] "r"(acc), [addr] "r"(addr), [nt] "r"(ntaps), [rs] "r"(rowstep)                    \
+                         : "r0", "r1", "r2", "r3", "r4", "r5", "lr", "d0", "d1", "d2", "d3", "d4", "d5", "d6",     \
+                           "d7", "d8", "d9", "d10", "d11", "d12", "d13", "d14", "d15", "memory", "cc");            \
+    }
+KILN_SC_KERNEL(1)
+KILN_SC_KERNEL(2)
+KILN_SC_KERNEL(3)
+KILN_SC_KERNEL(4)
+KILN_SC_KERNEL(5)
+KILN_SC_KERNEL(6)
+typedef void (*kiln_sc_fn)(float32_t *, const float32_t *, const uint32_t *, uint32_t, uint32_t, uint32_t);
+static const kiln_sc_fn kiln_sc_mac[KILN_SC_NC] = {kiln_sc_mac1, kiln_sc_mac2, kiln_sc_mac3,
+                                                   kiln_sc_mac4, kiln_sc_mac5, kiln_sc_mac6};
+/* The same sums for four whole positions, stored in place: channel j gets its bias (p->bias[j]), the NaN-keeping
+ * clamp (lo > v, v > hi: VPT "gt", false for NaN) and a scatter to d + j (positions p->soffs elements apart). Saves
+ * the accumulator table and a predicate reload per channel (7 instructions per channel and four positions). */
+typedef struct
+{
+    uint32_t addr[4];         /* the gather addresses, less 4 */
+    uint32_t soffs[4];        /* output offsets of the four positions, in elements */
+    const float32_t *bias;    /* the block's first channel */
+    float32_t lo, hi;
+} kiln_sc_par;
+#define KILN_SCB1 "ldr r0, [r1]\n"
+#define KILN_SCB2 "ldm r1, {r0-r1}\n"
+#define KILN_SCB3 "ldm r1, {r0-r2}\n"
+#define KILN_SCB4 "ldm r1, {r0-r3}\n"
+#define KILN_SCB5 "ldm r1, {r0-r4}\n"
+#define KILN_SCB6 "ldm r1, {r0-r5}\n"
+#define KILN_SCO(q, r)                                                                                             \
+    "vadd.f32 " q ", " q ", " r "\n"                                                                               \
+    "vpt.f32 gt, q6, " q "\n"                                                                                      \
+    "vorrt " q ", q6, q6\n"                                                                                        \
+    "vpt.f32 gt, " q ", lr\n"                                                                                      \
+    "vdupt.32 " q ", lr\n"                                                                                         \
+    "vstrw.32 " q ", [%[d], q7, uxtw #2]\n"                                                                        \
+    "add %[d], %[d], #4\n"
+#define KILN_SCO1 KILN_SCO("q0", "r0")
+#define KILN_SCO2 KILN_SCO1 KILN_SCO("q1", "r1")
+#define KILN_SCO3 KILN_SCO2 KILN_SCO("q2", "r2")
+#define KILN_SCO4 KILN_SCO3 KILN_SCO("q3", "r3")
+#define KILN_SCO5 KILN_SCO4 KILN_SCO("q4", "r4")
+#define KILN_SCO6 KILN_SCO5 KILN_SCO("q5", "r5")
+#define KILN_SC_KERNEL_ST(i)                                                                                       \
+    static void kiln_sc_mac_st##i(const float32_t *w, const kiln_sc_par *p, uint32_t ntaps, uint32_t nrows,       \
+                                  uint32_t rowstep, float32_t *d)                                                  \
+    {                                                                                                              \
+        __asm__ volatile(KILN_SCZ##i "vldrw.u32 q6, [%[p]]\n"                                                      \
+                                     "1:\n"                                                                        \
+                                     "dls lr, %[nt]\n"                                                             \
+                                     "2:\n"                                                                        \
+                                     "vldrw.u32 q7, [q6, #4]!\n" KILN_SCL##i KILN_SCF##i "le lr, 2b\n"             \
+                                     "vadd.i32 q6, q6, %[rs]\n"                                                    \
+                                     "subs %[nr], %[nr], #1\n"                                                     \
+                                     "bne 1b\n"                                                                    \
+                                     "vldrw.u32 q7, [%[p], #16]\n"                                                 \
+                                     "ldr r0, [%[p], #36]\n"                                                       \
+                                     "vdup.32 q6, r0\n"                                                            \
+                                     "ldr lr, [%[p], #40]\n"                                                       \
+                                     "ldr r1, [%[p], #32]\n" KILN_SCB##i KILN_SCO##i                               \
+                         : [w] "+r"(w), [nr] "+r"(nrows), [d] "+r"(d)                                              \
+                         : [p] "r"(p), [nt] "r"(ntaps), [rs] "r"(rowstep)                                          \
+                         : "r0", "r1", "r2", "r3", "r4", "r5", "lr", "d0", "d1", "d2", "d3", "d4", "d5", "d6",     \
+                           "d7", "d8", "d9", "d10", "d11", "d12", "d13", "d14", "d15", "memory", "cc");            \
+    }
+KILN_SC_KERNEL_ST(1)
+KILN_SC_KERNEL_ST(2)
+KILN_SC_KERNEL_ST(3)
+KILN_SC_KERNEL_ST(4)
+KILN_SC_KERNEL_ST(5)
+KILN_SC_KERNEL_ST(6)
+typedef void (*kiln_sc_st_fn)(const float32_t *, const kiln_sc_par *, uint32_t, uint32_t, uint32_t, float32_t *);
+static const kiln_sc_st_fn kiln_sc_mac_st[KILN_SC_NC] = {kiln_sc_mac_st1, kiln_sc_mac_st2, kiln_sc_mac_st3,
+                                                         kiln_sc_mac_st4, kiln_sc_mac_st5, kiln_sc_mac_st6};
+
+/* The small-C kernel takes the shape: few input channels, unit width dilation, a window the weight table holds. */
+static bool kiln_sc_ok(const kiln_conv_flt_geom *g)
+{
+    return g->in_c <= 4 && g->dil_w == 1 && (int64_t)g->k_h * g->k_w * g->in_c <= KILN_SC_MAXK;
+}
+
+/* Whole-window outputs: rows [*y0, *y1) and columns [*x0, *x1) (x0 >= x_begin) keep every tap inside the input. */
+static void kiln_sc_interior(const kiln_conv_flt_geom *g, int32_t x_begin, int32_t *y0, int32_t *y1, int32_t *x0,
+                             int32_t *x1)
+{
+    *y0 = *y1 = *x0 = *x1 = 0;
+    int32_t a = -1, e = -1;
+    for (int32_t y = 0; y < g->out_h; y++)
+    {
+        const int64_t by = (int64_t)y * g->stride_h - g->pad_h;
+        if (by >= 0 && by + (int64_t)(g->k_h - 1) * g->dil_h < g->in_h)
+        {
+            a = a < 0 ? y : a;
+            e = y + 1;
+        }
+    }
+    if (a < 0)
+    {
+        return;
+    }
+    *y0 = a;
+    *y1 = e;
+    a = -1;
+    for (int32_t x = x_begin; x < g->out_w; x++)
+    {
+        const int64_t bx = (int64_t)x * g->stride_w - g->pad_w;
+        if (bx >= 0 && bx + g->k_w - 1 < g->in_w)
+        {
+            a = a < 0 ? x : a;
+            e = x + 1;
+        }
+    }
+    if (a < 0)
+    {
+        *y0 = *y1 = 0;
+        return;
+    }
+    *x0 = a;
+    *x1 = e;
+}
+
+/* Stores clamp(acc + bias) of nc channels (from o) x np positions (d: position 0, channel o; positions out_c apart). */
+static void kiln_sc_store_f32(const float32_t *acc, int32_t nc, int32_t np, const float32_t *bias, float32_t *d,
+                              uint32x4_t soffs, float32x4_t vlo, float32x4_t vhi)
+{
+    const mve_pred16_t pr = vctp32q((uint32_t)np);
+    for (int32_t j = 0; j < nc; j++)
+    {
+        float32x4_t v = vld1q_f32(acc + 4 * j);
+        if (bias != NULL)
+        {
+            v = vaddq_n_f32(v, bias[j]);
+        }
+        /* the NaN-keeping clamp of kiln_store_f32x4 */
+        __asm__("vcmp.f32 gt, %q1, %q0\n\t"
+                "vpsel   %q0, %q1, %q0\n\t"
+                "vcmp.f32 gt, %q0, %q2\n\t"
+                "vpsel   %q0, %q2, %q0"
+                : "+w"(v)
+                : "w"(vlo), "w"(vhi)
+                : "p0");
+        vstrwq_scatter_shifted_offset_p_f32(d + j, soffs, v, pr);
+    }
+}
+
+/* The outputs of rows [y0, y1) x columns [x0, x1) of every batch, four positions per pass. The weights of as many
+ * output channels as the table holds are transposed at once; each pass runs them KILN_SC_NC channels at a time. */
+static void kiln_sc_run_f32(const kiln_conv_flt_geom *g, const float32_t *in, const float32_t *w, const float32_t *bias,
+                            float32_t *out, float32_t lo, float32_t hi, int32_t y0, int32_t y1, int32_t x0, int32_t x1)
+{
+    float32_t wt[KILN_SC_MAXK * KILN_SC_NC] __attribute__((aligned(8)));
+    float32_t acc[KILN_SC_NC * 4] __attribute__((aligned(8)));
+    kiln_sc_par par __attribute__((aligned(8)));
+    const int32_t c = g->in_c;
+    const int32_t k = g->k_h * g->k_w * c;
+    const int32_t ntaps = g->k_w * c;
+    const int32_t span = (KILN_SC_MAXK * KILN_SC_NC) / k; /* channels the table holds, >= KILN_SC_NC */
+    const uint32_t rowstep = (uint32_t)(((int64_t)g->dil_h * g->in_w - g->k_w) * c * 4);
+    const float32x4_t vlo = vdupq_n_f32(lo), vhi = vdupq_n_f32(hi);
+    const uint32x4_t lane = vidupq_n_u32(0u, 1);
+    const uint32x4_t soffs = vmulq_n_u32(lane, (uint32_t)g->out_c);
+    vst1q_u32(par.soffs, soffs);
+    par.lo = lo;
+    par.hi = hi;
+    const uint32x4_t xoffs = vmulq_n_u32(lane, (uint32_t)g->stride_w * (uint32_t)c * 4u);
+    for (int32_t o0 = 0; o0 < g->out_c; o0 += span)
+    {
+        const int32_t ns = g->out_c - o0 < span ? g->out_c - o0 : span;
+        /* block j0 of the span (up to KILN_SC_NC channels) at wt + j0 x k: [tap][channel] */
+        for (int32_t j0 = 0; j0 < ns; j0 += KILN_SC_NC)
+        {
+            const int32_t nc = ns - j0 < KILN_SC_NC ? ns - j0 : KILN_SC_NC;
+            float32_t *tb = wt + (size_t)j0 * (size_t)k;
+            for (int32_t j = 0; j < nc; j++)
+            {
+                const int32_t oj = o0 + j0 + j;
+                const float32_t *src = g->packed ? w + (size_t)(oj / 4) * (size_t)k * 4u + (size_t)(oj % 4)
+                                                 : w + (size_t)oj * (size_t)k;
+                const size_t step = g->packed ? 4u : 1u;
+                for (int32_t t = 0; t < k; t++)
+                {
+                    tb[t * nc + j] = src[(size_t)t * step];
+                }
+            }
+        }
+        for (int32_t b = 0; b < g->n; b++)
+        {
+            const float32_t *img = in + (size_t)b * (size_t)g->in_h * (size_t)g->in_w * (size_t)c;
+            for (int32_t y = y0; y < y1; y++)
+            {
+                const int32_t by = y * g->stride_h - g->pad_h;
+                float32_t *drow =
+                    out + ((size_t)b * (size_t)g->out_h + (size_t)y) * (size_t)g->out_w * (size_t)g->out_c;
+                for (int32_t x = x0; x < x1; x += 4)
+                {
+                    const int32_t np = x1 - x < 4 ? x1 - x : 4;
+                    /* lanes past the last position repeat the first (in bounds, never stored) */
+                    const int32_t bx = x * g->stride_w - g->pad_w;
+                    const uint32_t base =
+                        (uint32_t)(uintptr_t)(img + ((size_t)by * (size_t)g->in_w + (size_t)bx) * (size_t)c) - 4u;
+                    vst1q_u32(par.addr, vpselq_u32(vaddq_n_u32(xoffs, base), vdupq_n_u32(base),
+                                                   vctp32q((uint32_t)np)));
+                    float32_t *d = drow + (size_t)x * (size_t)g->out_c + (size_t)o0;
+                    for (int32_t j0 = 0; j0 < ns; j0 += KILN_SC_NC)
+                    {
+                        const int32_t nc = ns - j0 < KILN_SC_NC ? ns - j0 : KILN_SC_NC;
+                        if (np == 4 && bias != NULL)
+                        {
+                            par.bias = bias + o0 + j0;
+                            kiln_sc_mac_st[nc - 1](wt + (size_t)j0 * (size_t)k, &par, (uint32_t)ntaps,
+                                                   (uint32_t)g->k_h, rowstep, d + j0);
+                            continue;
+                        }
+                        kiln_sc_mac[nc - 1](acc, wt + (size_t)j0 * (size_t)k, par.addr, (uint32_t)ntaps,
+                                            (uint32_t)g->k_h, rowstep);
+                        kiln_sc_store_f32(acc, nc, np, bias != NULL ? bias + o0 + j0 : NULL, d + j0, soffs, vlo,
+                                          vhi);
+                    }
+                }
+            }
+        }
+    }
+}
+
 /*
  * The direct route on Helium (also the small-C shapes): each output channel sums the products of the taps inside
  * the input in patch order (ky, kx, c), then adds its bias and clamps — the portable kernel's order (with fused
  * multiply-adds). Neighbouring output columns with the same valid taps go in pairs sharing every weight load (the
  * blocks above); per filter row one run of valid taps (unit width dilation) or one run per tap.
- * Small-C shapes (C_IN 1..4) have short runs (3 x C_IN elements for a 3x3 filter), so the per-run and per-block
- * costs dominate there: 3 input channels, 3x3, 16 output channels measured 1.24 instructions per MAC on the
- * emulated Cortex-M55 (2.09 before these blocks); no separate small-C kernel measured faster so far.
+ * Small-C shapes (C_IN 1..4, unit width dilation, at most KILN_SC_MAXK taps): the outputs whose window lies wholly
+ * inside the input run the position-lane kernel above, the others the blocks. 3 input channels, 3x3, 16 output
+ * channels, emulated Cortex-M55: first layer RGB 32x32 stride 2 0.800 instructions per MAC, 10x10 stride 1 (36 of
+ * 100 outputs at the border) 0.977 (the blocks alone: 1.223 and 1.24; before the blocks 2.09).
  */
 void kiln_conv_flt_direct_f32(const kiln_conv_flt_geom *g, const float32_t *in, const float32_t *w,
                               const float32_t *bias, float32_t *out, float32_t lo, float32_t hi, int32_t x_begin)
@@ -713,12 +996,22 @@ void kiln_conv_flt_direct_f32(const kiln_conv_flt_geom *g, const float32_t *in, 
     const int32_t c = g->in_c;
     const int32_t row = g->k_h * g->k_w * c;
     const kiln_fin_f32 f = {bias, lo, hi, true};
+    int32_t sy0 = 0, sy1 = 0, sx0 = 0, sx1 = 0; /* the outputs the small-C kernel takes */
+    if (kiln_sc_ok(g))
+    {
+        kiln_sc_interior(g, x_begin, &sy0, &sy1, &sx0, &sx1);
+        if (sy1 > sy0 && sx1 > sx0)
+        {
+            kiln_sc_run_f32(g, in, w, bias, out, lo, hi, sy0, sy1, sx0, sx1);
+        }
+    }
     for (int32_t b = 0; b < g->n; b++)
     {
         const float32_t *img = in + (size_t)b * (size_t)g->in_h * (size_t)g->in_w * (size_t)c;
         for (int32_t y = 0; y < g->out_h; y++)
         {
             const int32_t by = y * g->stride_h - g->pad_h;
+            const bool sc_row = y >= sy0 && y < sy1 && sx1 > sx0;
             int32_t ky0, ky1;
             kiln_taps_range_f32(by, g->k_h, g->dil_h, g->in_h, &ky0, &ky1);
             float32_t *dst = out + (((size_t)b * (size_t)g->out_h + (size_t)y) * (size_t)g->out_w + (size_t)x_begin) *
@@ -726,11 +1019,17 @@ void kiln_conv_flt_direct_f32(const kiln_conv_flt_geom *g, const float32_t *in, 
             int32_t x = x_begin;
             while (x < g->out_w)
             {
+                if (sc_row && x == sx0)
+                {
+                    dst += (size_t)(sx1 - sx0) * (size_t)g->out_c;
+                    x = sx1;
+                    continue;
+                }
                 const int32_t bx = x * g->stride_w - g->pad_w;
                 int32_t kx0, kx1;
                 kiln_taps_range_f32(bx, g->k_w, g->dil_w, g->in_w, &kx0, &kx1);
                 int npos = 1;
-                if (x + 1 < g->out_w)
+                if (x + 1 < g->out_w && !(sc_row && x + 1 == sx0))
                 {
                     int32_t nx0, nx1;
                     kiln_taps_range_f32(bx + g->stride_w, g->k_w, g->dil_w, g->in_w, &nx0, &nx1);
