@@ -280,6 +280,23 @@ static inline __attribute__((always_inline)) void kiln_mve_out4c(int32x4_t acc, 
 }
 
 #if KILN_MVE_BIG_ASM
+/* One 16-byte step of a 3x2 pass (kiln_mve_pass3x2_k16): weight rows w0, w1 against patches p0..p2, six
+ * sums (the first step starts them with VMLADAV, the others accumulate with VMLADAVA). */
+#define KILN_MVE_STEP3X2_OP(OP)                                                                                        \
+    "  vldrb.u8    q0, [%[w0]], #16             \n"                                                                   \
+    "  vldrb.u8    q1, [%[w1]], #16             \n"                                                                   \
+    "  vldrb.u8    q2, [%[p0]], #16             \n"                                                                   \
+    "  " OP " %[s00], q2, q0               \n"                                                                        \
+    "  " OP " %[s01], q2, q1               \n"                                                                        \
+    "  vldrb.u8    q3, [%[p1]], #16             \n"                                                                   \
+    "  " OP " %[s10], q3, q0               \n"                                                                        \
+    "  " OP " %[s11], q3, q1               \n"                                                                        \
+    "  vldrb.u8    q2, [%[p2]], #16             \n"                                                                   \
+    "  " OP " %[s20], q2, q0               \n"                                                                        \
+    "  " OP " %[s21], q2, q1               \n"
+#define KILN_MVE_STEP3X2_FIRST KILN_MVE_STEP3X2_OP("vmladav.s8 ")
+#define KILN_MVE_STEP3X2 KILN_MVE_STEP3X2_OP("vmladava.s8")
+
 /* One 3x2 pass of kiln_mve_gemm3_k16: patches x0..x2 with weight rows w0, w0 + ws into st[4 r + c]. */
 static inline __attribute__((always_inline)) void kiln_mve_pass3x2_k16(const int8_t *x0, const int8_t *x1,
                                                                        const int8_t *x2, const int8_t *w0, int32_t ws,
@@ -298,52 +315,12 @@ static inline __attribute__((always_inline)) void kiln_mve_pass3x2_k16(const int
     if (odd)
     {
         __asm volatile(
-                   "  vldrb.u8    q0, [%[w0]], #16             \n"
-                   "  vldrb.u8    q1, [%[w1]], #16             \n"
-                   "  vldrb.u8    q2, [%[p0]], #16             \n"
-                   "  vmladav.s8  %[s00], q2, q0               \n"
-                   "  vmladav.s8  %[s01], q2, q1               \n"
-                   "  vldrb.u8    q3, [%[p1]], #16             \n"
-                   "  vmladav.s8  %[s10], q3, q0               \n"
-                   "  vmladav.s8  %[s11], q3, q1               \n"
-                   "  vldrb.u8    q2, [%[p2]], #16             \n"
-                   "  vmladav.s8  %[s20], q2, q0               \n"
-                   "  vmladav.s8  %[s21], q2, q1               \n"
-                   "  vldrb.u8    q0, [%[w0]], #16             \n"
-                   "  vldrb.u8    q1, [%[w1]], #16             \n"
-                   "  vldrb.u8    q2, [%[p0]], #16             \n"
-                   "  vmladava.s8 %[s00], q2, q0               \n"
-                   "  vmladava.s8 %[s01], q2, q1               \n"
-                   "  vldrb.u8    q3, [%[p1]], #16             \n"
-                   "  vmladava.s8 %[s10], q3, q0               \n"
-                   "  vmladava.s8 %[s11], q3, q1               \n"
-                   "  vldrb.u8    q2, [%[p2]], #16             \n"
-                   "  vmladava.s8 %[s20], q2, q0               \n"
-                   "  vmladava.s8 %[s21], q2, q1               \n"
+                   KILN_MVE_STEP3X2_FIRST
+                   KILN_MVE_STEP3X2
                    "  wls         lr, lr, 2f                   \n"
                    "1:                                         \n"
-                   "  vldrb.u8    q0, [%[w0]], #16             \n"
-                   "  vldrb.u8    q1, [%[w1]], #16             \n"
-                   "  vldrb.u8    q2, [%[p0]], #16             \n"
-                   "  vmladava.s8 %[s00], q2, q0               \n"
-                   "  vmladava.s8 %[s01], q2, q1               \n"
-                   "  vldrb.u8    q3, [%[p1]], #16             \n"
-                   "  vmladava.s8 %[s10], q3, q0               \n"
-                   "  vmladava.s8 %[s11], q3, q1               \n"
-                   "  vldrb.u8    q2, [%[p2]], #16             \n"
-                   "  vmladava.s8 %[s20], q2, q0               \n"
-                   "  vmladava.s8 %[s21], q2, q1               \n"
-                   "  vldrb.u8    q0, [%[w0]], #16             \n"
-                   "  vldrb.u8    q1, [%[w1]], #16             \n"
-                   "  vldrb.u8    q2, [%[p0]], #16             \n"
-                   "  vmladava.s8 %[s00], q2, q0               \n"
-                   "  vmladava.s8 %[s01], q2, q1               \n"
-                   "  vldrb.u8    q3, [%[p1]], #16             \n"
-                   "  vmladava.s8 %[s10], q3, q0               \n"
-                   "  vmladava.s8 %[s11], q3, q1               \n"
-                   "  vldrb.u8    q2, [%[p2]], #16             \n"
-                   "  vmladava.s8 %[s20], q2, q0               \n"
-                   "  vmladava.s8 %[s21], q2, q1               \n"
+                   KILN_MVE_STEP3X2
+                   KILN_MVE_STEP3X2
                    "  le          lr, 1b                       \n"
                    "2:                                         \n"
                    : [p0] "+r"(p0), [p1] "+r"(p1), [p2] "+r"(p2), [w0] "+r"(w0), [w1] "+r"(w1), "+r"(n),
@@ -355,41 +332,11 @@ static inline __attribute__((always_inline)) void kiln_mve_pass3x2_k16(const int
     else
     {
         __asm volatile(
-                   "  vldrb.u8    q0, [%[w0]], #16             \n"
-                   "  vldrb.u8    q1, [%[w1]], #16             \n"
-                   "  vldrb.u8    q2, [%[p0]], #16             \n"
-                   "  vmladav.s8  %[s00], q2, q0               \n"
-                   "  vmladav.s8  %[s01], q2, q1               \n"
-                   "  vldrb.u8    q3, [%[p1]], #16             \n"
-                   "  vmladav.s8  %[s10], q3, q0               \n"
-                   "  vmladav.s8  %[s11], q3, q1               \n"
-                   "  vldrb.u8    q2, [%[p2]], #16             \n"
-                   "  vmladav.s8  %[s20], q2, q0               \n"
-                   "  vmladav.s8  %[s21], q2, q1               \n"
+                   KILN_MVE_STEP3X2_FIRST
                    "  wls         lr, lr, 2f                   \n"
                    "1:                                         \n"
-                   "  vldrb.u8    q0, [%[w0]], #16             \n"
-                   "  vldrb.u8    q1, [%[w1]], #16             \n"
-                   "  vldrb.u8    q2, [%[p0]], #16             \n"
-                   "  vmladava.s8 %[s00], q2, q0               \n"
-                   "  vmladava.s8 %[s01], q2, q1               \n"
-                   "  vldrb.u8    q3, [%[p1]], #16             \n"
-                   "  vmladava.s8 %[s10], q3, q0               \n"
-                   "  vmladava.s8 %[s11], q3, q1               \n"
-                   "  vldrb.u8    q2, [%[p2]], #16             \n"
-                   "  vmladava.s8 %[s20], q2, q0               \n"
-                   "  vmladava.s8 %[s21], q2, q1               \n"
-                   "  vldrb.u8    q0, [%[w0]], #16             \n"
-                   "  vldrb.u8    q1, [%[w1]], #16             \n"
-                   "  vldrb.u8    q2, [%[p0]], #16             \n"
-                   "  vmladava.s8 %[s00], q2, q0               \n"
-                   "  vmladava.s8 %[s01], q2, q1               \n"
-                   "  vldrb.u8    q3, [%[p1]], #16             \n"
-                   "  vmladava.s8 %[s10], q3, q0               \n"
-                   "  vmladava.s8 %[s11], q3, q1               \n"
-                   "  vldrb.u8    q2, [%[p2]], #16             \n"
-                   "  vmladava.s8 %[s20], q2, q0               \n"
-                   "  vmladava.s8 %[s21], q2, q1               \n"
+                   KILN_MVE_STEP3X2
+                   KILN_MVE_STEP3X2
                    "  le          lr, 1b                       \n"
                    "2:                                         \n"
                    : [p0] "+r"(p0), [p1] "+r"(p1), [p2] "+r"(p2), [w0] "+r"(w0), [w1] "+r"(w1), "+r"(n),

@@ -48,6 +48,25 @@ static inline int32_t kiln_sum_s8(const int8_t *x, int32_t n)
     return s;
 }
 
+/* The loop of kiln_dot4 / kiln_dot4_from: four sums a0..a3 (started by the caller's first instructions) over
+ * n columns of x and rows w0..w3, then packed into acc in row order. */
+#define KILN_FC_DOT4_LOOP                                                                                              \
+    "  wlstp.8     lr, %[n], 2f           \n"                                                                         \
+    "1:                                   \n"                                                                         \
+    "  vldrb.8     q0, [%[x]], #16        \n"                                                                         \
+    "  vldrb.8     q1, [%[w0]], #16       \n"                                                                         \
+    "  vmladava.s8 %[a0], q0, q1          \n"                                                                         \
+    "  vldrb.8     q2, [%[w1]], #16       \n"                                                                         \
+    "  vmladava.s8 %[a1], q0, q2          \n"                                                                         \
+    "  vldrb.8     q3, [%[w2]], #16       \n"                                                                         \
+    "  vmladava.s8 %[a2], q0, q3          \n"                                                                         \
+    "  vldrb.8     q1, [%[w3]], #16       \n"                                                                         \
+    "  vmladava.s8 %[a3], q0, q1          \n"                                                                         \
+    "  letp        lr, 1b                 \n"                                                                         \
+    "2:                                   \n"                                                                         \
+    "  vmov        %q[acc][2], %q[acc][0], %[a0], %[a2] \n"                                                           \
+    "  vmov        %q[acc][3], %q[acc][1], %[a1], %[a3] \n"
+
 /* Four dot products of x against rows w0 .. w0 + 3 * cols. A tail-predicated low-overhead loop
  * (WLSTP/LETP): per 16 columns one VLDRB of x, four of the rows and four VMLADAVA, any column
  * count, no separate tail. Written as inline assembly because GCC 12 neither forms
@@ -64,21 +83,7 @@ static inline int32x4_t kiln_dot4(const int8_t *x, const int8_t *w0, int32_t col
                    "  mov         %[a1], #0              \n"
                    "  mov         %[a2], #0              \n"
                    "  mov         %[a3], #0              \n"
-                   "  wlstp.8     lr, %[n], 2f           \n"
-                   "1:                                   \n"
-                   "  vldrb.8     q0, [%[x]], #16        \n"
-                   "  vldrb.8     q1, [%[w0]], #16       \n"
-                   "  vmladava.s8 %[a0], q0, q1          \n"
-                   "  vldrb.8     q2, [%[w1]], #16       \n"
-                   "  vmladava.s8 %[a1], q0, q2          \n"
-                   "  vldrb.8     q3, [%[w2]], #16       \n"
-                   "  vmladava.s8 %[a2], q0, q3          \n"
-                   "  vldrb.8     q1, [%[w3]], #16       \n"
-                   "  vmladava.s8 %[a3], q0, q1          \n"
-                   "  letp        lr, 1b                 \n"
-                   "2:                                   \n"
-                   "  vmov        %q[acc][2], %q[acc][0], %[a0], %[a2] \n"
-                   "  vmov        %q[acc][3], %q[acc][1], %[a1], %[a3] \n"
+                   KILN_FC_DOT4_LOOP
                    : [x] "+r"(x), [w0] "+r"(w0), [w1] "+r"(w1), [w2] "+r"(w2), [w3] "+r"(w3), [a0] "=&Te"(acc0),
                      [a1] "=&Te"(acc1), [a2] "=&Te"(acc2), [a3] "=&Te"(acc3), [acc] "=w"(acc)
                    : [n] "r"(cols)
@@ -154,21 +159,7 @@ static inline int32x4_t kiln_dot4_from(const int8_t *x, const int8_t *w0, int32_
     int32x4_t acc;
     __asm volatile("  ldrd        %[a0], %[a1], [%[i]]   \n"
                    "  ldrd        %[a2], %[a3], [%[i], #8] \n"
-                   "  wlstp.8     lr, %[n], 2f           \n"
-                   "1:                                   \n"
-                   "  vldrb.8     q0, [%[x]], #16        \n"
-                   "  vldrb.8     q1, [%[w0]], #16       \n"
-                   "  vmladava.s8 %[a0], q0, q1          \n"
-                   "  vldrb.8     q2, [%[w1]], #16       \n"
-                   "  vmladava.s8 %[a1], q0, q2          \n"
-                   "  vldrb.8     q3, [%[w2]], #16       \n"
-                   "  vmladava.s8 %[a2], q0, q3          \n"
-                   "  vldrb.8     q1, [%[w3]], #16       \n"
-                   "  vmladava.s8 %[a3], q0, q1          \n"
-                   "  letp        lr, 1b                 \n"
-                   "2:                                   \n"
-                   "  vmov        %q[acc][2], %q[acc][0], %[a0], %[a2] \n"
-                   "  vmov        %q[acc][3], %q[acc][1], %[a1], %[a3] \n"
+                   KILN_FC_DOT4_LOOP
                    : [x] "+r"(x), [w0] "+r"(w0), [w1] "+r"(w1), [w2] "+r"(w2), [w3] "+r"(w3), [a0] "=&Te"(acc0),
                      [a1] "=&Te"(acc1), [a2] "=&Te"(acc2), [a3] "=&Te"(acc3), [acc] "=w"(acc)
                    : [n] "r"(cols), [i] "r"(init)
