@@ -7,7 +7,9 @@
 # Usage: tools/check_standalone.sh [--quick] <cc> [cflags...]
 #   --quick: two combinations (main root, float off; upstream root, float32+float16 on)
 #   default: both roots x {off, f32, f16, f32+f16}
+# Optimization level: KILN_STANDALONE_OPT (default -O1; tests/api also runs -O0, a Debug build).
 set -u
+opt=${KILN_STANDALONE_OPT:--O1}
 quick=0
 if [ "${1:-}" = "--quick" ]; then quick=1; shift; fi
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -28,11 +30,11 @@ for combo in "${combos[@]}"; do
   for f in $(cd "$root" && find Source -name '*.c' | sort); do
     if [ "$2$3" = "00" ] && [[ "$f" == *_f32.c || "$f" == *_f16.c ]]; then continue; fi
     n=$((n + 1))
-    if ! "${cc[@]}" -std=c99 -O1 -Wall -Wextra -Werror -DARM_NN_ENABLE_F32=$2 -DARM_NN_ENABLE_F16=$3 \
+    if ! "${cc[@]}" -std=c99 "$opt" -Wall -Wextra -Werror -DARM_NN_ENABLE_F32=$2 -DARM_NN_ENABLE_F16=$3 \
         -I"$root" -I"$root/Include" -c "$root/$f" -o "$out/x.o" 2>"$out/err"; then
       echo "FAIL ($1 root, f32=$2 f16=$3): $f"; head -20 "$out/err"; fail=$((fail + 1))
     fi
   done
 done
-echo "standalone compile: $((n - fail)) passed, $fail failed"
+echo "standalone compile ($opt): $((n - fail)) passed, $fail failed"
 [ $fail -eq 0 ]

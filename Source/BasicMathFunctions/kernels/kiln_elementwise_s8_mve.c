@@ -6,6 +6,7 @@
  * input (TFLite's larger-scale input) take the table route (one gather per four elements, below).
  */
 #include "Include/Internal/kiln_elementwise.h"
+#include "Include/Internal/kiln_asm_optimize.h" /* -O0 builds: see there */
 
 #if KILN_BUILD_MVE
 

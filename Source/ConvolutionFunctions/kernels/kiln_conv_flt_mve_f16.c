@@ -19,6 +19,7 @@
  * within the route's documented bound). Both weight formats give the same bits.
  */
 #include "Include/Internal/kiln_conv_flt.h"
+#include "Include/Internal/kiln_asm_optimize.h" /* -O0 builds: see there */
 
 #if ARM_NN_ENABLE_F16 && KILN_FLT_BUILD_MVE
 #include <string.h>

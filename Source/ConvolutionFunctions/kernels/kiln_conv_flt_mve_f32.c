@@ -10,6 +10,7 @@
  * contiguous load on a Cortex-M55: pack the weights for speed). The hot loops are inline assembly (see there).
  */
 #include "Include/Internal/kiln_conv_flt.h"
+#include "Include/Internal/kiln_asm_optimize.h" /* -O0 builds: see there */
 
 #if ARM_NN_ENABLE_F32 && KILN_FLT_BUILD_MVE
 

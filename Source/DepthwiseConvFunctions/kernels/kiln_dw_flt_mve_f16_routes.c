@@ -25,6 +25,7 @@
  * bound), so NaN stays NaN and a -0 output stays -0 at lo = +0.
  */
 #include "Include/Internal/kiln_dw_flt.h"
+#include "Include/Internal/kiln_asm_optimize.h" /* -O0 builds: see there */
 
 #if ARM_NN_ENABLE_F16 && KILN_FLT_BUILD_MVE
 #include "Include/Internal/kiln_mve_f16.h"

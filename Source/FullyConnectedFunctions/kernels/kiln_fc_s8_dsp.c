@@ -4,6 +4,7 @@
  * weights with the filter offset, and SMLAD accumulates two products per instruction.
  */
 #include "Include/Internal/kiln_fc_s8.h"
+#include "Include/Internal/kiln_asm_optimize.h" /* -O0 builds: see there */
 
 #if KILN_BUILD_DSP
 

@@ -8,6 +8,7 @@
  * rows per pass with each row's weight sum accumulated beside the dot product (VADDVA).
  */
 #include "Include/Internal/kiln_fc_s8.h"
+#include "Include/Internal/kiln_asm_optimize.h" /* -O0 builds: see there */
 
 #if KILN_BUILD_MVE
 
