@@ -7,7 +7,8 @@
  * call it; kiln_dw_s8_run() runs a route's kernel on the backend this file is compiled for.
  *
  * Routes (first match wins; none needs scratch on any backend: every kernel reads the NHWC
- * input in place, so no im2col buffer is ever allocated):
+ * input in place, or copies small windows into a stack tile (Helium "3x3"), so no im2col buffer
+ * is ever allocated):
  *   "3x3"     ch_mult 1, 3x3 filter, padding <= 1, unit dilation (any stride, any batches)
  *   "opt"     ch_mult 1, any filter, stride, padding, dilation
  *   "ic1"     one input channel, ch_mult > 1 (every output channel reads the same input value)
@@ -168,6 +169,12 @@ void kiln_dw_s8_kernel_3x3(const kiln_dw_s8_shape *shape, const kiln_dw_s8_args 
 void kiln_dw_s8_kernel_cm1(const kiln_dw_s8_shape *shape, const kiln_dw_s8_args *args);
 void kiln_dw_s8_kernel_ic1(const kiln_dw_s8_shape *shape, const kiln_dw_s8_args *args);
 void kiln_dw_s8_kernel_generic(const kiln_dw_s8_shape *shape, const kiln_dw_s8_args *args);
+
+/** Helium "3x3" at stride 1 or 2 (equal on both axes) through channel-major tiles and VMLADAV
+ * (kernels/kiln_dw_s8_mve_tile.c; no scratch, about 1.9 KB of stack); false, with nothing written, when the
+ * strides or the input offset (outside [-127, 128]) are outside its form: kiln_dw_s8_kernel_3x3 then runs
+ * the vector-per-channel-block kernel. */
+bool kiln_dw_s8_mve_tile_3x3(const kiln_dw_s8_shape *shape, const kiln_dw_s8_args *args);
 
 /* Support kernels behind the public arm_nn_depthwise_conv_* functions (kernels/kiln_dw_support_s8_*.c). */
 

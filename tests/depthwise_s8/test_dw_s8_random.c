@@ -259,10 +259,130 @@ static void test_3x3_blocks(void)
     }
 }
 
+/* "3x3" shapes aimed at the Helium tile kernel (kernels/kiln_dw_s8_mve_tile.c): equal strides 1 or
+ * 2, inputs up to 40 high and wide, so that strips split (at most 19 rows at stride 1, 12 at
+ * stride 2: balanced, even but the last at stride 2) and blocks run along either axis (narrow
+ * outputs take the transposed view), the last block overlapping or predicated, channel groups of
+ * eight with tails, batches, padding 0 or 1 with an extra row / column, both requantization forms
+ * and the quantization edges, extreme data; and input offsets outside [-127, 128] (the zero point
+ * leaves int8, so the older kernel runs). The other backends run the same cases. */
+static int8_t k_in[40 * 40 * 20];
+static int8_t k_ref[41 * 41 * 20];
+
+static void draw_tile_axis(kiln_rng *r, int32_t s, int32_t in_max, int32_t *in, int32_t *p, int32_t *out)
+{
+    for (;;)
+    {
+        *in = kiln_rng_range(r, 0, 4) == 0 ? kiln_rng_range(r, 1, 8) : kiln_rng_range(r, 1, in_max);
+        *p = kiln_rng_range(r, 0, 1);
+        const int32_t span = *in + 2 * *p - 3;
+        if (span + 1 < 0)
+        {
+            continue;
+        }
+        const int32_t out_sym = span >= 0 ? span / s + 1 : 0;
+        const int32_t out_extra = (span + 1) / s + 1;
+        *out = (out_sym >= 1 && kiln_rng_range(r, 0, 1) == 0) ? out_sym : out_extra;
+        return;
+    }
+}
+
+static void test_3x3_tiles(void)
+{
+    static const int32_t biases[] = {0, 1 << 29, -(1 << 29), INT32_MAX - (1 << 21), INT32_MIN + (1 << 21)};
+    static const int32_t shifts[] = {-31, -23, -22, -12, -1, 0, 1};
+    static const int32_t mults[] = {0, 1, 1 << 30, INT32_MAX, 1518500250};
+    kiln_rng r;
+    kiln_rng_seed(&r, 0x5EED0D6);
+    const int32_t iters = kiln_test_iterations(2000, 150);
+    int32_t failures = 0;
+    for (int32_t it = 0; it < iters && failures < 3; it++)
+    {
+        dw_case t;
+        memset(&t, 0, sizeof(t));
+        t.name = "3x3 tiles";
+        t.sh = t.sw = kiln_rng_range(&r, 1, 2);
+        /* one long axis in most cases (either), both short or both long in the rest */
+        const int32_t shape = kiln_rng_range(&r, 0, 3);
+        draw_tile_axis(&r, t.sh, shape == 1 ? 8 : 40, &t.h, &t.ph, &t.oh);
+        draw_tile_axis(&r, t.sw, shape == 2 ? 8 : 40, &t.w, &t.pw, &t.ow);
+        const int32_t cpick = kiln_rng_range(&r, 0, 2);
+        t.c = cpick == 0 ? 8 * kiln_rng_range(&r, 1, 2) : kiln_rng_range(&r, 1, 20);
+        t.n = 1;
+        if ((int64_t)2 * t.h * t.w * t.c <= (int64_t)sizeof(k_in) && (int64_t)2 * (t.oh * t.ow) * t.c <= (int64_t)sizeof(k_ref) &&
+            kiln_rng_range(&r, 0, 3) == 0)
+        {
+            t.n = 2;
+        }
+        t.ch_mult = 1;
+        t.oc = t.c;
+        t.fh = t.fw = 3;
+        t.dh = t.dw = 1;
+        const int32_t opick = kiln_rng_range(&r, 0, 9);
+        t.in_off = opick == 0 ? kiln_rng_range(&r, 0, 1) ? kiln_rng_range(&r, 129, 255) : kiln_rng_range(&r, -255, -128)
+                              : (opick == 1 ? 128 : (opick == 2 ? -127 : kiln_rng_range(&r, -127, 128)));
+        t.out_off = kiln_rng_range(&r, -128, 127);
+        t.act_min = kiln_rng_range(&r, 0, 1) ? -128 : kiln_rng_range(&r, -128, 0);
+        t.act_max = kiln_rng_range(&r, 0, 1) ? 127 : kiln_rng_range(&r, t.act_min, 127);
+        const int64_t in_n = (int64_t)t.n * t.h * t.w * t.c;
+        kiln_rng_fill_s8(&r, k_in, in_n);
+        kiln_rng_fill_s8(&r, b_f, 9 * t.c);
+        if (kiln_rng_range(&r, 0, 3) == 0)
+        {
+            for (int64_t i = 0; i < in_n; i++)
+            {
+                if (kiln_rng_range(&r, 0, 1))
+                {
+                    k_in[i] = kiln_rng_range(&r, 0, 1) ? -128 : 127;
+                }
+            }
+            for (int32_t i = 0; i < 9 * t.c; i++)
+            {
+                b_f[i] = kiln_rng_range(&r, 0, 1) ? -128 : 127;
+            }
+        }
+        const int32_t qpick = kiln_rng_range(&r, 0, 2);
+        for (int32_t i = 0; i < t.c; i++)
+        {
+            if (qpick == 0)
+            {
+                /* the quantization edges (large biases only with right shifts) */
+                b_shift[i] = shifts[kiln_rng_range(&r, 0, 6)];
+                b_mult[i] = mults[kiln_rng_range(&r, 0, 4)];
+                b_bias[i] = b_shift[i] < 0 ? biases[kiln_rng_range(&r, 0, 4)] : kiln_rng_range(&r, -70000, 70000);
+            }
+            else
+            {
+                b_bias[i] = kiln_rng_range(&r, -70000, 70000);
+                b_mult[i] = kiln_rng_range(&r, 1 << 30, INT32_MAX);
+                b_shift[i] = qpick == 1 ? kiln_rng_range(&r, -12, -1) : kiln_rng_range(&r, -12, 1);
+            }
+        }
+        t.input = k_in;
+        t.filter = b_f;
+        t.bias = kiln_rng_range(&r, 0, 4) != 0 ? b_bias : NULL;
+        t.mult = b_mult;
+        t.shift = b_shift;
+        kiln_test_context("3x3 tiles %d: n%d %dx%dx%d -> %dx%d s%d p%d,%d off %d/%d", (int)it, (int)t.n, (int)t.h,
+                          (int)t.w, (int)t.c, (int)t.oh, (int)t.ow, (int)t.sh, (int)t.ph, (int)t.pw, (int)t.in_off,
+                          (int)t.out_off);
+        if (!KILN_CHECK_EQ(dw_case_ref(&t, k_ref), KILN_REF_OK))
+        {
+            failures++;
+            continue;
+        }
+        if (!dw_case_check_all(&t, k_ref))
+        {
+            failures++;
+        }
+    }
+}
+
 int main(void)
 {
     KILN_RUN(test_random);
     KILN_RUN(test_quant_edges);
     KILN_RUN(test_3x3_blocks);
+    KILN_RUN(test_3x3_tiles);
     return kiln_test_finish();
 }

@@ -15,6 +15,9 @@
  * kiln_dw_mve_3x3_block8); there, at stride 1 and 2, the column pairs (interior and edge) and the
  * single outputs whose rows are not clipped twice run in inline assembly (kiln_dw_mve_pairs_asm,
  * kiln_dw_mve_edge_asm, kiln_dw_mve_one_asm).
+ * At equal strides of 1 or 2 with TFLite's input offsets, "3x3" runs kiln_dw_s8_mve_tile.c instead
+ * (channel-major tiles and VMLADAV, about 0.7 instructions per MAC at stride 1); the kernels here
+ * serve the other "3x3" shapes.
  * "ic1": every output channel of a position reads the same input value (VMLA by a scalar).
  * "generic": lane l of block oc reads input channel (oc + l) / ch_mult with a gather load.
  */
@@ -1247,6 +1250,10 @@ static __attribute__((noinline)) void kiln_dw_mve_3x3_block8(const kiln_dw_s8_sh
 
 void kiln_dw_s8_kernel_3x3(const kiln_dw_s8_shape *shape, const kiln_dw_s8_args *args)
 {
+    if (kiln_dw_s8_mve_tile_3x3(shape, args))
+    {
+        return;
+    }
     int32_t c = 0;
     for (; c + 8 <= shape->in_c; c += 8)
     {

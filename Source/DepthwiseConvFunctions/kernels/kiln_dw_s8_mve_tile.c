@@ -1,0 +1,574 @@
+/*
+ * Kiln — int8 depthwise 3x3 at stride 1 and 2, Helium (MVE): channel-major tiles and VMLADAV.
+ *
+ * For a group of up to eight channels and a block of outputs, the input window is copied into a
+ * small stack tile, one channel after the other, with a row pitch P of 6 bytes (stride 1) or 5
+ * (stride 2): each pixel's eight channels are one widening load and one scatter store, and pixels
+ * outside the input hold the input zero point -input_offset. With that pitch the nine taps of an
+ * output lie within 15 contiguous bytes (taps at P i + j, i, j in 0..2), and one 16-byte load at
+ * an output's first tap also covers the window of the next output along the row: s bytes on
+ * (s the stride). Each output is then one VMLADAV (16 int8 products summed into a core register)
+ * with a filter vector holding the channel's taps at P i + j, or at P i + j + s for the second
+ * output of the load, zeros elsewhere. Four sums go into one vector (two VMOVs), which is
+ * requantized with the channel's parameters as scalars and stored with one scatter (the four
+ * outputs are one output channel at four pixels).
+ *   stride 1: a block is R rows x 4 outputs (window R + 2 rows x 6 columns); a vector holds the
+ *             four outputs of one row, two loads per row.
+ *   stride 2: a block is R rows x 2 outputs (window 2 R + 1 rows x 5 columns); a vector holds two
+ *             rows of the two outputs, two loads per pair of rows (an odd last row: one load,
+ *             half a vector).
+ * Per four outputs (36 MACs) that is two loads, four VMLADAV, two VMOVs, seven instructions of
+ * requantization with a right shift, the scatter and the loop: 18 instructions.
+ *
+ * Every output starts from bias + input_offset * sum(filter) (the ns weight sum when given): the
+ * padded pixels hold -input_offset, so each of their taps adds -input_offset * w and cancels its
+ * part of the start value; the int32 sum is the reference's sum over the taps inside the input,
+ * exactly. This needs the zero point in int8: input_offset in [-127, 128], TFLite's range; other
+ * offsets, unequal strides and strides above 2 take the older kernel.
+ *
+ * Blocks run along the output axis that wastes fewer outputs: the tile's columns are the image's
+ * columns, or (for a narrow output such as DS-CNN's 25x5) its rows, with the filter transposed to
+ * match. A last block past the end of its axis overlaps the one before it (recomputing equal
+ * values); an axis shorter than a block stores with a predicate.
+ *
+ * Stack: the tile (8 x 128 bytes + 16) and the channel records (8 x 48 bytes): 1.5 KB in all.
+ */
+#include "Include/Internal/kiln_dw_s8.h"
+#include <stddef.h>
+#include <string.h>
+
+#include "Include/Internal/kiln_asm_optimize.h"
+
+#if KILN_BUILD_MVE
+
+#define KT_G (8)      /* channels per group */
+#define KT_S (128)    /* tile bytes per channel: stride 1: (19 + 2) rows x 6, stride 2: (2 x 12 + 1) x 5 */
+#define KT_RMAX1 (19) /* output rows per strip, stride 1 */
+#define KT_RMAX2 (12) /* output rows per strip, stride 2 (even) */
+
+/* One view of the layer: u is the tile's column axis (the outputs of a block's row), v its row axis. */
+typedef struct
+{
+    int32_t out_u, out_v, in_u, in_v, pad_u, pad_v;
+    int32_t in_du, in_dv;   /* input bytes per step along u / v */
+    int32_t out_du, out_dv; /* output bytes per step along u / v */
+    int32_t s;              /* stride (both axes) */
+    int32_t p;              /* tile row pitch: 6 (stride 1) or 5 (stride 2) */
+    int32_t bu;             /* outputs per block along u: 4 (stride 1) or 2 (stride 2) */
+    bool transposed;        /* u is the image's row axis (y) */
+} kt_view;
+
+/* One channel of a group: its two filter vectors and requantization parameters (48 bytes; the
+ * assembly below reads the fields at these offsets). */
+typedef struct
+{
+    int8_t w0[16]; /* taps at P i + j (zeros elsewhere) */
+    int8_t w1[16]; /* taps at P i + j + s */
+    int32_t start; /* bias + input_offset * sum(filter) */
+    int32_t mult;
+    int32_t shift;
+    int32_t unused;
+} kt_chan;
+
+typedef char kt_chan_layout_check[(sizeof(kt_chan) == 48 && offsetof(kt_chan, start) == 32 &&
+                                   offsetof(kt_chan, shift) == 40)
+                                      ? 1
+                                      : -1];
+
+/* The records of channels c0 .. c0 + cg - 1 (the filter transposed for a transposed view): the
+ * filter vectors zeroed, then each tap's eight channels one widening load and two scatters (into
+ * w0 and w1); start values, multipliers and shifts four channels at a time, by word scatters. */
+static void kt_group_setup(kt_chan *g, const kiln_dw_s8_shape *s, const kiln_dw_s8_args *a, int32_t c0, int32_t cg,
+                           const kt_view *vw)
+{
+    for (int32_t k = 0; k < KT_G; k++)
+    {
+        vst1q_s8(g[k].w0, vdupq_n_s8(0));
+        vst1q_s8(g[k].w1, vdupq_n_s8(0));
+    }
+    const mve_pred16_t pc = vctp16q((uint32_t)cg);
+    const uint16x8_t offs = vmulq_n_u16(vidupq_n_u16(0, 1), (uint16_t)sizeof(kt_chan));
+    int8_t *base = (int8_t *)g;
+    const int32_t lane_ky = vw->transposed ? 1 : vw->p;
+    const int32_t lane_kx = vw->transposed ? vw->p : 1;
+    const int8_t *f = a->filter + c0;
+    int16x8_t sum = vdupq_n_s16(0);
+    for (int32_t ky = 0; ky < 3; ky++)
+    {
+        for (int32_t kx = 0; kx < 3; kx++)
+        {
+            const int16x8_t w = vldrbq_z_s16(f, pc);
+            f += s->out_c;
+            int8_t *lane = base + ky * lane_ky + kx * lane_kx;
+            vstrbq_scatter_offset_s16(lane, offs, w);
+            vstrbq_scatter_offset_s16(lane + 16 + vw->s, offs, w);
+            sum = vaddq_s16(sum, w);
+        }
+    }
+    int16_t sums[8];
+    vst1q_s16(sums, sum);
+    const uint32x4_t roffs = vmulq_n_u32(vidupq_n_u32(0, 1), (uint32_t)sizeof(kt_chan));
+    for (int32_t h = 0; h < cg; h += 4)
+    {
+        const mve_pred16_t p4 = vctp32q((uint32_t)(cg - h));
+        const int32_t c = c0 + h;
+        int32x4_t start;
+        if (a->weight_sum != NULL)
+        {
+            start = vldrwq_z_s32(a->weight_sum + c, p4);
+        }
+        else
+        {
+            const int32x4_t bias = a->bias != NULL ? vldrwq_z_s32(a->bias + c, p4) : vdupq_n_s32(0);
+            start = vmlaq_n_s32(bias, vldrhq_s32(sums + h), a->input_offset);
+        }
+        vstrwq_scatter_offset_p_s32(&g[h].start, roffs, start, p4);
+        vstrwq_scatter_offset_p_s32(&g[h].mult, roffs, vldrwq_z_s32(a->mult + c, p4), p4);
+        vstrwq_scatter_offset_p_s32(&g[h].shift, roffs, vldrwq_z_s32(a->shift + c, p4), p4);
+    }
+}
+
+/* n >= 1 tile rows of nc (3 to 6) pixels inside the input, cg (<= 8) channels each: per pixel one
+ * widening load (its base a low register; predicated when cg < 8) and one scatter store (byte k * KT_S + column, k the
+ * channel: one offset vector per column), then the tile pointer steps a row (pitch p). t: the first
+ * pixel's place in the tile, src: the first row's first pixel; du / dv: input bytes per column /
+ * row. */
+#define KT_FILL_PIXEL(ADV, J)                                                                                         \
+    KT_FILL_LOAD                                                                                                      \
+    "   add     %[src], %[src], " ADV "  \n"                                                                          \
+    "   vstrb.16 q0, [%[t], %q[o" J "]]  \n"
+
+#define KT_FILL_ASM(PIXELS, LAST)                                                                                     \
+    __asm__ volatile("   vmsr    p0, %[pc]                \n"                                                         \
+                     "   dls     lr, %[n]                 \n"                                                         \
+                     "1:                                  \n" PIXELS KT_FILL_PIXEL("%[back]", LAST)                   \
+                     "   add     %[t], %[t], %[p]         \n"                                                         \
+                     "   le      lr, 1b                   \n"                                                         \
+                     : [t] "+&r"(t), [src] "+&l"(src)                                                                 \
+                     : [n] "r"(n), [du] "r"(du), [back] "r"(back), [p] "r"(p), [pc] "r"(pc), [o0] "w"(o0),            \
+                       [o1] "w"(o1), [o2] "w"(o2), [o3] "w"(o3), [o4] "w"(o4), [o5] "w"(o5)                           \
+                     : "q0", "lr", "memory")
+
+#define KT_FILL_ALL(NC)                                                                                               \
+    switch (NC)                                                                                                       \
+    {                                                                                                                 \
+    case 6:                                                                                                           \
+        KT_FILL_ASM(KT_FILL_PIXEL("%[du]", "0") KT_FILL_PIXEL("%[du]", "1") KT_FILL_PIXEL("%[du]", "2")                 \
+                        KT_FILL_PIXEL("%[du]", "3") KT_FILL_PIXEL("%[du]", "4"),                                      \
+                    "5");                                                                                             \
+        break;                                                                                                        \
+    case 5:                                                                                                           \
+        KT_FILL_ASM(KT_FILL_PIXEL("%[du]", "0") KT_FILL_PIXEL("%[du]", "1") KT_FILL_PIXEL("%[du]", "2")                 \
+                        KT_FILL_PIXEL("%[du]", "3"),                                                                  \
+                    "4");                                                                                             \
+        break;                                                                                                        \
+    case 4:                                                                                                           \
+        KT_FILL_ASM(KT_FILL_PIXEL("%[du]", "0") KT_FILL_PIXEL("%[du]", "1") KT_FILL_PIXEL("%[du]", "2"), "3");          \
+        break;                                                                                                        \
+    default: /* three pixels */                                                                                       \
+        KT_FILL_ASM(KT_FILL_PIXEL("%[du]", "0") KT_FILL_PIXEL("%[du]", "1"), "2");                                      \
+        break;                                                                                                        \
+    }
+
+static inline __attribute__((always_inline)) void kt_fill_rows8(int8_t *t, const int8_t *src, int32_t n, int32_t nc,
+                                                                 int32_t p, int32_t du, int32_t dv, uint16x8_t offs,
+                                                                 int32_t cg)
+{
+#if !defined(__OPTIMIZE__)
+    const mve_pred16_t pcg = vctp16q((uint32_t)cg);
+    for (; n > 0; n--, src += dv, t += p)
+    {
+        for (int32_t j = 0; j < nc; j++)
+        {
+            vstrbq_scatter_offset_s16(t + j, offs, vldrbq_z_s16(src + j * du, pcg));
+        }
+    }
+#else
+    const int32_t back = dv - (nc - 1) * du;
+    const uint16x8_t o0 = offs, o1 = vaddq_n_u16(offs, 1), o2 = vaddq_n_u16(offs, 2), o3 = vaddq_n_u16(offs, 3);
+    const uint16x8_t o4 = vaddq_n_u16(offs, 4), o5 = vaddq_n_u16(offs, 5);
+    const uint32_t pc = (uint32_t)vctp16q((uint32_t)cg);
+    if (cg == KT_G)
+    {
+#define KT_FILL_LOAD "   vldrb.s16 q0, [%[src]]           \n"
+        KT_FILL_ALL(nc)
+#undef KT_FILL_LOAD
+    }
+    else
+    {
+        /* channels past the group's last are not read (zeros in the tile) */
+#define KT_FILL_LOAD                                                                                                  \
+    "   vpst                             \n"                                                                          \
+    "   vldrbt.s16 q0, [%[src]]          \n"
+        KT_FILL_ALL(nc)
+#undef KT_FILL_LOAD
+    }
+#endif
+}
+
+/* Copies the window of a block (tr rows from input row v_first, p columns from s u0 - pad_u) of
+ * channels c0 .. c0 + cg - 1 into the tile (channel k at k * KT_S, offs the channels' offsets); in:
+ * the group's first channel. Pixels outside the input hold the zero point (zv); zp_rows false: the
+ * rows outside the input already do (the strip's previous block wrote them, and no block of a
+ * strip stores data there). */
+static inline __attribute__((always_inline)) void kt_fill(int8_t *tile, const kt_view *vw, const int8_t *in, int32_t u0,
+                                                           int32_t v_first, int32_t i0, int32_t i1, int32_t tr,
+                                                           int32_t cg, uint16x8_t offs, int16x8_t zv, bool zp_rows)
+{
+    const int32_t p = vw->p;
+    const int32_t u_first = u0 * vw->s - vw->pad_u;
+    /* Columns of the window inside the input: j in [j0, j1) (rows: i in [i0, i1), from the strip). */
+    const int32_t j0 = MAX(0, -u_first);
+    const int32_t j1 = MIN(p, vw->in_u - u_first);
+    for (int32_t i = 0; zp_rows && i < tr; i++)
+    {
+        if (i == i0 && i1 > i0)
+        {
+            i = i1 - 1; /* past the rows inside */
+            continue;
+        }
+        for (int32_t j = 0; j < p; j++)
+        {
+            vstrbq_scatter_offset_s16(tile + i * p + j, offs, zv);
+        }
+    }
+    if (j0 > 0 || j1 < p)
+    {
+        for (int32_t j = 0; j < p; j++)
+        {
+            if (j < j0 || j >= j1)
+            {
+                int8_t *tz = tile + i0 * p + j;
+                for (int32_t i = i0; i < i1; i++, tz += p)
+                {
+                    vstrbq_scatter_offset_s16(tz, offs, zv);
+                }
+            }
+        }
+    }
+    const int32_t nc = j1 - j0;
+    if (i1 <= i0 || nc <= 0)
+    {
+        return;
+    }
+    int8_t *t = tile + i0 * p + j0;
+    const int8_t *src = in + (v_first + i0) * vw->in_dv + (u_first + j0) * vw->in_du;
+    if (nc >= 3)
+    {
+        kt_fill_rows8(t, src, i1 - i0, nc, p, vw->in_du, vw->in_dv, offs, cg);
+        return;
+    }
+    const mve_pred16_t pc = vctp16q((uint32_t)cg);
+    for (int32_t i = i0; i < i1; i++, t += p, src += vw->in_dv)
+    {
+        for (int32_t j = 0; j < nc; j++)
+        {
+            vstrbq_scatter_offset_s16(t + j, offs, vldrbq_z_s16(src + j * vw->in_du, pc));
+        }
+    }
+}
+
+/* What a block's assembly reads besides the channel records (offsets fixed: see the check). */
+typedef struct
+{
+    int32_t n;          /* stride 1: output rows (>= 1); stride 2: pairs of rows (>= 0) */
+    int32_t tadv;       /* tile bytes from the end of a channel's rows to the next channel's tile */
+    int32_t oadv;       /* output bytes from the end of a channel's rows to the next channel */
+    const kt_chan *end; /* one past the group's last record */
+    int32_t odd;        /* stride 2: a last single row follows the pairs */
+    uint32_t p_single;  /* stride 2: predicate of that row's store */
+} kt_blk;
+
+typedef char kt_blk_layout_check[(offsetof(kt_blk, tadv) == 4 && offsetof(kt_blk, oadv) == 8 &&
+                                  offsetof(kt_blk, end) == 12 && offsetof(kt_blk, odd) == 16 &&
+                                  offsetof(kt_blk, p_single) == 20)
+                                     ? 1
+                                     : -1];
+
+/* The per-call constants of the blocks. */
+typedef struct
+{
+    uint32x4_t oofs; /* scatter offsets of the lanes */
+    int32x4_t off, lo, hi;
+    uint32_t pbits;    /* lanes of a full row (stride 1) or pair of rows (stride 2) that exist */
+    uint32_t p_single; /* stride 2: lanes of a single row that exist */
+    bool full;         /* pbits has every lane */
+} kt_consts;
+
+/*
+ * The blocks in assembly: for every channel of the group, its rows (GCC 12.2 spends about 26
+ * instructions per row on the intrinsic form: lane inserts one at a time, the scatter offsets
+ * reloaded from the stack); about 16 instructions per channel around them. VMLADAV writes even
+ * core registers only: r0 and r2 (clobbered) take the sums, two at a time, so the lanes hold the
+ * outputs of a stride-1 row in the order 0, 2, 1, 3, and those of a stride-2 pair of rows in the
+ * order (row 0, output 0), (row 1, 0), (0, 1), (1, 1); the scatter offsets and predicates follow.
+ * Operands: t the first channel's tile, o its first output, ch the channel records (filter vectors
+ * into q2 / q3, start value, multiplier, shift: the loop with a rounding right shift for shift < 0,
+ * with a left shift otherwise), bk the kt_blk, dv output bytes per loop step (a row, or two at
+ * stride 2); vectors off (output offset), lo / hi (clamp), ofs (the scatter's byte offsets).
+ */
+
+/* TFLite's rounding right shift (ties away from zero) after the doubling high multiply: q0 = the
+ * sign mask of the sum (-1 or 0) plus the multiply (VQRDMLAH: no saturation, the multiplier is >= 0),
+ * then VRSHL by sh < 0 (ties up). Taking the sign of the sum rather than of the product changes
+ * nothing: they differ only where the product is 0, which every right shift maps to 0 either way.
+ * Result in q0. */
+#define KT_RQ_RIGHT                                                                                                   \
+    "   vshr.s32 q0, q1, #31             \n"                                                                          \
+    "   vqrdmlah.s32 q0, q1, %[mult]     \n"                                                                          \
+    "   vrshl.s32 q0, %[sh]              \n"
+
+/* sh >= 0: the left shift first (wrapping, as arm_nn_requantize). Result in q1. */
+#define KT_RQ_LEFT                                                                                                    \
+    "   vshl.s32 q1, %[sh]               \n"                                                                          \
+    "   vqrdmulh.s32 q1, q1, %[mult]     \n"
+
+/* start value, requantization (RQ, result in R), output offset and clamp of q1 */
+#define KT_FINISH(RQ, R)                                                                                              \
+    "   vadd.i32 q1, q1, %[start]        \n" RQ                                                                       \
+    "   vadd.i32 " R ", " R ", %q[off]   \n"                                                                          \
+    "   vmax.s32 " R ", " R ", %q[lo]    \n"                                                                          \
+    "   vmin.s32 " R ", " R ", %q[hi]    \n"
+
+#define KT_STORE_FULL(R) "   vstrb.32 " R ", [%[o], %q[ofs]]  \n"
+
+/* the lanes that exist (predicate in p0) */
+#define KT_STORE_PRED(R)                                                                                              \
+    "   vpst                             \n"                                                                          \
+    "   vstrbt.32 " R ", [%[o], %q[ofs]] \n"
+
+/* stride 1: one row of four outputs per iteration */
+#define KT_ROWS1(L, RQ, R, STORE)                                                                                     \
+    L ":                                 \n"                                                                          \
+    "   vldrb.8 q0, [%[t], #2]           \n"                                                                          \
+    "   vldrb.8 q1, [%[t]], #6           \n"                                                                          \
+    "   vmladav.s8 r0, q1, q2            \n"                                                                          \
+    "   vmladav.s8 r2, q1, q3            \n"                                                                          \
+    "   vmov    q1[2], q1[0], r2, r0     \n"                                                                          \
+    "   vmladav.s8 r0, q0, q2            \n"                                                                          \
+    "   vmladav.s8 r2, q0, q3            \n"                                                                          \
+    "   vmov    q1[3], q1[1], r2, r0     \n" KT_FINISH(RQ, R) STORE(R)                                                 \
+    "   add     %[o], %[o], %[dv]        \n"                                                                          \
+    "   le      lr, " L "b               \n"
+
+/* stride 2: two rows of two outputs per iteration (tile rows 2 y and 2 y + 2 start them) */
+#define KT_PAIRS2(L, RQ, R, STORE)                                                                                    \
+    L ":                                 \n"                                                                          \
+    "   vldrb.8 q0, [%[t], #10]          \n"                                                                          \
+    "   vldrb.8 q1, [%[t]], #20          \n"                                                                          \
+    "   vmladav.s8 r0, q1, q2            \n"                                                                          \
+    "   vmladav.s8 r2, q1, q3            \n"                                                                          \
+    "   vmov    q1[2], q1[0], r2, r0     \n"                                                                          \
+    "   vmladav.s8 r0, q0, q2            \n"                                                                          \
+    "   vmladav.s8 r2, q0, q3            \n"                                                                          \
+    "   vmov    q1[3], q1[1], r2, r0     \n" KT_FINISH(RQ, R) STORE(R)                                                 \
+    "   add     %[o], %[o], %[dv]        \n"                                                                          \
+    "   le      lr, " L "b               \n"
+
+/* stride 2: the single last row (lanes 0 and 2; t and o not advanced) */
+#define KT_SINGLE2(RQ, R)                                                                                             \
+    "   vldrb.8 q1, [%[t]]               \n"                                                                          \
+    "   vmladav.s8 r0, q1, q2            \n"                                                                          \
+    "   vmladav.s8 r2, q1, q3            \n"                                                                          \
+    "   vmov    q1[2], q1[0], r2, r0     \n" KT_FINISH(RQ, R)                                                         \
+    "   ldr     r0, [%[bk], #20]         \n"                                                                          \
+    "   vmsr    p0, r0                   \n" KT_STORE_PRED(R)
+
+/* the next channel: pointers on by tadv / oadv, until the end record */
+#define KT_NEXT                                                                                                       \
+    "3:                                  \n"                                                                          \
+    "   ldrd    %[start], %[mult], [%[bk], #4] \n"                                                                    \
+    "   add     %[t], %[t], %[start]     \n"                                                                          \
+    "   add     %[o], %[o], %[mult]      \n"                                                                          \
+    "   ldr     %[sh], [%[bk], #12]      \n"                                                                          \
+    "   cmp     %[ch], %[sh]             \n"                                                                          \
+    "   bne     4b                       \n"
+
+/* the channel's record; then left shift (sh >= 0) or right shift (branch to 2f) */
+#define KT_CHANNEL(PRE)                                                                                               \
+    "4:                                  \n" PRE                                                                      \
+    "   vldrb.8 q2, [%[ch]]              \n"                                                                          \
+    "   vldrb.8 q3, [%[ch], #16]         \n"                                                                          \
+    "   ldrd    %[start], %[mult], [%[ch], #32] \n"                                                                   \
+    "   ldr     %[sh], [%[ch], #40]      \n"                                                                          \
+    "   adds    %[ch], %[ch], #48        \n"                                                                          \
+    "   cmp     %[sh], #0                \n"                                                                          \
+    "   blt     2f                       \n"
+
+#define KT_OPERANDS                                                                                                   \
+    : [t] "+&r"(t), [o] "+&r"(o), [ch] "+&r"(ch), [start] "=&r"(start), [mult] "=&r"(mult), [sh] "=&r"(sh)           \
+    : [bk] "r"(&bk), [dv] "r"(dv), [off] "w"(k->off), [lo] "w"(k->lo), [hi] "w"(k->hi), [ofs] "w"(k->oofs),         \
+      [p] "r"(k->pbits)                                                                                               \
+    : "r0", "r2", "q0", "q1", "q2", "q3", "lr", "memory", "cc"
+
+#define KT_BLOCK1(PRE, STORE)                                                                                         \
+    __asm__ volatile(KT_CHANNEL(PRE) "   ldr     r0, [%[bk]]              \n"                                         \
+                                     "   dls     lr, r0                   \n" KT_ROWS1("1", KT_RQ_LEFT, "q1", STORE) \
+                                     "   b       3f                       \n"                                         \
+                                     "2:                                  \n"                                         \
+                                     "   ldr     r0, [%[bk]]              \n"                                         \
+                                     "   dls     lr, r0                   \n" KT_ROWS1("5", KT_RQ_RIGHT, "q0", STORE) \
+                                         KT_NEXT KT_OPERANDS)
+
+#define KT_BLOCK2(PRE, STORE)                                                                                         \
+    __asm__ volatile(KT_CHANNEL(PRE) "   ldr     r0, [%[bk]]              \n"                                         \
+                                     "   wls     lr, r0, 6f               \n" KT_PAIRS2("1", KT_RQ_LEFT, "q1", STORE) \
+                                     "6:                                  \n"                                         \
+                                     "   ldr     r0, [%[bk], #16]         \n"                                         \
+                                     "   cmp     r0, #0                   \n"                                         \
+                                     "   beq     3f                       \n" KT_SINGLE2(KT_RQ_LEFT, "q1")            \
+                                     "   b       3f                       \n"                                         \
+                                     "2:                                  \n"                                         \
+                                     "   ldr     r0, [%[bk]]              \n"                                         \
+                                     "   wls     lr, r0, 7f               \n" KT_PAIRS2("5", KT_RQ_RIGHT, "q0", STORE) \
+                                     "7:                                  \n"                                         \
+                                     "   ldr     r0, [%[bk], #16]         \n"                                         \
+                                     "   cmp     r0, #0                   \n"                                         \
+                                     "   beq     3f                       \n" KT_SINGLE2(KT_RQ_RIGHT, "q0")           \
+                                         KT_NEXT KT_OPERANDS)
+
+#define KT_PRED_SET "   vmsr    p0, %[p]                 \n"
+
+/* One block: every channel of the group (records g[0 .. cg - 1]), rows output rows from the tile,
+ * outputs from ob (the group's first channel). */
+static void kt_block(const int8_t *tile, const kt_chan *g, int8_t *ob, int32_t cg, int32_t rows, const kt_view *vw,
+                     const kt_consts *k)
+{
+    const int8_t *t = tile;
+    int8_t *o = ob;
+    const kt_chan *ch = g;
+    int32_t start, mult, sh;
+    if (vw->s == 1)
+    {
+        const int32_t dv = vw->out_dv;
+        const kt_blk bk = {rows, KT_S - rows * 6, 1 - rows * dv, g + cg, 0, 0};
+        if (k->full)
+        {
+            KT_BLOCK1("", KT_STORE_FULL);
+        }
+        else
+        {
+            KT_BLOCK1(KT_PRED_SET, KT_STORE_PRED);
+        }
+    }
+    else
+    {
+        const int32_t dv = 2 * vw->out_dv;
+        const int32_t pairs = rows / 2;
+        const kt_blk bk = {pairs, KT_S - pairs * 20, 1 - pairs * dv, g + cg, rows & 1, k->p_single};
+        if (k->full)
+        {
+            KT_BLOCK2("", KT_STORE_FULL);
+        }
+        else
+        {
+            /* the single row's store sets p0 itself: set it again for every channel */
+            KT_BLOCK2(KT_PRED_SET, KT_STORE_PRED);
+        }
+    }
+    (void)start;
+    (void)mult;
+    (void)sh;
+}
+
+/* Output slots computed along an axis of n outputs in blocks of b (the last block overlaps). */
+static int64_t kt_slots(int32_t n, int32_t b)
+{
+    return (int64_t)((n + b - 1) / b) * b;
+}
+
+bool kiln_dw_s8_mve_tile_3x3(const kiln_dw_s8_shape *s, const kiln_dw_s8_args *a)
+{
+    if (s->stride_h != s->stride_w || s->stride_h > 2 || a->input_offset < -127 || a->input_offset > 128)
+    {
+        return false;
+    }
+    const int32_t C = s->in_c;
+    kt_view vw;
+    vw.s = s->stride_h;
+    vw.p = vw.s == 1 ? 6 : 5;
+    vw.bu = vw.s == 1 ? 4 : 2;
+    /* Blocks along the axis that wastes fewer outputs (stride 2 computes rows in pairs). */
+    const int32_t bv = vw.s == 1 ? 1 : 2;
+    vw.transposed = kt_slots(s->out_h, vw.bu) * kt_slots(s->out_w, bv) < kt_slots(s->out_w, vw.bu) * kt_slots(s->out_h, bv);
+    if (!vw.transposed)
+    {
+        vw.out_u = s->out_w, vw.out_v = s->out_h, vw.in_u = s->in_w, vw.in_v = s->in_h;
+        vw.pad_u = s->pad_w, vw.pad_v = s->pad_h;
+        vw.in_du = C, vw.in_dv = s->in_w * C, vw.out_du = C, vw.out_dv = s->out_w * C;
+    }
+    else
+    {
+        vw.out_u = s->out_h, vw.out_v = s->out_w, vw.in_u = s->in_h, vw.in_v = s->in_w;
+        vw.pad_u = s->pad_h, vw.pad_v = s->pad_w;
+        vw.in_du = s->in_w * C, vw.in_dv = C, vw.out_du = s->out_w * C, vw.out_dv = C;
+    }
+    const int32_t rmax = vw.s == 1 ? KT_RMAX1 : KT_RMAX2;
+    const int32_t nstrips = (vw.out_v + rmax - 1) / rmax;
+    const int16x8_t zv = vdupq_n_s16((int16_t)(-a->input_offset)); /* the zero point, in int8 */
+    const uint16x8_t offs = vmulq_n_u16(vidupq_n_u16(0, 1), (uint16_t)KT_S);
+
+    /* The lanes' outputs: stride 1, output (0, 2, 1, 3) of a row; stride 2, (row, output) =
+     * (0, 0), (1, 0), (0, 1), (1, 1). */
+    const int32_t nu = MIN(vw.bu, vw.out_u);
+    kt_consts k;
+    k.off = vdupq_n_s32(a->output_offset);
+    k.lo = vdupq_n_s32(a->act_min);
+    k.hi = vdupq_n_s32(a->act_max);
+    if (vw.s == 1)
+    {
+        const uint32x4_t lane_u = vcreateq_u32(0x0000000200000000ull, 0x0000000300000001ull);
+        k.oofs = vmulq_n_u32(lane_u, (uint32_t)vw.out_du);
+        k.pbits = (uint32_t)vcmphiq_u32(vdupq_n_u32((uint32_t)nu), lane_u);
+        k.p_single = 0;
+    }
+    else
+    {
+        const uint32x4_t lane_u = vcreateq_u32(0x0000000000000000ull, 0x0000000100000001ull);
+        const uint32x4_t lane_v = vcreateq_u32(0x0000000100000000ull, 0x0000000100000000ull);
+        k.oofs = vaddq_u32(vmulq_n_u32(lane_u, (uint32_t)vw.out_du), vmulq_n_u32(lane_v, (uint32_t)vw.out_dv));
+        k.pbits = (uint32_t)vcmphiq_u32(vdupq_n_u32((uint32_t)nu), lane_u);
+        k.p_single = k.pbits & 0x0F0Fu; /* lanes 0 and 2 */
+    }
+    k.full = (k.pbits & 0xFFFFu) == 0xFFFFu;
+
+    int8_t tile[KT_G * KT_S + 16] __attribute__((aligned(16))); /* +16: the last stride-2 load's overrun */
+    kt_chan g[KT_G] __attribute__((aligned(16)));
+    for (int32_t c0 = 0; c0 < C; c0 += KT_G)
+    {
+        const int32_t cg = MIN(KT_G, C - c0);
+        kt_group_setup(g, s, a, c0, cg, &vw);
+        for (int32_t b = 0; b < s->batches; b++)
+        {
+            const int8_t *in_b = a->input + (int64_t)b * s->in_h * s->in_w * C + c0;
+            int8_t *out_b = a->output + (int64_t)b * s->out_h * s->out_w * C + c0;
+            int32_t v0 = 0;
+            for (int32_t st = 0; st < nstrips; st++)
+            {
+                /* balanced strips (even at stride 2 but for the last) */
+                int32_t rows = (vw.out_v - v0 + (nstrips - st) - 1) / (nstrips - st);
+                if (vw.s == 2 && st + 1 < nstrips)
+                {
+                    rows += rows & 1;
+                }
+                rows = MIN(rows, vw.out_v - v0);
+                const int32_t tr = vw.s * (rows - 1) + 3;
+                const int32_t v_first = v0 * vw.s - vw.pad_v;
+                const int32_t i0 = MAX(0, -v_first);
+                const int32_t i1 = MIN(tr, vw.in_v - v_first);
+                int8_t *out_s = out_b + v0 * vw.out_dv;
+                for (int32_t u = 0; u < vw.out_u; u += vw.bu)
+                {
+                    /* a last block past the end overlaps the one before it (when there is one) */
+                    const int32_t u0 = (u + vw.bu > vw.out_u && vw.out_u >= vw.bu) ? vw.out_u - vw.bu : u;
+                    kt_fill(tile, &vw, in_b, u0, v_first, i0, i1, tr, cg, offs, zv, u == 0);
+                    kt_block(tile, g, out_s + u0 * vw.out_du, cg, rows, &vw, &k);
+                }
+                v0 += rows;
+            }
+        }
+    }
+    return true;
+}
+
+#endif /* KILN_BUILD_MVE */
