@@ -45,6 +45,12 @@ static void draw_axis(kiln_rng *r, int32_t *in, int32_t *k, int32_t *s, int32_t 
     }
 }
 
+/* The reference output of a case, then every applicable entry against it; false on a failure. */
+static bool check_case(const dw_case *t, int8_t *ref)
+{
+    return KILN_CHECK_EQ(dw_case_ref(t, ref), KILN_REF_OK) && dw_case_check_all(t, ref);
+}
+
 static void random_case(kiln_rng *r, dw_case *t, int32_t iter)
 {
     const int32_t mode = iter % 4; /* 0: 3x3 route shapes, 1: ch_mult 1, 2: ch_mult > 1, 3: in_c 1 */
@@ -103,12 +109,7 @@ static void test_random(void)
                           (int)it, (int)t.n, (int)t.h, (int)t.w, (int)t.c, (int)t.oh, (int)t.ow, (int)t.oc,
                           (int)t.ch_mult, (int)t.fh, (int)t.fw, (int)t.sh, (int)t.sw, (int)t.ph, (int)t.pw,
                           (int)t.dh, (int)t.dw, (int)t.in_off, (int)t.out_off);
-        if (!KILN_CHECK_EQ(dw_case_ref(&t, r_ref), KILN_REF_OK))
-        {
-            failures++;
-            continue;
-        }
-        if (!dw_case_check_all(&t, r_ref))
+        if (!check_case(&t, r_ref))
         {
             failures++;
         }
@@ -149,12 +150,7 @@ static void test_quant_edges(void)
         kiln_test_context("quant edges %d: %dx%dx%d -> %dx%dx%d f%dx%d s%d,%d p%d,%d", (int)it, (int)t.h, (int)t.w,
                           (int)t.c, (int)t.oh, (int)t.ow, (int)t.oc, (int)t.fh, (int)t.fw, (int)t.sh, (int)t.sw,
                           (int)t.ph, (int)t.pw);
-        if (!KILN_CHECK_EQ(dw_case_ref(&t, r_ref), KILN_REF_OK))
-        {
-            failures++;
-            continue;
-        }
-        if (!dw_case_check_all(&t, r_ref))
+        if (!check_case(&t, r_ref))
         {
             failures++;
         }
@@ -190,6 +186,32 @@ static void draw_3x3_axis(kiln_rng *r, int32_t in_max, int32_t *in, int32_t *s, 
     }
 }
 
+/* Output offset, activation range, input (n h w c) and 3x3 filter data of a case; extreme values
+ * (-128 and 127) in a quarter of the cases. */
+static void draw_3x3_data(kiln_rng *r, dw_case *t, int8_t *in, int8_t *f)
+{
+    t->out_off = kiln_rng_range(r, -128, 127);
+    t->act_min = kiln_rng_range(r, 0, 1) ? -128 : kiln_rng_range(r, -128, 0);
+    t->act_max = kiln_rng_range(r, 0, 1) ? 127 : kiln_rng_range(r, t->act_min, 127);
+    const int64_t in_n = (int64_t)t->n * t->h * t->w * t->c;
+    kiln_rng_fill_s8(r, in, in_n);
+    kiln_rng_fill_s8(r, f, 9 * t->c);
+    if (kiln_rng_range(r, 0, 3) == 0)
+    {
+        for (int64_t i = 0; i < in_n; i++)
+        {
+            if (kiln_rng_range(r, 0, 1))
+            {
+                in[i] = kiln_rng_range(r, 0, 1) ? -128 : 127;
+            }
+        }
+        for (int32_t i = 0; i < 9 * t->c; i++)
+        {
+            f[i] = kiln_rng_range(r, 0, 1) ? -128 : 127;
+        }
+    }
+}
+
 static void test_3x3_blocks(void)
 {
     kiln_rng r;
@@ -211,27 +233,7 @@ static void test_3x3_blocks(void)
         t.fh = t.fw = 3;
         t.dh = t.dw = 1;
         t.in_off = kiln_rng_range(&r, 0, 2) == 0 ? 128 : kiln_rng_range(&r, -127, 128);
-        t.out_off = kiln_rng_range(&r, -128, 127);
-        t.act_min = kiln_rng_range(&r, 0, 1) ? -128 : kiln_rng_range(&r, -128, 0);
-        t.act_max = kiln_rng_range(&r, 0, 1) ? 127 : kiln_rng_range(&r, t.act_min, 127);
-        const int64_t in_n = (int64_t)t.n * t.h * t.w * t.c;
-        kiln_rng_fill_s8(&r, b_in, in_n);
-        kiln_rng_fill_s8(&r, b_f, 9 * t.c);
-        /* extreme values in a quarter of the cases */
-        if (kiln_rng_range(&r, 0, 3) == 0)
-        {
-            for (int64_t i = 0; i < in_n; i++)
-            {
-                if (kiln_rng_range(&r, 0, 1))
-                {
-                    b_in[i] = kiln_rng_range(&r, 0, 1) ? -128 : 127;
-                }
-            }
-            for (int32_t i = 0; i < 9 * t.c; i++)
-            {
-                b_f[i] = kiln_rng_range(&r, 0, 1) ? -128 : 127;
-            }
-        }
+        draw_3x3_data(&r, &t, b_in, b_f);
         const bool all_right = kiln_rng_range(&r, 0, 1) != 0;
         for (int32_t i = 0; i < t.c; i++)
         {
@@ -247,12 +249,7 @@ static void test_3x3_blocks(void)
         kiln_test_context("3x3 blocks %d: n%d %dx%dx%d -> %dx%d s%d,%d p%d,%d off %d/%d", (int)it, (int)t.n, (int)t.h,
                           (int)t.w, (int)t.c, (int)t.oh, (int)t.ow, (int)t.sh, (int)t.sw, (int)t.ph, (int)t.pw,
                           (int)t.in_off, (int)t.out_off);
-        if (!KILN_CHECK_EQ(dw_case_ref(&t, b_ref), KILN_REF_OK))
-        {
-            failures++;
-            continue;
-        }
-        if (!dw_case_check_all(&t, b_ref))
+        if (!check_case(&t, b_ref))
         {
             failures++;
         }
@@ -321,26 +318,7 @@ static void test_3x3_tiles(void)
         const int32_t opick = kiln_rng_range(&r, 0, 9);
         t.in_off = opick == 0 ? kiln_rng_range(&r, 0, 1) ? kiln_rng_range(&r, 129, 255) : kiln_rng_range(&r, -255, -128)
                               : (opick == 1 ? 128 : (opick == 2 ? -127 : kiln_rng_range(&r, -127, 128)));
-        t.out_off = kiln_rng_range(&r, -128, 127);
-        t.act_min = kiln_rng_range(&r, 0, 1) ? -128 : kiln_rng_range(&r, -128, 0);
-        t.act_max = kiln_rng_range(&r, 0, 1) ? 127 : kiln_rng_range(&r, t.act_min, 127);
-        const int64_t in_n = (int64_t)t.n * t.h * t.w * t.c;
-        kiln_rng_fill_s8(&r, k_in, in_n);
-        kiln_rng_fill_s8(&r, b_f, 9 * t.c);
-        if (kiln_rng_range(&r, 0, 3) == 0)
-        {
-            for (int64_t i = 0; i < in_n; i++)
-            {
-                if (kiln_rng_range(&r, 0, 1))
-                {
-                    k_in[i] = kiln_rng_range(&r, 0, 1) ? -128 : 127;
-                }
-            }
-            for (int32_t i = 0; i < 9 * t.c; i++)
-            {
-                b_f[i] = kiln_rng_range(&r, 0, 1) ? -128 : 127;
-            }
-        }
+        draw_3x3_data(&r, &t, k_in, b_f);
         const int32_t qpick = kiln_rng_range(&r, 0, 2);
         for (int32_t i = 0; i < t.c; i++)
         {
@@ -366,12 +344,7 @@ static void test_3x3_tiles(void)
         kiln_test_context("3x3 tiles %d: n%d %dx%dx%d -> %dx%d s%d p%d,%d off %d/%d", (int)it, (int)t.n, (int)t.h,
                           (int)t.w, (int)t.c, (int)t.oh, (int)t.ow, (int)t.sh, (int)t.ph, (int)t.pw, (int)t.in_off,
                           (int)t.out_off);
-        if (!KILN_CHECK_EQ(dw_case_ref(&t, k_ref), KILN_REF_OK))
-        {
-            failures++;
-            continue;
-        }
-        if (!dw_case_check_all(&t, k_ref))
+        if (!check_case(&t, k_ref))
         {
             failures++;
         }

@@ -337,11 +337,10 @@ typedef struct
     "   vpst                             \n"                                                                          \
     "   vstrbt.32 " R ", [%[o], %q[ofs]] \n"
 
-/* stride 1: one row of four outputs per iteration */
-#define KT_ROWS1(L, RQ, R, STORE)                                                                                     \
-    L ":                                 \n"                                                                          \
-    "   vldrb.8 q0, [%[t], #2]           \n"                                                                          \
-    "   vldrb.8 q1, [%[t]], #6           \n"                                                                          \
+/* One loop step: LOADS puts two windows in q1 and q0; their sums with both filter vectors go into q1
+ * (lanes 0, 2 from q1's window, 1, 3 from q0's); then the start value, requantization and store. */
+#define KT_STEP(L, LOADS, RQ, R, STORE)                                                                               \
+    L ":                                 \n" LOADS                                                                    \
     "   vmladav.s8 r0, q1, q2            \n"                                                                          \
     "   vmladav.s8 r2, q1, q3            \n"                                                                          \
     "   vmov    q1[2], q1[0], r2, r0     \n"                                                                          \
@@ -351,19 +350,15 @@ typedef struct
     "   add     %[o], %[o], %[dv]        \n"                                                                          \
     "   le      lr, " L "b               \n"
 
-/* stride 2: two rows of two outputs per iteration (tile rows 2 y and 2 y + 2 start them) */
-#define KT_PAIRS2(L, RQ, R, STORE)                                                                                    \
-    L ":                                 \n"                                                                          \
+/* stride 1: one row of four outputs per step (windows at columns 0 and 2) */
+#define KT_LOADS1                                                                                                     \
+    "   vldrb.8 q0, [%[t], #2]           \n"                                                                          \
+    "   vldrb.8 q1, [%[t]], #6           \n"
+
+/* stride 2: two rows of two outputs per step (windows at tile rows 2 y and 2 y + 2) */
+#define KT_LOADS2                                                                                                     \
     "   vldrb.8 q0, [%[t], #10]          \n"                                                                          \
-    "   vldrb.8 q1, [%[t]], #20          \n"                                                                          \
-    "   vmladav.s8 r0, q1, q2            \n"                                                                          \
-    "   vmladav.s8 r2, q1, q3            \n"                                                                          \
-    "   vmov    q1[2], q1[0], r2, r0     \n"                                                                          \
-    "   vmladav.s8 r0, q0, q2            \n"                                                                          \
-    "   vmladav.s8 r2, q0, q3            \n"                                                                          \
-    "   vmov    q1[3], q1[1], r2, r0     \n" KT_FINISH(RQ, R) STORE(R)                                                 \
-    "   add     %[o], %[o], %[dv]        \n"                                                                          \
-    "   le      lr, " L "b               \n"
+    "   vldrb.8 q1, [%[t]], #20          \n"
 
 /* stride 2: the single last row (lanes 0 and 2; t and o not advanced) */
 #define KT_SINGLE2(RQ, R)                                                                                             \
@@ -401,31 +396,25 @@ typedef struct
       [p] "r"(k->pbits)                                                                                               \
     : "r0", "r2", "q0", "q1", "q2", "q3", "lr", "memory", "cc"
 
-#define KT_BLOCK1(PRE, STORE)                                                                                         \
-    __asm__ volatile(KT_CHANNEL(PRE) "   ldr     r0, [%[bk]]              \n"                                         \
-                                     "   dls     lr, r0                   \n" KT_ROWS1("1", KT_RQ_LEFT, "q1", STORE) \
-                                     "   b       3f                       \n"                                         \
-                                     "2:                                  \n"                                         \
-                                     "   ldr     r0, [%[bk]]              \n"                                         \
-                                     "   dls     lr, r0                   \n" KT_ROWS1("5", KT_RQ_RIGHT, "q0", STORE) \
-                                         KT_NEXT KT_OPERANDS)
+/* One shift form of a channel: n (from bk) loop steps, then TAIL; E: the step loop's exit label */
+#define KT_FORM(L, E, LOADS, RQ, R, STORE, TAIL)                                                                      \
+    "   ldr     r0, [%[bk]]              \n"                                                                          \
+    "   wls     lr, r0, " E "f           \n" KT_STEP(L, LOADS, RQ, R, STORE) E ":\n" TAIL
 
-#define KT_BLOCK2(PRE, STORE)                                                                                         \
-    __asm__ volatile(KT_CHANNEL(PRE) "   ldr     r0, [%[bk]]              \n"                                         \
-                                     "   wls     lr, r0, 6f               \n" KT_PAIRS2("1", KT_RQ_LEFT, "q1", STORE) \
-                                     "6:                                  \n"                                         \
-                                     "   ldr     r0, [%[bk], #16]         \n"                                         \
-                                     "   cmp     r0, #0                   \n"                                         \
-                                     "   beq     3f                       \n" KT_SINGLE2(KT_RQ_LEFT, "q1")            \
-                                     "   b       3f                       \n"                                         \
-                                     "2:                                  \n"                                         \
-                                     "   ldr     r0, [%[bk]]              \n"                                         \
-                                     "   wls     lr, r0, 7f               \n" KT_PAIRS2("5", KT_RQ_RIGHT, "q0", STORE) \
-                                     "7:                                  \n"                                         \
-                                     "   ldr     r0, [%[bk], #16]         \n"                                         \
-                                     "   cmp     r0, #0                   \n"                                         \
-                                     "   beq     3f                       \n" KT_SINGLE2(KT_RQ_RIGHT, "q0")           \
-                                         KT_NEXT KT_OPERANDS)
+/* stride 2: the single last row when bk says there is one */
+#define KT_TAIL2(RQ, R)                                                                                               \
+    "   ldr     r0, [%[bk], #16]         \n"                                                                          \
+    "   cmp     r0, #0                   \n"                                                                          \
+    "   beq     3f                       \n" KT_SINGLE2(RQ, R)
+
+#define KT_BLOCK(PRE, STORE, LOADS, TAIL_LEFT, TAIL_RIGHT)                                                            \
+    __asm__ volatile(KT_CHANNEL(PRE) KT_FORM("1", "6", LOADS, KT_RQ_LEFT, "q1", STORE, TAIL_LEFT)                     \
+                     "   b       3f                       \n"                                                         \
+                     "2:                                  \n" KT_FORM("5", "7", LOADS, KT_RQ_RIGHT, "q0", STORE, TAIL_RIGHT) \
+                         KT_NEXT KT_OPERANDS)
+
+#define KT_BLOCK1(PRE, STORE) KT_BLOCK(PRE, STORE, KT_LOADS1, "", "")
+#define KT_BLOCK2(PRE, STORE) KT_BLOCK(PRE, STORE, KT_LOADS2, KT_TAIL2(KT_RQ_LEFT, "q1"), KT_TAIL2(KT_RQ_RIGHT, "q0"))
 
 #define KT_PRED_SET "   vmsr    p0, %[p]                 \n"
 
