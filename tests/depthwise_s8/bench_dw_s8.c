@@ -92,10 +92,10 @@ static void test_bench(void)
         {"3x3 s1 p1 16x16x1 cm32 (ic1)", 1, 16, 16, 1, 16, 16, 32, 32, 3, 3, 1, 1, 1, 1, 1, 1, 128, 0, -128, 127, 0, 0, 0, 0, 0},
     };
     /* Helium instructions/MAC guards of the "3x3" cases: the measured level plus about 2%
-     * (measured, M55, with the channel-major tile kernel: 0.714, 0.693, 0.765, 0.720, stride 2 1.035,
-     * DS-CNN-S 0.993, DS-CNN-L 1.583; before it, with the 8-channel block kernel: 1.198, 1.128,
+     * (measured, M55, with the channel-major tile kernel: 0.687, 0.673, 0.718, 0.687, stride 2 0.976,
+     * DS-CNN-S 0.877, DS-CNN-L 1.393; before it, with the 8-channel block kernel: 1.198, 1.128,
      * 1.249, 1.199, 1.310, 1.529, 1.621). 0: none. */
-    static const double mve_limits[] = {0.73, 0.71, 0.78, 0.74, 1.06, 1.02, 1.62, 0, 0, 0, 0, 0};
+    static const double mve_limits[] = {0.70, 0.69, 0.74, 0.70, 1.00, 0.90, 1.43, 0, 0, 0, 0, 0};
     KILN_CHECK_EQ((int)(sizeof(mve_limits) / sizeof(mve_limits[0])), (int)(sizeof(cases) / sizeof(cases[0])));
     for (int32_t k = 0; k < (int32_t)(sizeof(cases) / sizeof(cases[0])); k++)
     {

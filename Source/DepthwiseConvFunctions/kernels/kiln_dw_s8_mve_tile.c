@@ -28,10 +28,13 @@
  *
  * Blocks run along the output axis that wastes fewer outputs: the tile's columns are the image's
  * columns, or (for a narrow output such as DS-CNN's 25x5) its rows, with the filter transposed to
- * match. A last block past the end of its axis overlaps the one before it (recomputing equal
- * values); an axis shorter than a block stores with a predicate.
+ * match. The outputs left after the whole blocks of a strip (one to three) take column passes, four
+ * rows of one output per vector, when that costs less than one more block; otherwise a last block
+ * overlaps the one before it (recomputing equal values), or stores with a predicate when the axis is
+ * shorter than a block.
  *
- * Stack: the tile (8 x 128 bytes + 16) and the channel records (8 x 48 bytes): 1.5 KB in all.
+ * Stack: the tile (8 x 128 bytes + 32) and the channel records (8 x 48 bytes), about 1.9 KB with the
+ * function's frame.
  */
 #include "Include/Internal/kiln_dw_s8.h"
 #include <stddef.h>
@@ -78,7 +81,7 @@ typedef char kt_chan_layout_check[(sizeof(kt_chan) == 48 && offsetof(kt_chan, st
 /* The records of channels c0 .. c0 + cg - 1 (the filter transposed for a transposed view): the
  * filter vectors zeroed, then each tap's eight channels one widening load and two scatters (into
  * w0 and w1); start values, multipliers and shifts four channels at a time, by word scatters. */
-static void kt_group_setup(kt_chan *g, const kiln_dw_s8_shape *s, const kiln_dw_s8_args *a, int32_t c0, int32_t cg,
+static __attribute__((noinline)) void kt_group_setup(kt_chan *g, const kiln_dw_s8_shape *s, const kiln_dw_s8_args *a, int32_t c0, int32_t cg,
                            const kt_view *vw)
 {
     for (int32_t k = 0; k < KT_G; k++)
@@ -206,20 +209,21 @@ static inline __attribute__((always_inline)) void kt_fill_rows8(int8_t *t, const
 #endif
 }
 
-/* Copies the window of a block (tr rows from input row v_first, p columns from s u0 - pad_u) of
+/* Copies the window of a block (tr rows from input row v_first, w <= p columns from s u0 - pad_u) of
  * channels c0 .. c0 + cg - 1 into the tile (channel k at k * KT_S, offs the channels' offsets); in:
  * the group's first channel. Pixels outside the input hold the zero point (zv); zp_rows false: the
  * rows outside the input already do (the strip's previous block wrote them, and no block of a
  * strip stores data there). */
 static inline __attribute__((always_inline)) void kt_fill(int8_t *tile, const kt_view *vw, const int8_t *in, int32_t u0,
                                                            int32_t v_first, int32_t i0, int32_t i1, int32_t tr,
-                                                           int32_t cg, uint16x8_t offs, int16x8_t zv, bool zp_rows)
+                                                           int32_t w, int32_t cg, uint16x8_t offs, int16x8_t zv,
+                                                           bool zp_rows)
 {
     const int32_t p = vw->p;
     const int32_t u_first = u0 * vw->s - vw->pad_u;
     /* Columns of the window inside the input: j in [j0, j1) (rows: i in [i0, i1), from the strip). */
     const int32_t j0 = MAX(0, -u_first);
-    const int32_t j1 = MIN(p, vw->in_u - u_first);
+    const int32_t j1 = MIN(w, vw->in_u - u_first);
     for (int32_t i = 0; zp_rows && i < tr; i++)
     {
         if (i == i0 && i1 > i0)
@@ -232,9 +236,9 @@ static inline __attribute__((always_inline)) void kt_fill(int8_t *tile, const kt
             vstrbq_scatter_offset_s16(tile + i * p + j, offs, zv);
         }
     }
-    if (j0 > 0 || j1 < p)
+    if (j0 > 0 || j1 < w)
     {
-        for (int32_t j = 0; j < p; j++)
+        for (int32_t j = 0; j < w; j++)
         {
             if (j < j0 || j >= j1)
             {
@@ -293,6 +297,8 @@ typedef struct
     uint32_t pbits;    /* lanes of a full row (stride 1) or pair of rows (stride 2) that exist */
     uint32_t p_single; /* stride 2: lanes of a single row that exist */
     bool full;         /* pbits has every lane */
+    uint32x4_t oofs_col; /* column passes: scatter offsets of the lanes (rows 0, 2, 1, 3) */
+    uint32_t p_rows[4];  /* column passes: lanes of the first m rows, m = 0 .. 3 */
 } kt_consts;
 
 /*
@@ -390,9 +396,9 @@ typedef struct
     "   cmp     %[sh], #0                \n"                                                                          \
     "   blt     2f                       \n"
 
-#define KT_OPERANDS                                                                                                   \
+#define KT_OPERANDS(OFS)                                                                                              \
     : [t] "+&r"(t), [o] "+&r"(o), [ch] "+&r"(ch), [start] "=&r"(start), [mult] "=&r"(mult), [sh] "=&r"(sh)           \
-    : [bk] "r"(&bk), [dv] "r"(dv), [off] "w"(k->off), [lo] "w"(k->lo), [hi] "w"(k->hi), [ofs] "w"(k->oofs),         \
+    : [bk] "r"(&bk), [dv] "r"(dv), [off] "w"(k->off), [lo] "w"(k->lo), [hi] "w"(k->hi), [ofs] "w"(OFS),              \
       [p] "r"(k->pbits)                                                                                               \
     : "r0", "r2", "q0", "q1", "q2", "q3", "lr", "memory", "cc"
 
@@ -411,23 +417,90 @@ typedef struct
     __asm__ volatile(KT_CHANNEL(PRE) KT_FORM("1", "6", LOADS, KT_RQ_LEFT, "q1", STORE, TAIL_LEFT)                     \
                      "   b       3f                       \n"                                                         \
                      "2:                                  \n" KT_FORM("5", "7", LOADS, KT_RQ_RIGHT, "q0", STORE, TAIL_RIGHT) \
-                         KT_NEXT KT_OPERANDS)
+                         KT_NEXT KT_OPERANDS(k->oofs))
 
 #define KT_BLOCK1(PRE, STORE) KT_BLOCK(PRE, STORE, KT_LOADS1, "", "")
 #define KT_BLOCK2(PRE, STORE) KT_BLOCK(PRE, STORE, KT_LOADS2, KT_TAIL2(KT_RQ_LEFT, "q1"), KT_TAIL2(KT_RQ_RIGHT, "q0"))
 
 #define KT_PRED_SET "   vmsr    p0, %[p]                 \n"
 
+/*
+ * Column passes (a remainder of one to three outputs at the end of the u axis, where a whole block
+ * would mostly recompute): four rows of one output per step, only the first filter vector (q2).
+ * Windows at tile rows v .. v + 3 (RS bytes apart: 6, or 10 at stride 2); the lanes hold rows 0, 2,
+ * 1, 3 (the scatter offsets follow). 20 instructions per step; a last step of 1 - 3 rows stores
+ * with the predicate from bk. q3 serves as a load register (the second filter vector is unused).
+ */
+#define KT_SUMS_COL                                                                                                   \
+    "   vmladav.s8 r0, q1, q2            \n"                                                                          \
+    "   vmladav.s8 r2, q0, q2            \n"                                                                          \
+    "   vmov    q1[2], q1[0], r2, r0     \n"
+
+#define KT_SUMS_COL2                                                                                                  \
+    "   vmladav.s8 r0, q3, q2            \n"                                                                          \
+    "   vmladav.s8 r2, q0, q2            \n"                                                                          \
+    "   vmov    q1[3], q1[1], r2, r0     \n"
+
+/* RS4 = 4 RS; M3 / M2 / M1 = -3 RS, -2 RS, -RS */
+#define KT_STEP_COL(L, RQ, R, RS4, M3, M2, M1)                                                                         \
+    L ":                                 \n"                                                                          \
+    "   vldrb.8 q1, [%[t]], #" RS4 "     \n"                                                                          \
+    "   vldrb.8 q0, [%[t], #" M3 "]      \n" KT_SUMS_COL                                                              \
+    "   vldrb.8 q3, [%[t], #" M2 "]      \n"                                                                          \
+    "   vldrb.8 q0, [%[t], #" M1 "]      \n" KT_SUMS_COL2 KT_FINISH(RQ, R) KT_STORE_FULL(R)                            \
+    "   add     %[o], %[o], %[dv]        \n"                                                                          \
+    "   le      lr, " L "b               \n"
+
+/* the last 1 - 3 rows (t and o not advanced); RS1 / RS2 / RS3 = RS, 2 RS, 3 RS */
+#define KT_TAIL_COL(RQ, R, RS1, RS2, RS3)                                                                             \
+    "   ldr     r0, [%[bk], #16]         \n"                                                                          \
+    "   cmp     r0, #0                   \n"                                                                          \
+    "   beq     3f                       \n"                                                                          \
+    "   vldrb.8 q1, [%[t]]               \n"                                                                          \
+    "   vldrb.8 q0, [%[t], #" RS1 "]     \n" KT_SUMS_COL                                                              \
+    "   vldrb.8 q3, [%[t], #" RS2 "]     \n"                                                                          \
+    "   vldrb.8 q0, [%[t], #" RS3 "]     \n" KT_SUMS_COL2 KT_FINISH(RQ, R)                                             \
+    "   ldr     r0, [%[bk], #20]         \n"                                                                          \
+    "   vmsr    p0, r0                   \n" KT_STORE_PRED(R)
+
+#define KT_FORM_COL(L, E, RQ, R, RS4, M3, M2, M1, RS1, RS2, RS3)                                                      \
+    "   ldr     r0, [%[bk]]              \n"                                                                          \
+    "   wls     lr, r0, " E "f           \n" KT_STEP_COL(L, RQ, R, RS4, M3, M2, M1) E ":\n"                           \
+        KT_TAIL_COL(RQ, R, RS1, RS2, RS3)
+
+#define KT_BLOCK_COL(RS4, M3, M2, M1, RS1, RS2, RS3)                                                                  \
+    __asm__ volatile(KT_CHANNEL("") KT_FORM_COL("1", "6", KT_RQ_LEFT, "q1", RS4, M3, M2, M1, RS1, RS2, RS3)            \
+                     "   b       3f                       \n"                                                         \
+                     "2:                                  \n"                                                         \
+                         KT_FORM_COL("5", "7", KT_RQ_RIGHT, "q0", RS4, M3, M2, M1, RS1, RS2, RS3)                     \
+                             KT_NEXT KT_OPERANDS(k->oofs_col))
+
 /* One block: every channel of the group (records g[0 .. cg - 1]), rows output rows from the tile,
- * outputs from ob (the group's first channel). */
-static void kt_block(const int8_t *tile, const kt_chan *g, int8_t *ob, int32_t cg, int32_t rows, const kt_view *vw,
-                     const kt_consts *k)
+ * outputs from ob (the group's first channel). col: a column pass instead, the output column ob
+ * with its windows from tile on (the tile's column of that output). */
+static __attribute__((noinline)) void kt_block(const int8_t *tile, const kt_chan *g, int8_t *ob, int32_t cg, int32_t rows, const kt_view *vw,
+                     const kt_consts *k, bool col)
 {
     const int8_t *t = tile;
     int8_t *o = ob;
     const kt_chan *ch = g;
     int32_t start, mult, sh;
-    if (vw->s == 1)
+    if (col)
+    {
+        const int32_t rs = vw->s * vw->p;
+        const int32_t dv = 4 * vw->out_dv;
+        const int32_t n = rows / 4;
+        const kt_blk bk = {n, KT_S - 4 * rs * n, 1 - n * dv, g + cg, rows % 4, k->p_rows[rows % 4]};
+        if (vw->s == 1)
+        {
+            KT_BLOCK_COL("24", "-18", "-12", "-6", "6", "12", "18");
+        }
+        else
+        {
+            KT_BLOCK_COL("40", "-30", "-20", "-10", "10", "20", "30");
+        }
+    }
+    else if (vw->s == 1)
     {
         const int32_t dv = vw->out_dv;
         const kt_blk bk = {rows, KT_S - rows * 6, 1 - rows * dv, g + cg, 0, 0};
@@ -458,6 +531,17 @@ static void kt_block(const int8_t *tile, const kt_chan *g, int8_t *ob, int32_t c
     (void)start;
     (void)mult;
     (void)sh;
+}
+
+/* Instructions of a block (about) per channel, and of a column pass: the main loop's choice. */
+static int32_t kt_block_cost(int32_t rows, int32_t s)
+{
+    return s == 1 ? rows * 18 + 16 : (rows / 2) * 18 + (rows & 1) * 22 + 18;
+}
+
+static int32_t kt_col_cost(int32_t rows)
+{
+    return (rows / 4) * 20 + ((rows % 4) != 0 ? 26 : 0) + 18;
 }
 
 /* Output slots computed along an axis of n outputs in blocks of b (the last block overlaps). */
@@ -493,6 +577,8 @@ bool kiln_dw_s8_mve_tile_3x3(const kiln_dw_s8_shape *s, const kiln_dw_s8_args *a
         vw.in_du = s->in_w * C, vw.in_dv = C, vw.out_du = s->out_w * C, vw.out_dv = C;
     }
     const int32_t rmax = vw.s == 1 ? KT_RMAX1 : KT_RMAX2;
+    const int32_t whole = vw.out_u / vw.bu; /* whole blocks along u */
+    const int32_t rem = vw.out_u % vw.bu;   /* outputs after them */
     const int32_t nstrips = (vw.out_v + rmax - 1) / rmax;
     const int16x8_t zv = vdupq_n_s16((int16_t)(-a->input_offset)); /* the zero point, in int8 */
     const uint16x8_t offs = vmulq_n_u16(vidupq_n_u16(0, 1), (uint16_t)KT_S);
@@ -520,8 +606,17 @@ bool kiln_dw_s8_mve_tile_3x3(const kiln_dw_s8_shape *s, const kiln_dw_s8_args *a
         k.p_single = k.pbits & 0x0F0Fu; /* lanes 0 and 2 */
     }
     k.full = (k.pbits & 0xFFFFu) == 0xFFFFu;
+    {
+        const uint32x4_t lane_row = vcreateq_u32(0x0000000200000000ull, 0x0000000300000001ull);
+        k.oofs_col = vmulq_n_u32(lane_row, (uint32_t)vw.out_dv);
+        for (uint32_t m = 0; m < 4; m++)
+        {
+            k.p_rows[m] = (uint32_t)vcmphiq_u32(vdupq_n_u32(m), lane_row);
+        }
+    }
 
-    int8_t tile[KT_G * KT_S + 16] __attribute__((aligned(16))); /* +16: the last stride-2 load's overrun */
+    /* +32: the loads past a channel's last tile row (stride-2 pairs, column passes) read within the array */
+    int8_t tile[KT_G * KT_S + 32] __attribute__((aligned(16)));
     kt_chan g[KT_G] __attribute__((aligned(16)));
     for (int32_t c0 = 0; c0 < C; c0 += KT_G)
     {
@@ -546,12 +641,25 @@ bool kiln_dw_s8_mve_tile_3x3(const kiln_dw_s8_shape *s, const kiln_dw_s8_args *a
                 const int32_t i0 = MAX(0, -v_first);
                 const int32_t i1 = MIN(tr, vw.in_v - v_first);
                 int8_t *out_s = out_b + v0 * vw.out_dv;
-                for (int32_t u = 0; u < vw.out_u; u += vw.bu)
+                /* the remainder of the u axis by column passes when they cost less than a block */
+                const bool cols = rem > 0 && rem * kt_col_cost(rows) < kt_block_cost(rows, vw.s);
+                const int32_t nblk = cols ? whole : (vw.out_u + vw.bu - 1) / vw.bu;
+                for (int32_t bi = 0; bi < nblk; bi++)
                 {
                     /* a last block past the end overlaps the one before it (when there is one) */
+                    const int32_t u = bi * vw.bu;
                     const int32_t u0 = (u + vw.bu > vw.out_u && vw.out_u >= vw.bu) ? vw.out_u - vw.bu : u;
-                    kt_fill(tile, &vw, in_b, u0, v_first, i0, i1, tr, cg, offs, zv, u == 0);
-                    kt_block(tile, g, out_s + u0 * vw.out_du, cg, rows, &vw, &k);
+                    kt_fill(tile, &vw, in_b, u0, v_first, i0, i1, tr, vw.p, cg, offs, zv, bi == 0);
+                    kt_block(tile, g, out_s + u0 * vw.out_du, cg, rows, &vw, &k, false);
+                }
+                if (cols)
+                {
+                    const int32_t u0 = whole * vw.bu;
+                    kt_fill(tile, &vw, in_b, u0, v_first, i0, i1, tr, vw.s * (rem - 1) + 3, cg, offs, zv, nblk == 0);
+                    for (int32_t c = 0; c < rem; c++)
+                    {
+                        kt_block(tile + c * vw.s, g, out_s + (u0 + c) * vw.out_du, cg, rows, &vw, &k, true);
+                    }
                 }
                 v0 += rows;
             }
