@@ -97,6 +97,30 @@ static inline size_t kiln_dw_flt_elem(kiln_flt_dtype dtype)
 
 /* ---- shape predicates on the validated geometry (the float32 routes; float16 uses the public ones) ---- */
 
+/* The one-input-channel route's convolution geometry: the depthwise layer as a convolution with one input
+ * channel and out_c filters, NT_N_PACKED weights (the route packs the depthwise filter that way). */
+static inline kiln_conv_flt_geom kiln_dw_flt_cin1_conv_geom(const kiln_dw_flt_geom *g)
+{
+    kiln_conv_flt_geom cg;
+    cg.n = g->n;
+    cg.in_h = g->in_h;
+    cg.in_w = g->in_w;
+    cg.in_c = 1;
+    cg.k_h = g->k_h;
+    cg.k_w = g->k_w;
+    cg.out_h = g->out_h;
+    cg.out_w = g->out_w;
+    cg.out_c = g->out_c;
+    cg.stride_h = g->stride_h;
+    cg.stride_w = g->stride_w;
+    cg.pad_h = g->pad_h;
+    cg.pad_w = g->pad_w;
+    cg.dil_h = g->dil_h;
+    cg.dil_w = g->dil_w;
+    cg.packed = true;
+    return cg;
+}
+
 static inline bool kiln_dw_flt_unit_unpadded(const kiln_dw_flt_geom *g)
 {
     return g->stride_h == 1 && g->stride_w == 1 && g->dil_h == 1 && g->dil_w == 1 && g->pad_h == 0 && g->pad_w == 0;

@@ -30,23 +30,7 @@ static void kiln_dw_cin1_f32(const kiln_dw_flt_plan_t *p, float32_t *scratch, co
             }
         }
     }
-    kiln_conv_flt_geom cg;
-    cg.n = g->n;
-    cg.in_h = g->in_h;
-    cg.in_w = g->in_w;
-    cg.in_c = 1;
-    cg.k_h = g->k_h;
-    cg.k_w = g->k_w;
-    cg.out_h = g->out_h;
-    cg.out_w = g->out_w;
-    cg.out_c = g->out_c;
-    cg.stride_h = g->stride_h;
-    cg.stride_w = g->stride_w;
-    cg.pad_h = g->pad_h;
-    cg.pad_w = g->pad_w;
-    cg.dil_h = g->dil_h;
-    cg.dil_w = g->dil_w;
-    cg.packed = true;
+    const kiln_conv_flt_geom cg = kiln_dw_flt_cin1_conv_geom(g);
     kiln_conv_flt_patch_gemm_f32(&cg, in, packed, bias, out, lo, hi, packed + (size_t)blocks * lanes * taps, p->rows);
 }
 

@@ -306,8 +306,8 @@ static void test_3x3_tiles(void)
         const int32_t cpick = kiln_rng_range(&r, 0, 2);
         t.c = cpick == 0 ? 8 * kiln_rng_range(&r, 1, 2) : kiln_rng_range(&r, 1, 20);
         t.n = 1;
-        if ((int64_t)2 * t.h * t.w * t.c <= (int64_t)sizeof(k_in) && (int64_t)2 * (t.oh * t.ow) * t.c <= (int64_t)sizeof(k_ref) &&
-            kiln_rng_range(&r, 0, 3) == 0)
+        if ((int64_t)2 * t.h * t.w * t.c <= (int64_t)sizeof(k_in) &&
+            (int64_t)2 * (t.oh * t.ow) * t.c <= (int64_t)sizeof(k_ref) && kiln_rng_range(&r, 0, 3) == 0)
         {
             t.n = 2;
         }

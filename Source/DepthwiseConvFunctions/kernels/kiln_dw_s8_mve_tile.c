@@ -81,8 +81,9 @@ typedef char kt_chan_layout_check[(sizeof(kt_chan) == 48 && offsetof(kt_chan, st
 /* The records of channels c0 .. c0 + cg - 1 (the filter transposed for a transposed view): the
  * filter vectors zeroed, then each tap's eight channels one widening load and two scatters (into
  * w0 and w1); start values, multipliers and shifts four channels at a time, by word scatters. */
-static __attribute__((noinline)) void kt_group_setup(kt_chan *g, const kiln_dw_s8_shape *s, const kiln_dw_s8_args *a, int32_t c0, int32_t cg,
-                           const kt_view *vw)
+static __attribute__((noinline)) void kt_group_setup(kt_chan *g, const kiln_dw_s8_shape *s,
+                                                     const kiln_dw_s8_args *a, int32_t c0, int32_t cg,
+                                                     const kt_view *vw)
 {
     for (int32_t k = 0; k < KT_G; k++)
     {
@@ -132,10 +133,10 @@ static __attribute__((noinline)) void kt_group_setup(kt_chan *g, const kiln_dw_s
 }
 
 /* n >= 1 tile rows of nc (3 to 6) pixels inside the input, cg (<= 8) channels each: per pixel one
- * widening load (its base a low register; predicated when cg < 8) and one scatter store (byte k * KT_S + column, k the
- * channel: one offset vector per column), then the tile pointer steps a row (pitch p). t: the first
- * pixel's place in the tile, src: the first row's first pixel; du / dv: input bytes per column /
- * row. */
+ * widening load (its base a low register; predicated when cg < 8) and one scatter store (byte
+ * k * KT_S + column, k the channel: one offset vector per column), then the tile pointer steps a
+ * row (pitch p). t: the first pixel's place in the tile, src: the first row's first pixel; du / dv:
+ * input bytes per column / row. */
 #define KT_FILL_PIXEL(ADV, J)                                                                                         \
     KT_FILL_LOAD                                                                                                      \
     "   add     %[src], %[src], " ADV "  \n"                                                                          \
@@ -152,24 +153,26 @@ static __attribute__((noinline)) void kt_group_setup(kt_chan *g, const kiln_dw_s
                        [o1] "w"(o1), [o2] "w"(o2), [o3] "w"(o3), [o4] "w"(o4), [o5] "w"(o5)                           \
                      : "q0", "lr", "memory")
 
+/* pixels 0 .. J of a row, each followed by a step of du */
+#define KT_FILL_TO1 KT_FILL_PIXEL("%[du]", "0") KT_FILL_PIXEL("%[du]", "1")
+#define KT_FILL_TO2 KT_FILL_TO1 KT_FILL_PIXEL("%[du]", "2")
+#define KT_FILL_TO3 KT_FILL_TO2 KT_FILL_PIXEL("%[du]", "3")
+#define KT_FILL_TO4 KT_FILL_TO3 KT_FILL_PIXEL("%[du]", "4")
+
 #define KT_FILL_ALL(NC)                                                                                               \
     switch (NC)                                                                                                       \
     {                                                                                                                 \
     case 6:                                                                                                           \
-        KT_FILL_ASM(KT_FILL_PIXEL("%[du]", "0") KT_FILL_PIXEL("%[du]", "1") KT_FILL_PIXEL("%[du]", "2")                 \
-                        KT_FILL_PIXEL("%[du]", "3") KT_FILL_PIXEL("%[du]", "4"),                                      \
-                    "5");                                                                                             \
+        KT_FILL_ASM(KT_FILL_TO4, "5");                                                                                \
         break;                                                                                                        \
     case 5:                                                                                                           \
-        KT_FILL_ASM(KT_FILL_PIXEL("%[du]", "0") KT_FILL_PIXEL("%[du]", "1") KT_FILL_PIXEL("%[du]", "2")                 \
-                        KT_FILL_PIXEL("%[du]", "3"),                                                                  \
-                    "4");                                                                                             \
+        KT_FILL_ASM(KT_FILL_TO3, "4");                                                                                \
         break;                                                                                                        \
     case 4:                                                                                                           \
-        KT_FILL_ASM(KT_FILL_PIXEL("%[du]", "0") KT_FILL_PIXEL("%[du]", "1") KT_FILL_PIXEL("%[du]", "2"), "3");          \
+        KT_FILL_ASM(KT_FILL_TO2, "3");                                                                                \
         break;                                                                                                        \
     default: /* three pixels */                                                                                       \
-        KT_FILL_ASM(KT_FILL_PIXEL("%[du]", "0") KT_FILL_PIXEL("%[du]", "1"), "2");                                      \
+        KT_FILL_ASM(KT_FILL_TO1, "2");                                                                                \
         break;                                                                                                        \
     }
 
@@ -279,8 +282,8 @@ typedef struct
     int32_t tadv;       /* tile bytes from the end of a channel's rows to the next channel's tile */
     int32_t oadv;       /* output bytes from the end of a channel's rows to the next channel */
     const kt_chan *end; /* one past the group's last record */
-    int32_t odd;        /* stride 2: a last single row follows the pairs */
-    uint32_t p_single;  /* stride 2: predicate of that row's store */
+    int32_t odd;        /* a partial last step follows: the single row at stride 2, 1 - 3 rows of a column */
+    uint32_t p_single;  /* the predicate of that step's store */
 } kt_blk;
 
 typedef char kt_blk_layout_check[(offsetof(kt_blk, tadv) == 4 && offsetof(kt_blk, oadv) == 8 &&
@@ -416,7 +419,8 @@ typedef struct
 #define KT_BLOCK(PRE, STORE, LOADS, TAIL_LEFT, TAIL_RIGHT)                                                            \
     __asm__ volatile(KT_CHANNEL(PRE) KT_FORM("1", "6", LOADS, KT_RQ_LEFT, "q1", STORE, TAIL_LEFT)                     \
                      "   b       3f                       \n"                                                         \
-                     "2:                                  \n" KT_FORM("5", "7", LOADS, KT_RQ_RIGHT, "q0", STORE, TAIL_RIGHT) \
+                     "2:                                  \n"                                                         \
+                         KT_FORM("5", "7", LOADS, KT_RQ_RIGHT, "q0", STORE, TAIL_RIGHT)                               \
                          KT_NEXT KT_OPERANDS(k->oofs))
 
 #define KT_BLOCK1(PRE, STORE) KT_BLOCK(PRE, STORE, KT_LOADS1, "", "")
@@ -478,8 +482,8 @@ typedef struct
 /* One block: every channel of the group (records g[0 .. cg - 1]), rows output rows from the tile,
  * outputs from ob (the group's first channel). col: a column pass instead, the output column ob
  * with its windows from tile on (the tile's column of that output). */
-static __attribute__((noinline)) void kt_block(const int8_t *tile, const kt_chan *g, int8_t *ob, int32_t cg, int32_t rows, const kt_view *vw,
-                     const kt_consts *k, bool col)
+static __attribute__((noinline)) void kt_block(const int8_t *tile, const kt_chan *g, int8_t *ob, int32_t cg,
+                                               int32_t rows, const kt_view *vw, const kt_consts *k, bool col)
 {
     const int8_t *t = tile;
     int8_t *o = ob;
@@ -563,7 +567,8 @@ bool kiln_dw_s8_mve_tile_3x3(const kiln_dw_s8_shape *s, const kiln_dw_s8_args *a
     vw.bu = vw.s == 1 ? 4 : 2;
     /* Blocks along the axis that wastes fewer outputs (stride 2 computes rows in pairs). */
     const int32_t bv = vw.s == 1 ? 1 : 2;
-    vw.transposed = kt_slots(s->out_h, vw.bu) * kt_slots(s->out_w, bv) < kt_slots(s->out_w, vw.bu) * kt_slots(s->out_h, bv);
+    vw.transposed =
+        kt_slots(s->out_h, vw.bu) * kt_slots(s->out_w, bv) < kt_slots(s->out_w, vw.bu) * kt_slots(s->out_h, bv);
     if (!vw.transposed)
     {
         vw.out_u = s->out_w, vw.out_v = s->out_h, vw.in_u = s->in_w, vw.in_v = s->in_h;
