@@ -121,6 +121,22 @@ static inline kiln_conv_flt_geom kiln_dw_flt_cin1_conv_geom(const kiln_dw_flt_ge
     return cg;
 }
 
+/* Taps t in [0, k) whose coordinate base + t * dil lies in [0, size): [*t0, *t1) (every float depthwise kernel's
+ * window clipping). 32-bit unsigned arithmetic, no 64-bit division on the M-profile cores: |base|, size and dil
+ * are below 2^31, dil >= 1. */
+static inline uint32_t kiln_dw_flt_ceil_div(uint32_t a, uint32_t d)
+{
+    return a / d + (a % d != 0u ? 1u : 0u);
+}
+
+static inline void kiln_dw_flt_taps(int32_t base, int32_t k, int32_t dil, int32_t size, int32_t *t0, int32_t *t1)
+{
+    const uint32_t a = base < 0 ? kiln_dw_flt_ceil_div(0u - (uint32_t)base, (uint32_t)dil) : 0u;
+    const uint32_t b = base < size ? kiln_dw_flt_ceil_div((uint32_t)size - (uint32_t)base, (uint32_t)dil) : 0u;
+    *t0 = a > (uint32_t)k ? k : (int32_t)a;
+    *t1 = b < (uint32_t)*t0 ? *t0 : (b > (uint32_t)k ? k : (int32_t)b);
+}
+
 static inline bool kiln_dw_flt_unit_unpadded(const kiln_dw_flt_geom *g)
 {
     return g->stride_h == 1 && g->stride_w == 1 && g->dil_h == 1 && g->dil_w == 1 && g->pad_h == 0 && g->pad_w == 0;

@@ -96,6 +96,26 @@ void kiln_softmax_rows_s8_s16(const int8_t *input, int32_t num_rows, int32_t row
 void kiln_softmax_rows_u8(const uint8_t *input, int32_t num_rows, int32_t row_size, int32_t mult, int32_t shift,
                           int32_t diff_min, uint8_t *output);
 
+/* Defines the three typed entries above in a backend file on top of its always-inline entry
+ * ENTRY(input, num_rows, row_size, mult, shift, diff_min, kind, output), so the public functions'
+ * tail calls land directly in the backend's code. */
+#define KILN_SOFTMAX_TYPED_ENTRIES(ENTRY)                                                                             \
+    void kiln_softmax_rows_s8(const int8_t *input, int32_t num_rows, int32_t row_size, int32_t mult, int32_t shift,   \
+                              int32_t diff_min, int8_t *output)                                                       \
+    {                                                                                                                 \
+        ENTRY(input, num_rows, row_size, mult, shift, diff_min, KILN_SOFTMAX_S8_TO_S8, output);                      \
+    }                                                                                                                 \
+    void kiln_softmax_rows_s8_s16(const int8_t *input, int32_t num_rows, int32_t row_size, int32_t mult,              \
+                                  int32_t shift, int32_t diff_min, int16_t *output)                                   \
+    {                                                                                                                 \
+        ENTRY(input, num_rows, row_size, mult, shift, diff_min, KILN_SOFTMAX_S8_TO_S16, output);                     \
+    }                                                                                                                 \
+    void kiln_softmax_rows_u8(const uint8_t *input, int32_t num_rows, int32_t row_size, int32_t mult, int32_t shift,  \
+                              int32_t diff_min, uint8_t *output)                                                      \
+    {                                                                                                                 \
+        ENTRY(input, num_rows, row_size, mult, shift, diff_min, KILN_SOFTMAX_U8_TO_U8, output);                      \
+    }
+
 /**
  * Calls whose outputs do not depend on the input values: rows of one element (the element is its
  * row's maximum: exp 1.0, sum 1.0 in Q12.19, reciprocal 1.0, output the type's maximum; the

@@ -19,20 +19,6 @@ static inline float16_t kiln_dw_out_f16(float32_t acc, const float16_t *bias, in
     return v < lo ? lo : (v > hi ? hi : v);
 }
 
-/* First and one-past-last tap whose coordinate base + t * dil lies in [0, size). */
-static inline void kiln_dw_taps(int32_t base, int32_t k, int32_t dil, int32_t size, int32_t *t0, int32_t *t1)
-{
-    int32_t a = 0;
-    if (base < 0)
-    {
-        a = (int32_t)(((int64_t)-base + dil - 1) / dil);
-    }
-    int64_t b = size - (int64_t)base;
-    b = b <= 0 ? 0 : (b + dil - 1) / dil;
-    *t0 = a > k ? k : a;
-    *t1 = b < (int64_t)*t0 ? *t0 : (b > k ? k : (int32_t)b);
-}
-
 void kiln_dw_flt_generic_f16(const kiln_dw_flt_geom *g, const float16_t *in, const float16_t *w,
                              const float16_t *bias, float16_t *out, float16_t lo, float16_t hi, int32_t x_begin)
 {
@@ -46,12 +32,12 @@ void kiln_dw_flt_generic_f16(const kiln_dw_flt_geom *g, const float16_t *in, con
         {
             const int32_t iy0 = y * g->stride_h - g->pad_h;
             int32_t ky0, ky1;
-            kiln_dw_taps(iy0, g->k_h, g->dil_h, g->in_h, &ky0, &ky1);
+            kiln_dw_flt_taps(iy0, g->k_h, g->dil_h, g->in_h, &ky0, &ky1);
             for (int32_t x = x_begin; x < g->out_w; x++)
             {
                 const int32_t ix0 = x * g->stride_w - g->pad_w;
                 int32_t kx0, kx1;
-                kiln_dw_taps(ix0, g->k_w, g->dil_w, g->in_w, &kx0, &kx1);
+                kiln_dw_flt_taps(ix0, g->k_w, g->dil_w, g->in_w, &kx0, &kx1);
                 float16_t *dst = out + (((size_t)b * (size_t)g->out_h + (size_t)y) * (size_t)g->out_w + (size_t)x) *
                         (size_t)oc;
                 for (int32_t o0 = 0; o0 < oc; o0 += KILN_DW_BLOCK)
@@ -101,12 +87,12 @@ void kiln_dw_flt_3x3_f16(const kiln_dw_flt_geom *g, const float16_t *in, const f
         {
             const int32_t iy0 = y * g->stride_h - g->pad_h;
             int32_t ky0, ky1;
-            kiln_dw_taps(iy0, 3, 1, g->in_h, &ky0, &ky1);
+            kiln_dw_flt_taps(iy0, 3, 1, g->in_h, &ky0, &ky1);
             for (int32_t x = 0; x < g->out_w; x++)
             {
                 const int32_t ix0 = x * g->stride_w - g->pad_w;
                 int32_t kx0, kx1;
-                kiln_dw_taps(ix0, 3, 1, g->in_w, &kx0, &kx1);
+                kiln_dw_flt_taps(ix0, 3, 1, g->in_w, &kx0, &kx1);
                 float16_t *dst =
                     out + (((size_t)b * (size_t)g->out_h + (size_t)y) * (size_t)g->out_w + (size_t)x) * (size_t)c;
                 for (int32_t ch0 = 0; ch0 < c; ch0 += KILN_DW_BLOCK)

@@ -392,21 +392,6 @@ static void kiln_dwr_out(const kiln_dwr_win *v, size_t c, size_t cm, const float
 
 /* ---- generic route ---- */
 
-/* Taps t in [0, k) with base + t x dil in [0, size): [*t0, *t1). 32-bit unsigned arithmetic (no 64-bit division
- * on the M-profile cores): |base|, size and dil are below 2^31. */
-static inline uint32_t kiln_dwr_ceil_div(uint32_t a, uint32_t d)
-{
-    return a / d + (a % d != 0u ? 1u : 0u);
-}
-
-static inline void kiln_dwr_taps(int32_t base, int32_t k, int32_t dil, int32_t size, int32_t *t0, int32_t *t1)
-{
-    const uint32_t a = base < 0 ? kiln_dwr_ceil_div(0u - (uint32_t)base, (uint32_t)dil) : 0u;
-    const uint32_t b = base < size ? kiln_dwr_ceil_div((uint32_t)size - (uint32_t)base, (uint32_t)dil) : 0u;
-    *t0 = a > (uint32_t)k ? k : (int32_t)a;
-    *t1 = b < (uint32_t)*t0 ? *t0 : (b > (uint32_t)k ? k : (int32_t)b);
-}
-
 void kiln_dw_flt_generic_mve_f16(const kiln_dw_flt_geom *g, const float16_t *in, const float16_t *w,
                                  const float16_t *bias, float16_t *out, float16_t lo, float16_t hi, int32_t x_begin)
 {
@@ -426,14 +411,14 @@ void kiln_dw_flt_generic_mve_f16(const kiln_dw_flt_geom *g, const float16_t *in,
         {
             const int32_t iy0 = y * g->stride_h - g->pad_h;
             int32_t ky0, ky1;
-            kiln_dwr_taps(iy0, g->k_h, g->dil_h, g->in_h, &ky0, &ky1);
+            kiln_dw_flt_taps(iy0, g->k_h, g->dil_h, g->in_h, &ky0, &ky1);
             float16_t *dst =
                 out + (((size_t)b * (size_t)g->out_h + (size_t)y) * (size_t)g->out_w + (size_t)x_begin) * oc;
             for (int32_t x = x_begin; x < g->out_w; x++, dst += oc)
             {
                 const int32_t ix0 = x * g->stride_w - g->pad_w;
                 int32_t kx0, kx1;
-                kiln_dwr_taps(ix0, g->k_w, g->dil_w, g->in_w, &kx0, &kx1);
+                kiln_dw_flt_taps(ix0, g->k_w, g->dil_w, g->in_w, &kx0, &kx1);
                 v.nky = ky1 - ky0;
                 v.nkx = kx1 - kx0;
                 if (v.nky == 0 || v.nkx == 0)
@@ -450,7 +435,7 @@ void kiln_dw_flt_generic_mve_f16(const kiln_dw_flt_geom *g, const float16_t *in,
                 {
                     /* output x + 1 shares the taps when its filter columns are all inside too */
                     int32_t px0, px1;
-                    kiln_dwr_taps(ix0 + g->stride_w, g->k_w, g->dil_w, g->in_w, &px0, &px1);
+                    kiln_dw_flt_taps(ix0 + g->stride_w, g->k_w, g->dil_w, g->in_w, &px0, &px1);
                     if (px0 == 0 && px1 == g->k_w)
                     {
                         if (cm == 1)
@@ -611,7 +596,7 @@ void kiln_dw_flt_nt_t_f16(const float16_t *lhs, const float16_t *rhs, const floa
 
 /* The nt_t route's patch row (the portable kernel's values): taps inside the input copied eight halves at a time
  * at ch_mult 1 (the tail predicated), +0 outside; other ch_mult element by element. The taps inside the input
- * are found once per row (kiln_dwr_taps), not per tap. */
+ * are found once per row (kiln_dw_flt_taps), not per tap. */
 void kiln_dw_flt_patch_f16(const float16_t *img, const kiln_dw_flt_geom *g, int32_t y, int32_t x, float16_t *row)
 {
     const size_t oc = (size_t)g->out_c;
@@ -622,8 +607,8 @@ void kiln_dw_flt_patch_f16(const float16_t *img, const kiln_dw_flt_geom *g, int3
     const int32_t iy0 = y * g->stride_h - g->pad_h;
     const int32_t ix0 = x * g->stride_w - g->pad_w;
     int32_t ky0, ky1, kx0, kx1;
-    kiln_dwr_taps(iy0, g->k_h, g->dil_h, g->in_h, &ky0, &ky1);
-    kiln_dwr_taps(ix0, g->k_w, g->dil_w, g->in_w, &kx0, &kx1);
+    kiln_dw_flt_taps(iy0, g->k_h, g->dil_h, g->in_h, &ky0, &ky1);
+    kiln_dw_flt_taps(ix0, g->k_w, g->dil_w, g->in_w, &kx0, &kx1);
     float16_t *d = row;
     for (int32_t ky = 0; ky < g->k_h; ky++)
     {

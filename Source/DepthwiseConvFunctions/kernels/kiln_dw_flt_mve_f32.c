@@ -497,21 +497,6 @@ void kiln_dw_flt_nt_t_f32(const float32_t *lhs, const float32_t *rhs, const floa
  * Channel tails run predicated (or, in the four-output and ch_mult 2 paths, as
  * an overlapping last group at full width). */
 
-/* Taps t in [0, k) with base + t * dil in [0, size): [*t0, *t1). 32-bit unsigned arithmetic (no 64-bit division
- * on the M-profile cores): |base|, size and dil are below 2^31. */
-static inline uint32_t kiln_dwg_ceil_div(uint32_t a, uint32_t d)
-{
-    return a / d + (a % d != 0u ? 1u : 0u);
-}
-
-static inline void kiln_dwg_taps(int32_t base, int32_t k, int32_t dil, int32_t size, int32_t *t0, int32_t *t1)
-{
-    const uint32_t a = base < 0 ? kiln_dwg_ceil_div(0u - (uint32_t)base, (uint32_t)dil) : 0u;
-    const uint32_t b = base < size ? kiln_dwg_ceil_div((uint32_t)size - (uint32_t)base, (uint32_t)dil) : 0u;
-    *t0 = a > (uint32_t)k ? k : (int32_t)a;
-    *t1 = b < (uint32_t)*t0 ? *t0 : (b > (uint32_t)k ? k : (int32_t)b);
-}
-
 /* Window of one output: s at its first tap inside the input (channel 0), wt at that tap's weights, nky x nkx taps,
  * dy / dx input steps between taps (elements), wy weight step between filter rows. */
 typedef struct
@@ -732,7 +717,7 @@ __attribute__((noinline)) static int32_t kiln_dwg_cm2(const kiln_dw_flt_geom *g,
     int32_t px0 = 1, px1 = 0;
     if (v->nky > 0 && kx0 == 0 && kx1 == g->k_w && x + 1 < g->out_w)
     {
-        kiln_dwg_taps(ix0 + g->stride_w, g->k_w, g->dil_w, g->in_w, &px0, &px1);
+        kiln_dw_flt_taps(ix0 + g->stride_w, g->k_w, g->dil_w, g->in_w, &px0, &px1);
     }
     if (px0 == 0 && px1 == g->k_w)
     {
@@ -772,18 +757,18 @@ void kiln_dw_flt_generic_mve_f32(const kiln_dw_flt_geom *g, const float32_t *in,
         {
             const int32_t iy0 = y * g->stride_h - g->pad_h;
             int32_t ky0, ky1;
-            kiln_dwg_taps(iy0, g->k_h, g->dil_h, g->in_h, &ky0, &ky1);
+            kiln_dw_flt_taps(iy0, g->k_h, g->dil_h, g->in_h, &ky0, &ky1);
             float32_t *dst = out + (((size_t)b * (size_t)g->out_h + (size_t)y) * (size_t)g->out_w + (size_t)x_begin) * oc;
             for (int32_t x = x_begin; x < g->out_w; x++, dst += oc)
             {
                 const int32_t ix0 = x * g->stride_w - g->pad_w;
                 int32_t kx0, kx1;
-                kiln_dwg_taps(ix0, g->k_w, g->dil_w, g->in_w, &kx0, &kx1);
+                kiln_dw_flt_taps(ix0, g->k_w, g->dil_w, g->in_w, &kx0, &kx1);
                 if ((cm == 1 ? c >= 4 : cm >= 4) && ky1 > ky0 && kx0 == 0 && kx1 == g->k_w && x + 3 < g->out_w)
                 {
                     /* outputs x .. x + 3 share the taps when output x + 3 has every filter column inside too */
                     int32_t qx0, qx1;
-                    kiln_dwg_taps(ix0 + 3 * g->stride_w, g->k_w, g->dil_w, g->in_w, &qx0, &qx1);
+                    kiln_dw_flt_taps(ix0 + 3 * g->stride_w, g->k_w, g->dil_w, g->in_w, &qx0, &qx1);
                     if (qx0 == 0 && qx1 == g->k_w)
                     {
                         v.nky = ky1 - ky0;

@@ -559,22 +559,6 @@ static inline __attribute__((always_inline)) void kiln_softmax_mve_entry(const v
     }
 }
 
-void kiln_softmax_rows_s8(const int8_t *input, int32_t num_rows, int32_t row_size, int32_t mult, int32_t shift,
-                          int32_t diff_min, int8_t *output)
-{
-    kiln_softmax_mve_entry(input, num_rows, row_size, mult, shift, diff_min, KILN_SOFTMAX_S8_TO_S8, output);
-}
-
-void kiln_softmax_rows_s8_s16(const int8_t *input, int32_t num_rows, int32_t row_size, int32_t mult, int32_t shift,
-                              int32_t diff_min, int16_t *output)
-{
-    kiln_softmax_mve_entry(input, num_rows, row_size, mult, shift, diff_min, KILN_SOFTMAX_S8_TO_S16, output);
-}
-
-void kiln_softmax_rows_u8(const uint8_t *input, int32_t num_rows, int32_t row_size, int32_t mult, int32_t shift,
-                          int32_t diff_min, uint8_t *output)
-{
-    kiln_softmax_mve_entry(input, num_rows, row_size, mult, shift, diff_min, KILN_SOFTMAX_U8_TO_U8, output);
-}
+KILN_SOFTMAX_TYPED_ENTRIES(kiln_softmax_mve_entry)
 
 #endif /* KILN_BUILD_MVE */
