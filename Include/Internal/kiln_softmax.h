@@ -630,6 +630,29 @@ static inline __attribute__((always_inline)) void kiln_softmax_pairs_dsp(const v
         __asm__("" : "+r"(num_rows)); /* a row counter (no trip count computed from the pointers) */
     } while (--num_rows != 0);
 }
+/**
+ * The start of the DSP and Helium entries (the public functions branch there): the argument checks
+ * first, then the calls that need no row kernel: rows of two (kiln_softmax_pairs_dsp) and calls
+ * whose outputs do not depend on the data (rows of one element, diff_min > 0: fills). True when
+ * the call is complete (or its arguments are invalid: nothing read or written).
+ */
+static inline __attribute__((always_inline)) bool kiln_softmax_entry_done_dsp(const void *input, int32_t num_rows,
+                                                                              int32_t row_size, int32_t mult,
+                                                                              int32_t shift, int32_t diff_min,
+                                                                              kiln_softmax_kind kind, void *output)
+{
+    if (!kiln_softmax_args_ok(input, num_rows, row_size, mult, shift, output))
+    {
+        return true;
+    }
+    if (row_size == 2)
+    {
+        kiln_softmax_pairs_dsp(input, num_rows, mult, shift, diff_min, kind, output);
+        return true;
+    }
+    return kiln_softmax_constant_call(num_rows * row_size, row_size, diff_min, kind, output);
+}
+
 #endif /* (KILN_BUILD_DSP || KILN_BUILD_MVE) && __ARM_FEATURE_DSP */
 
 #ifdef __cplusplus

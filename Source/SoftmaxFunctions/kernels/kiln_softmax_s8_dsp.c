@@ -220,23 +220,14 @@ static inline __attribute__((always_inline)) void kiln_softmax_dsp_small(const v
     } while (--num_rows != 0);
 }
 
-/* The entries (the public functions branch here): the argument checks first; calls whose
- * outputs do not depend on the data (rows of one element, diff_min > 0) are fills; then the rows. */
+/* The entries (the public functions branch here): kiln_softmax_entry_done_dsp() (checks, rows of
+ * two, fills), then the rows. */
 static inline __attribute__((always_inline)) void kiln_softmax_dsp_entry(const void *input, int32_t num_rows,
                                                                        int32_t row_size, int32_t mult, int32_t shift,
                                                                        int32_t diff_min, kiln_softmax_kind kind,
                                                                        void *output)
 {
-    if (!kiln_softmax_args_ok(input, num_rows, row_size, mult, shift, output))
-    {
-        return; /* invalid arguments: nothing is read or written */
-    }
-    if (row_size == 2)
-    {
-        kiln_softmax_pairs_dsp(input, num_rows, mult, shift, diff_min, kind, output);
-        return;
-    }
-    if (kiln_softmax_constant_call(num_rows * row_size, row_size, diff_min, kind, output))
+    if (kiln_softmax_entry_done_dsp(input, num_rows, row_size, mult, shift, diff_min, kind, output))
     {
         return;
     }
