@@ -81,6 +81,7 @@ static void test_bench(void)
         {"3x3 s1 p1 16x16x16", 1, 16, 16, 16, 16, 16, 16, 1, 3, 3, 1, 1, 1, 1, 1, 1, 128, -3, -128, 127, 0, 0, 0, 0, 0},
         {"3x3 s1 p1 24x24x32", 1, 24, 24, 32, 24, 24, 32, 1, 3, 3, 1, 1, 1, 1, 1, 1, 128, -3, -128, 127, 0, 0, 0, 0, 0},
         {"3x3 s1 p1 12x12x64", 1, 12, 12, 64, 12, 12, 64, 1, 3, 3, 1, 1, 1, 1, 1, 1, 128, -3, -128, 127, 0, 0, 0, 0, 0},
+        {"3x3 s1 p1 8x8x128", 1, 8, 8, 128, 8, 8, 128, 1, 3, 3, 1, 1, 1, 1, 1, 1, 128, -3, -128, 127, 0, 0, 0, 0, 0},
         {"3x3 s1 p0 18x18x16", 1, 18, 18, 16, 16, 16, 16, 1, 3, 3, 1, 1, 0, 0, 1, 1, 128, -3, -128, 127, 0, 0, 0, 0, 0},
         {"3x3 s2 p1 24x24x32", 1, 24, 24, 32, 12, 12, 32, 1, 3, 3, 2, 2, 1, 1, 1, 1, 128, -3, -128, 127, 0, 0, 0, 0, 0},
         {"3x3 s1 p1 25x5x64 (DS-CNN-S)", 1, 25, 5, 64, 25, 5, 64, 1, 3, 3, 1, 1, 1, 1, 1, 1, 128, -3, -128, 127, 0, 0, 0, 0, 0},
@@ -92,10 +93,11 @@ static void test_bench(void)
         {"3x3 s1 p1 16x16x1 cm32 (ic1)", 1, 16, 16, 1, 16, 16, 32, 32, 3, 3, 1, 1, 1, 1, 1, 1, 128, 0, -128, 127, 0, 0, 0, 0, 0},
     };
     /* Helium instructions/MAC guards of the "3x3" cases: the measured level plus about 2%
-     * (measured, M55, with the channel-major tile kernel: 0.687, 0.673, 0.718, 0.687, stride 2 0.976,
-     * DS-CNN-S 0.877, DS-CNN-L 1.393; before it, with the 8-channel block kernel: 1.198, 1.128,
-     * 1.249, 1.199, 1.310, 1.529, 1.621). 0: none. */
-    static const double mve_limits[] = {0.70, 0.69, 0.74, 0.70, 1.00, 0.90, 1.43, 0, 0, 0, 0, 0};
+     * (measured, M55, with the channel-major tile kernel and its padding written as runs: 0.681,
+     * 0.669, 0.708, 8x8x128 0.814, 0.687, stride 2 0.971, DS-CNN-S 0.870, DS-CNN-L 1.380; before the
+     * runs 0.687, 0.673, 0.718, 0.838, 0.687, 0.976, 0.877, 1.393; before the tile kernel, with the
+     * 8-channel block kernel: 1.198, 1.128, 1.249, 1.398, 1.199, 1.310, 1.529, 1.621). 0: none. */
+    static const double mve_limits[] = {0.70, 0.69, 0.73, 0.83, 0.70, 0.99, 0.89, 1.41, 0, 0, 0, 0, 0};
     KILN_CHECK_EQ((int)(sizeof(mve_limits) / sizeof(mve_limits[0])), (int)(sizeof(cases) / sizeof(cases[0])));
     for (int32_t k = 0; k < (int32_t)(sizeof(cases) / sizeof(cases[0])); k++)
     {

@@ -93,19 +93,21 @@ static __attribute__((noinline)) void kt_group_setup(kt_chan *g, const kiln_dw_s
     const mve_pred16_t pc = vctp16q((uint32_t)cg);
     const uint16x8_t offs = vmulq_n_u16(vidupq_n_u16(0, 1), (uint16_t)sizeof(kt_chan));
     int8_t *base = (int8_t *)g;
+    /* locals: the byte stores below may alias any object, so fields read in the loop would be reloaded */
     const int32_t lane_ky = vw->transposed ? 1 : vw->p;
     const int32_t lane_kx = vw->transposed ? vw->p : 1;
+    const int32_t second = 16 + vw->s; /* w1 from the tap's place in w0 */
+    const int32_t fstep = s->out_c;
     const int8_t *f = a->filter + c0;
     int16x8_t sum = vdupq_n_s16(0);
     for (int32_t ky = 0; ky < 3; ky++)
     {
-        for (int32_t kx = 0; kx < 3; kx++)
+        int8_t *lane = base + ky * lane_ky;
+        for (int32_t kx = 0; kx < 3; kx++, f += fstep, lane += lane_kx)
         {
             const int16x8_t w = vldrbq_z_s16(f, pc);
-            f += s->out_c;
-            int8_t *lane = base + ky * lane_ky + kx * lane_kx;
             vstrbq_scatter_offset_s16(lane, offs, w);
-            vstrbq_scatter_offset_s16(lane + 16 + vw->s, offs, w);
+            vstrbq_scatter_offset_s16(lane + second, offs, w);
             sum = vaddq_s16(sum, w);
         }
     }
@@ -212,6 +214,16 @@ static inline __attribute__((always_inline)) void kt_fill_rows8(int8_t *t, const
 #endif
 }
 
+/* n pixels of the zero point zv from t on, step bytes apart (every channel of the group). */
+static inline __attribute__((always_inline)) void kt_zero_run(int8_t *t, int32_t n, int32_t step, uint16x8_t offs,
+                                                               int16x8_t zv)
+{
+    for (; n > 0; n--, t += step)
+    {
+        vstrbq_scatter_offset_s16(t, offs, zv);
+    }
+}
+
 /* Copies the window of a block (tr rows from input row v_first, w <= p columns from s u0 - pad_u) of
  * channels c0 .. c0 + cg - 1 into the tile (channel k at k * KT_S, offs the channels' offsets); in:
  * the group's first channel. Pixels outside the input hold the zero point (zv); zp_rows false: the
@@ -227,30 +239,30 @@ static inline __attribute__((always_inline)) void kt_fill(int8_t *tile, const kt
     /* Columns of the window inside the input: j in [j0, j1) (rows: i in [i0, i1), from the strip). */
     const int32_t j0 = MAX(0, -u_first);
     const int32_t j1 = MIN(w, vw->in_u - u_first);
-    for (int32_t i = 0; zp_rows && i < tr; i++)
+    if (zp_rows)
     {
-        if (i == i0 && i1 > i0)
+        /* the rows outside the input: runs of whole tile rows (contiguous bytes) */
+        if (i1 <= i0)
         {
-            i = i1 - 1; /* past the rows inside */
-            continue;
+            kt_zero_run(tile, tr * p, 1, offs, zv);
         }
-        for (int32_t j = 0; j < p; j++)
+        else
         {
-            vstrbq_scatter_offset_s16(tile + i * p + j, offs, zv);
+            kt_zero_run(tile, i0 * p, 1, offs, zv);
+            kt_zero_run(tile + i1 * p, (tr - i1) * p, 1, offs, zv);
         }
     }
-    if (j0 > 0 || j1 < w)
+    if (i1 > i0)
     {
-        for (int32_t j = 0; j < w; j++)
+        /* the columns outside the input, along the rows inside it */
+        const int32_t jl = MIN(j0, w);
+        for (int32_t j = 0; j < jl; j++)
         {
-            if (j < j0 || j >= j1)
-            {
-                int8_t *tz = tile + i0 * p + j;
-                for (int32_t i = i0; i < i1; i++, tz += p)
-                {
-                    vstrbq_scatter_offset_s16(tz, offs, zv);
-                }
-            }
+            kt_zero_run(tile + i0 * p + j, i1 - i0, p, offs, zv);
+        }
+        for (int32_t j = MAX(j1, jl); j < w; j++)
+        {
+            kt_zero_run(tile + i0 * p + j, i1 - i0, p, offs, zv);
         }
     }
     const int32_t nc = j1 - j0;
