@@ -289,6 +289,9 @@ static void test_3x3_tiles(void)
     static const int32_t biases[] = {0, 1 << 29, -(1 << 29), INT32_MAX - (1 << 21), INT32_MIN + (1 << 21)};
     static const int32_t shifts[] = {-31, -23, -22, -12, -1, 0, 1};
     static const int32_t mults[] = {0, 1, 1 << 30, INT32_MAX, 1518500250};
+    /* the Helium kernel's top-byte form: right shifts of 1 to 24 bits, activation range all of int8 */
+    static const int32_t top_shifts[] = {-24, -23, -13, -1};
+    static const int32_t out_offs[] = {-255, -128, 0, 127, 255};
     kiln_rng r;
     kiln_rng_seed(&r, 0x5EED0D6);
     const int32_t iters = kiln_test_iterations(2000, 150);
@@ -319,10 +322,24 @@ static void test_3x3_tiles(void)
         t.in_off = opick == 0 ? kiln_rng_range(&r, 0, 1) ? kiln_rng_range(&r, 129, 255) : kiln_rng_range(&r, -255, -128)
                               : (opick == 1 ? 128 : (opick == 2 ? -127 : kiln_rng_range(&r, -127, 128)));
         draw_3x3_data(&r, &t, k_in, b_f);
-        const int32_t qpick = kiln_rng_range(&r, 0, 2);
+        const int32_t qpick = kiln_rng_range(&r, 0, 3);
+        if (qpick == 3)
+        {
+            t.act_min = -128;
+            t.act_max = 127;
+            t.out_off = kiln_rng_range(&r, 0, 1) ? out_offs[kiln_rng_range(&r, 0, 4)] : kiln_rng_range(&r, -255, 255);
+        }
+        /* qpick 3: one channel outside the top-byte form's shifts in some cases */
+        const int32_t odd_one = qpick == 3 && kiln_rng_range(&r, 0, 3) == 0 ? kiln_rng_range(&r, 0, t.c - 1) : -1;
         for (int32_t i = 0; i < t.c; i++)
         {
-            if (qpick == 0)
+            if (qpick == 3)
+            {
+                b_shift[i] = i == odd_one ? (kiln_rng_range(&r, 0, 1) ? -25 : 0) : top_shifts[kiln_rng_range(&r, 0, 3)];
+                b_mult[i] = kiln_rng_range(&r, 0, 1) ? mults[kiln_rng_range(&r, 0, 4)] : kiln_rng_range(&r, 1 << 30, INT32_MAX);
+                b_bias[i] = kiln_rng_range(&r, 0, 1) ? biases[kiln_rng_range(&r, 0, 4)] : kiln_rng_range(&r, -70000, 70000);
+            }
+            else if (qpick == 0)
             {
                 /* the quantization edges (large biases only with right shifts) */
                 b_shift[i] = shifts[kiln_rng_range(&r, 0, 6)];

@@ -18,7 +18,10 @@
  *             rows of the two outputs, two loads per pair of rows (an odd last row: one load,
  *             half a vector).
  * Per four outputs (36 MACs) that is two loads, four VMLADAV, two VMOVs, seven instructions of
- * requantization with a right shift, the scatter and the loop: 18 instructions.
+ * requantization with a right shift, the scatter and the loop: 18 instructions. When the
+ * activation range is all of int8 (TFLite's usual ReLU / ReLU6 outputs) and every shift is a right
+ * shift of at most 24 bits, the requantization folds the output offset into the rounding constant
+ * and the clamp into a saturating shift (KT_FIN_TOP): six instructions, 17 per four outputs.
  *
  * Every output starts from bias + input_offset * sum(filter) (the ns weight sum when given): the
  * padded pixels hold -input_offset, so each of their taps adds -input_offset * w and cancels its
@@ -62,34 +65,30 @@ typedef struct
 } kt_view;
 
 /* One channel of a group: its two filter vectors and requantization parameters (48 bytes; the
- * assembly below reads the fields at these offsets). */
+ * assembly below reads the fields at these offsets). rq holds, for the general forms, the
+ * multiplier and the shift (rq[2] unused); for the top-byte form (kt_group_setup's choice), co,
+ * 24 + shift and the multiplier. */
 typedef struct
 {
     int8_t w0[16]; /* taps at P i + j (zeros elsewhere) */
     int8_t w1[16]; /* taps at P i + j + s */
     int32_t start; /* bias + input_offset * sum(filter) */
-    int32_t mult;
-    int32_t shift;
-    int32_t unused;
+    int32_t rq[3];
 } kt_chan;
 
 typedef char kt_chan_layout_check[(sizeof(kt_chan) == 48 && offsetof(kt_chan, start) == 32 &&
-                                   offsetof(kt_chan, shift) == 40)
+                                   offsetof(kt_chan, rq) == 36)
                                       ? 1
                                       : -1];
 
-/* The records of channels c0 .. c0 + cg - 1 (the filter transposed for a transposed view): the
- * filter vectors zeroed, then each tap's eight channels one widening load and two scatters (into
- * w0 and w1); start values, multipliers and shifts four channels at a time, by word scatters. */
+/* The records of channels c0 .. c0 + cg - 1 (the filter transposed for a transposed view): each
+ * tap's eight channels one widening load and two scatters (into w0 and w1, whose other bytes the
+ * caller zeroed once: every group's taps go to the same places); start values and requantization
+ * parameters (rq for the top-byte form when top) four channels at a time, by word scatters. */
 static __attribute__((noinline)) void kt_group_setup(kt_chan *g, const kiln_dw_s8_shape *s,
                                                      const kiln_dw_s8_args *a, int32_t c0, int32_t cg,
-                                                     const kt_view *vw)
+                                                     const kt_view *vw, bool top)
 {
-    for (int32_t k = 0; k < KT_G; k++)
-    {
-        vst1q_s8(g[k].w0, vdupq_n_s8(0));
-        vst1q_s8(g[k].w1, vdupq_n_s8(0));
-    }
     const mve_pred16_t pc = vctp16q((uint32_t)cg);
     const uint16x8_t offs = vmulq_n_u16(vidupq_n_u16(0, 1), (uint16_t)sizeof(kt_chan));
     int8_t *base = (int8_t *)g;
@@ -129,9 +128,46 @@ static __attribute__((noinline)) void kt_group_setup(kt_chan *g, const kiln_dw_s
             start = vmlaq_n_s32(bias, vldrhq_s32(sums + h), a->input_offset);
         }
         vstrwq_scatter_offset_p_s32(&g[h].start, roffs, start, p4);
-        vstrwq_scatter_offset_p_s32(&g[h].mult, roffs, vldrwq_z_s32(a->mult + c, p4), p4);
-        vstrwq_scatter_offset_p_s32(&g[h].shift, roffs, vldrwq_z_s32(a->shift + c, p4), p4);
+        const int32x4_t mult = vldrwq_z_s32(a->mult + c, p4);
+        const int32x4_t shift = vldrwq_z_s32(a->shift + c, p4);
+        if (top)
+        {
+            /* ro = -shift in [1, 24]: co = 2^(ro - 1) + output_offset * 2^ro */
+            const int32x4_t ro = vnegq_s32(shift);
+            const int32x4_t co = vaddq_s32(vshlq_s32(vdupq_n_s32(1), vsubq_n_s32(ro, 1)),
+                                           vshlq_s32(vdupq_n_s32(a->output_offset), ro));
+            vstrwq_scatter_offset_p_s32(&g[h].rq[0], roffs, co, p4);
+            vstrwq_scatter_offset_p_s32(&g[h].rq[1], roffs, vaddq_n_s32(shift, 24), p4);
+            vstrwq_scatter_offset_p_s32(&g[h].rq[2], roffs, mult, p4);
+        }
+        else
+        {
+            vstrwq_scatter_offset_p_s32(&g[h].rq[0], roffs, mult, p4);
+            vstrwq_scatter_offset_p_s32(&g[h].rq[1], roffs, shift, p4);
+        }
     }
+}
+
+/* Whether the call takes the top-byte form: the activation range is all of int8 and every
+ * channel's shift is within [-24, -1] (a right shift of 1 to 24 bits) with co = 2^(ro - 1) +
+ * output_offset * 2^ro within int32: with an output offset outside [-128, 127] (the API allows
+ * [-255, 255]) only up to 23 bits. */
+static bool kt_top_form(const kiln_dw_s8_args *a, int32_t C)
+{
+    if (a->act_min != INT8_MIN || a->act_max != INT8_MAX)
+    {
+        return false;
+    }
+    int32x4_t lo = vdupq_n_s32(0), hi = vdupq_n_s32(-25);
+    for (int32_t c = 0; c < C; c += 4)
+    {
+        const mve_pred16_t p4 = vctp32q((uint32_t)(C - c));
+        const int32x4_t sh = vldrwq_z_s32(a->shift + c, p4);
+        lo = vminq_m_s32(lo, lo, sh, p4);
+        hi = vmaxq_m_s32(hi, hi, sh, p4);
+    }
+    const int32_t least = (a->output_offset >= INT8_MIN && a->output_offset <= INT8_MAX) ? -24 : -23;
+    return vminvq_s32(INT32_MAX, lo) >= least && vmaxvq_s32(INT32_MIN, hi) <= -1;
 }
 
 /* n >= 1 tile rows of nc (3 to 6) pixels inside the input, cg (<= 8) channels each: per pixel one
@@ -351,6 +387,29 @@ typedef struct
     "   vmax.s32 " R ", " R ", %q[lo]    \n"                                                                          \
     "   vmin.s32 " R ", " R ", %q[hi]    \n"
 
+/* the two general forms (result in q1 for a left shift, q0 for a right shift) */
+#define KT_FIN_LEFT KT_FINISH(KT_RQ_LEFT, "q1")
+#define KT_FIN_RIGHT KT_FINISH(KT_RQ_RIGHT, "q0")
+
+/*
+ * The top-byte form (a call whose every shift is within [-24, -1], the activation range all of
+ * int8, co within int32: kt_top_form): with ro = -shift, co = 2^(ro - 1) + output_offset * 2^ro, and s the sum plus start,
+ *   t = sat(SRDHM(s, mult) + co) + sign(s)      (VQRDMLASH with the multiplier in q4, VQADD)
+ * is 2^ro times the output before its rounding shift (the sign step rounds ties away from zero, as
+ * in KT_RQ_RIGHT), and the output clamped to int8 is the top byte of sat32(t << (24 - ro)) (VQSHL by
+ * sh = 24 + shift), brought down by VSHR for the byte store. Saturation is exact: t saturates only
+ * where |t| >= 2^31, and then the output is beyond int8 (|t| / 2^ro >= 2^7) on the same side.
+ * Six instructions where the general right-shift form takes seven and no output offset or clamp.
+ * Result in q1; start in start, co in mult, sh in sh.
+ */
+#define KT_FIN_TOP                                                                                                    \
+    "   vadd.i32 q1, q1, %[start]        \n"                                                                          \
+    "   vshr.s32 q0, q1, #31             \n"                                                                          \
+    "   vqrdmlash.s32 q1, q4, %[mult]    \n"                                                                          \
+    "   vqadd.s32 q1, q1, q0             \n"                                                                          \
+    "   vqshl.s32 q1, %[sh]              \n"                                                                          \
+    "   vshr.s32 q1, q1, #24             \n"
+
 #define KT_STORE_FULL(R) "   vstrb.32 " R ", [%[o], %q[ofs]]  \n"
 
 /* the lanes that exist (predicate in p0) */
@@ -360,14 +419,14 @@ typedef struct
 
 /* One loop step: LOADS puts two windows in q1 and q0; their sums with both filter vectors go into q1
  * (lanes 0, 2 from q1's window, 1, 3 from q0's); then the start value, requantization and store. */
-#define KT_STEP(L, LOADS, RQ, R, STORE)                                                                               \
+#define KT_STEP(L, LOADS, FIN, R, STORE)                                                                                 \
     L ":                                 \n" LOADS                                                                    \
     "   vmladav.s8 r0, q1, q2            \n"                                                                          \
     "   vmladav.s8 r2, q1, q3            \n"                                                                          \
     "   vmov    q1[2], q1[0], r2, r0     \n"                                                                          \
     "   vmladav.s8 r0, q0, q2            \n"                                                                          \
     "   vmladav.s8 r2, q0, q3            \n"                                                                          \
-    "   vmov    q1[3], q1[1], r2, r0     \n" KT_FINISH(RQ, R) STORE(R)                                                 \
+    "   vmov    q1[3], q1[1], r2, r0     \n" FIN STORE(R)                                                              \
     "   add     %[o], %[o], %[dv]        \n"                                                                          \
     "   le      lr, " L "b               \n"
 
@@ -382,11 +441,11 @@ typedef struct
     "   vldrb.8 q1, [%[t]], #20          \n"
 
 /* stride 2: the single last row (lanes 0 and 2; t and o not advanced) */
-#define KT_SINGLE2(RQ, R)                                                                                             \
+#define KT_SINGLE2(FIN, R)                                                                                            \
     "   vldrb.8 q1, [%[t]]               \n"                                                                          \
     "   vmladav.s8 r0, q1, q2            \n"                                                                          \
     "   vmladav.s8 r2, q1, q3            \n"                                                                          \
-    "   vmov    q1[2], q1[0], r2, r0     \n" KT_FINISH(RQ, R)                                                         \
+    "   vmov    q1[2], q1[0], r2, r0     \n" FIN                                                                      \
     "   ldr     r0, [%[bk], #20]         \n"                                                                          \
     "   vmsr    p0, r0                   \n" KT_STORE_PRED(R)
 
@@ -418,27 +477,50 @@ typedef struct
     : "r0", "r2", "q0", "q1", "q2", "q3", "lr", "memory", "cc"
 
 /* One shift form of a channel: n (from bk) loop steps, then TAIL; E: the step loop's exit label */
-#define KT_FORM(L, E, LOADS, RQ, R, STORE, TAIL)                                                                      \
+#define KT_FORM(L, E, LOADS, FIN, R, STORE, TAIL)                                                                     \
     "   ldr     r0, [%[bk]]              \n"                                                                          \
-    "   wls     lr, r0, " E "f           \n" KT_STEP(L, LOADS, RQ, R, STORE) E ":\n" TAIL
+    "   wls     lr, r0, " E "f           \n" KT_STEP(L, LOADS, FIN, R, STORE) E ":\n" TAIL
 
 /* stride 2: the single last row when bk says there is one */
-#define KT_TAIL2(RQ, R)                                                                                               \
+#define KT_TAIL2(FIN, R)                                                                                              \
     "   ldr     r0, [%[bk], #16]         \n"                                                                          \
     "   cmp     r0, #0                   \n"                                                                          \
-    "   beq     3f                       \n" KT_SINGLE2(RQ, R)
+    "   beq     3f                       \n" KT_SINGLE2(FIN, R)
 
 #define KT_BLOCK(PRE, STORE, LOADS, TAIL_LEFT, TAIL_RIGHT)                                                            \
-    __asm__ volatile(KT_CHANNEL(PRE) KT_FORM("1", "6", LOADS, KT_RQ_LEFT, "q1", STORE, TAIL_LEFT)                     \
+    __asm__ volatile(KT_CHANNEL(PRE) KT_FORM("1", "6", LOADS, KT_FIN_LEFT, "q1", STORE, TAIL_LEFT)                    \
                      "   b       3f                       \n"                                                         \
                      "2:                                  \n"                                                         \
-                         KT_FORM("5", "7", LOADS, KT_RQ_RIGHT, "q0", STORE, TAIL_RIGHT)                               \
+                         KT_FORM("5", "7", LOADS, KT_FIN_RIGHT, "q0", STORE, TAIL_RIGHT)                             \
                          KT_NEXT KT_OPERANDS(k->oofs))
 
 #define KT_BLOCK1(PRE, STORE) KT_BLOCK(PRE, STORE, KT_LOADS1, "", "")
-#define KT_BLOCK2(PRE, STORE) KT_BLOCK(PRE, STORE, KT_LOADS2, KT_TAIL2(KT_RQ_LEFT, "q1"), KT_TAIL2(KT_RQ_RIGHT, "q0"))
+#define KT_BLOCK2(PRE, STORE) KT_BLOCK(PRE, STORE, KT_LOADS2, KT_TAIL2(KT_FIN_LEFT, "q1"), KT_TAIL2(KT_FIN_RIGHT, "q0"))
 
 #define KT_PRED_SET "   vmsr    p0, %[p]                 \n"
+
+/* The top-byte form's channel record: start and co, then sh and the multiplier (into q4). */
+#define KT_CHANNEL_TOP(PRE)                                                                                           \
+    "4:                                  \n" PRE                                                                      \
+    "   vldrb.8 q2, [%[ch]]              \n"                                                                          \
+    "   vldrb.8 q3, [%[ch], #16]         \n"                                                                          \
+    "   ldrd    %[start], %[mult], [%[ch], #32] \n"                                                                   \
+    "   ldrd    %[sh], r0, [%[ch], #40]  \n"                                                                          \
+    "   vdup.32 q4, r0                   \n"                                                                          \
+    "   adds    %[ch], %[ch], #48        \n"
+
+#define KT_OPERANDS_TOP(OFS)                                                                                          \
+    : [t] "+&r"(t), [o] "+&r"(o), [ch] "+&r"(ch), [start] "=&r"(start), [mult] "=&r"(mult), [sh] "=&r"(sh)           \
+    : [bk] "r"(&bk), [dv] "r"(dv), [ofs] "w"(OFS), [p] "r"(k->pbits)                                                  \
+    : "r0", "r2", "q0", "q1", "q2", "q3", "q4", "lr", "memory", "cc"
+
+/* A group in the top-byte form: one form, no branch per channel */
+#define KT_BLOCK_TOP(PRE, STORE, LOADS, TAIL)                                                                         \
+    __asm__ volatile(KT_CHANNEL_TOP(PRE) KT_FORM("1", "6", LOADS, KT_FIN_TOP, "q1", STORE, TAIL)                      \
+                         KT_NEXT KT_OPERANDS_TOP(k->oofs))
+
+#define KT_BLOCK1_TOP(PRE, STORE) KT_BLOCK_TOP(PRE, STORE, KT_LOADS1, "")
+#define KT_BLOCK2_TOP(PRE, STORE) KT_BLOCK_TOP(PRE, STORE, KT_LOADS2, KT_TAIL2(KT_FIN_TOP, "q1"))
 
 /*
  * Column passes (a remainder of one to three outputs at the end of the u axis, where a whole block
@@ -458,44 +540,49 @@ typedef struct
     "   vmov    q1[3], q1[1], r2, r0     \n"
 
 /* RS4 = 4 RS; M3 / M2 / M1 = -3 RS, -2 RS, -RS */
-#define KT_STEP_COL(L, RQ, R, RS4, M3, M2, M1)                                                                         \
+#define KT_STEP_COL(L, FIN, R, RS4, M3, M2, M1)                                                                        \
     L ":                                 \n"                                                                          \
     "   vldrb.8 q1, [%[t]], #" RS4 "     \n"                                                                          \
     "   vldrb.8 q0, [%[t], #" M3 "]      \n" KT_SUMS_COL                                                              \
     "   vldrb.8 q3, [%[t], #" M2 "]      \n"                                                                          \
-    "   vldrb.8 q0, [%[t], #" M1 "]      \n" KT_SUMS_COL2 KT_FINISH(RQ, R) KT_STORE_FULL(R)                            \
+    "   vldrb.8 q0, [%[t], #" M1 "]      \n" KT_SUMS_COL2 FIN KT_STORE_FULL(R)                                         \
     "   add     %[o], %[o], %[dv]        \n"                                                                          \
     "   le      lr, " L "b               \n"
 
 /* the last 1 - 3 rows (t and o not advanced); RS1 / RS2 / RS3 = RS, 2 RS, 3 RS */
-#define KT_TAIL_COL(RQ, R, RS1, RS2, RS3)                                                                             \
+#define KT_TAIL_COL(FIN, R, RS1, RS2, RS3)                                                                            \
     "   ldr     r0, [%[bk], #16]         \n"                                                                          \
     "   cmp     r0, #0                   \n"                                                                          \
     "   beq     3f                       \n"                                                                          \
     "   vldrb.8 q1, [%[t]]               \n"                                                                          \
     "   vldrb.8 q0, [%[t], #" RS1 "]     \n" KT_SUMS_COL                                                              \
     "   vldrb.8 q3, [%[t], #" RS2 "]     \n"                                                                          \
-    "   vldrb.8 q0, [%[t], #" RS3 "]     \n" KT_SUMS_COL2 KT_FINISH(RQ, R)                                             \
+    "   vldrb.8 q0, [%[t], #" RS3 "]     \n" KT_SUMS_COL2 FIN                                                          \
     "   ldr     r0, [%[bk], #20]         \n"                                                                          \
     "   vmsr    p0, r0                   \n" KT_STORE_PRED(R)
 
-#define KT_FORM_COL(L, E, RQ, R, RS4, M3, M2, M1, RS1, RS2, RS3)                                                      \
+#define KT_FORM_COL(L, E, FIN, R, RS4, M3, M2, M1, RS1, RS2, RS3)                                                     \
     "   ldr     r0, [%[bk]]              \n"                                                                          \
-    "   wls     lr, r0, " E "f           \n" KT_STEP_COL(L, RQ, R, RS4, M3, M2, M1) E ":\n"                           \
-        KT_TAIL_COL(RQ, R, RS1, RS2, RS3)
+    "   wls     lr, r0, " E "f           \n" KT_STEP_COL(L, FIN, R, RS4, M3, M2, M1) E ":\n"                           \
+        KT_TAIL_COL(FIN, R, RS1, RS2, RS3)
 
 #define KT_BLOCK_COL(RS4, M3, M2, M1, RS1, RS2, RS3)                                                                  \
-    __asm__ volatile(KT_CHANNEL("") KT_FORM_COL("1", "6", KT_RQ_LEFT, "q1", RS4, M3, M2, M1, RS1, RS2, RS3)            \
+    __asm__ volatile(KT_CHANNEL("") KT_FORM_COL("1", "6", KT_FIN_LEFT, "q1", RS4, M3, M2, M1, RS1, RS2, RS3)           \
                      "   b       3f                       \n"                                                         \
                      "2:                                  \n"                                                         \
-                         KT_FORM_COL("5", "7", KT_RQ_RIGHT, "q0", RS4, M3, M2, M1, RS1, RS2, RS3)                     \
+                         KT_FORM_COL("5", "7", KT_FIN_RIGHT, "q0", RS4, M3, M2, M1, RS1, RS2, RS3)                   \
                              KT_NEXT KT_OPERANDS(k->oofs_col))
+
+#define KT_BLOCK_COL_TOP(RS4, M3, M2, M1, RS1, RS2, RS3)                                                              \
+    __asm__ volatile(KT_CHANNEL_TOP("") KT_FORM_COL("1", "6", KT_FIN_TOP, "q1", RS4, M3, M2, M1, RS1, RS2, RS3)        \
+                         KT_NEXT KT_OPERANDS_TOP(k->oofs_col))
 
 /* One block: every channel of the group (records g[0 .. cg - 1]), rows output rows from the tile,
  * outputs from ob (the group's first channel). col: a column pass instead, the output column ob
  * with its windows from tile on (the tile's column of that output). */
 static __attribute__((noinline)) void kt_block(const int8_t *tile, const kt_chan *g, int8_t *ob, int32_t cg,
-                                               int32_t rows, const kt_view *vw, const kt_consts *k, bool col)
+                                               int32_t rows, const kt_view *vw, const kt_consts *k, bool col,
+                                               bool top)
 {
     const int8_t *t = tile;
     int8_t *o = ob;
@@ -507,7 +594,18 @@ static __attribute__((noinline)) void kt_block(const int8_t *tile, const kt_chan
         const int32_t dv = 4 * vw->out_dv;
         const int32_t n = rows / 4;
         const kt_blk bk = {n, KT_S - 4 * rs * n, 1 - n * dv, g + cg, rows % 4, k->p_rows[rows % 4]};
-        if (vw->s == 1)
+        if (top)
+        {
+            if (vw->s == 1)
+            {
+                KT_BLOCK_COL_TOP("24", "-18", "-12", "-6", "6", "12", "18");
+            }
+            else
+            {
+                KT_BLOCK_COL_TOP("40", "-30", "-20", "-10", "10", "20", "30");
+            }
+        }
+        else if (vw->s == 1)
         {
             KT_BLOCK_COL("24", "-18", "-12", "-6", "6", "12", "18");
         }
@@ -520,7 +618,18 @@ static __attribute__((noinline)) void kt_block(const int8_t *tile, const kt_chan
     {
         const int32_t dv = vw->out_dv;
         const kt_blk bk = {rows, KT_S - rows * 6, 1 - rows * dv, g + cg, 0, 0};
-        if (k->full)
+        if (top)
+        {
+            if (k->full)
+            {
+                KT_BLOCK1_TOP("", KT_STORE_FULL);
+            }
+            else
+            {
+                KT_BLOCK1_TOP(KT_PRED_SET, KT_STORE_PRED);
+            }
+        }
+        else if (k->full)
         {
             KT_BLOCK1("", KT_STORE_FULL);
         }
@@ -534,13 +643,24 @@ static __attribute__((noinline)) void kt_block(const int8_t *tile, const kt_chan
         const int32_t dv = 2 * vw->out_dv;
         const int32_t pairs = rows / 2;
         const kt_blk bk = {pairs, KT_S - pairs * 20, 1 - pairs * dv, g + cg, rows & 1, k->p_single};
-        if (k->full)
+        /* predicated: the single row's store sets p0 itself, so it is set again for every channel */
+        if (top)
+        {
+            if (k->full)
+            {
+                KT_BLOCK2_TOP("", KT_STORE_FULL);
+            }
+            else
+            {
+                KT_BLOCK2_TOP(KT_PRED_SET, KT_STORE_PRED);
+            }
+        }
+        else if (k->full)
         {
             KT_BLOCK2("", KT_STORE_FULL);
         }
         else
         {
-            /* the single row's store sets p0 itself: set it again for every channel */
             KT_BLOCK2(KT_PRED_SET, KT_STORE_PRED);
         }
     }
@@ -604,6 +724,7 @@ bool kiln_dw_s8_mve_tile_3x3(const kiln_dw_s8_shape *s, const kiln_dw_s8_args *a
      * (0, 0), (1, 0), (0, 1), (1, 1). */
     const int32_t nu = MIN(vw.bu, vw.out_u);
     kt_consts k;
+    const bool top = kt_top_form(a, C);
     k.off = vdupq_n_s32(a->output_offset);
     k.lo = vdupq_n_s32(a->act_min);
     k.hi = vdupq_n_s32(a->act_max);
@@ -635,10 +756,11 @@ bool kiln_dw_s8_mve_tile_3x3(const kiln_dw_s8_shape *s, const kiln_dw_s8_args *a
     /* +32: the loads past a channel's last tile row (stride-2 pairs, column passes) read within the array */
     int8_t tile[KT_G * KT_S + 32] __attribute__((aligned(16)));
     kt_chan g[KT_G] __attribute__((aligned(16)));
+    memset(g, 0, sizeof(g)); /* the filter vectors' bytes besides the taps stay zero */
     for (int32_t c0 = 0; c0 < C; c0 += KT_G)
     {
         const int32_t cg = MIN(KT_G, C - c0);
-        kt_group_setup(g, s, a, c0, cg, &vw);
+        kt_group_setup(g, s, a, c0, cg, &vw, top);
         for (int32_t b = 0; b < s->batches; b++)
         {
             const int8_t *in_b = a->input + (int64_t)b * s->in_h * s->in_w * C + c0;
@@ -667,7 +789,7 @@ bool kiln_dw_s8_mve_tile_3x3(const kiln_dw_s8_shape *s, const kiln_dw_s8_args *a
                     const int32_t u = bi * vw.bu;
                     const int32_t u0 = (u + vw.bu > vw.out_u && vw.out_u >= vw.bu) ? vw.out_u - vw.bu : u;
                     kt_fill(tile, &vw, in_b, u0, v_first, i0, i1, tr, vw.p, cg, offs, zv, bi == 0);
-                    kt_block(tile, g, out_s + u0 * vw.out_du, cg, rows, &vw, &k, false);
+                    kt_block(tile, g, out_s + u0 * vw.out_du, cg, rows, &vw, &k, false, top);
                 }
                 if (cols)
                 {
@@ -675,7 +797,7 @@ bool kiln_dw_s8_mve_tile_3x3(const kiln_dw_s8_shape *s, const kiln_dw_s8_args *a
                     kt_fill(tile, &vw, in_b, u0, v_first, i0, i1, tr, vw.s * (rem - 1) + 3, cg, offs, zv, nblk == 0);
                     for (int32_t c = 0; c < rem; c++)
                     {
-                        kt_block(tile + c * vw.s, g, out_s + (u0 + c) * vw.out_du, cg, rows, &vw, &k, true);
+                        kt_block(tile + c * vw.s, g, out_s + (u0 + c) * vw.out_du, cg, rows, &vw, &k, true, top);
                     }
                 }
                 v0 += rows;
