@@ -93,13 +93,14 @@ static void test_bench(void)
         {"3x3 s1 p1 16x16x1 cm32 (ic1)", 1, 16, 16, 1, 16, 16, 32, 32, 3, 3, 1, 1, 1, 1, 1, 1, 128, 0, -128, 127, 0, 0, 0, 0, 0},
     };
     /* Helium instructions/MAC guards of the "3x3" cases: the measured level plus about 2%
-     * (measured, M55, with the channel-major tile kernel, its padding written as runs and the
-     * top-byte requantization (these cases' activation range is all of int8): 0.659, 0.641, 0.683,
-     * 8x8x128 0.791, 0.665, stride 2 0.948, DS-CNN-S 0.841, DS-CNN-L 1.346; with the general
+     * (measured, M55, with the channel-major tile kernel, its padding written as runs, the top-byte
+     * requantization (these cases' activation range is all of int8), the group setup's tap loop in
+     * assembly and two-column windows copied by the assembly fill: 0.656, 0.639, 0.677, 8x8x128
+     * 0.777, 0.662, stride 2 0.943, DS-CNN-S 0.831, DS-CNN-L 1.294; with the general
      * requantization 0.681, 0.669, 0.708, 0.814, 0.687, 0.971, 0.870, 1.380; before the runs 0.687,
      * 0.673, 0.718, 0.838, 0.687, 0.976, 0.877, 1.393; before the tile kernel, with the 8-channel
      * block kernel: 1.198, 1.128, 1.249, 1.398, 1.199, 1.310, 1.529, 1.621). 0: none. */
-    static const double mve_limits[] = {0.68, 0.66, 0.70, 0.81, 0.68, 0.97, 0.86, 1.38, 0, 0, 0, 0, 0};
+    static const double mve_limits[] = {0.67, 0.66, 0.69, 0.80, 0.68, 0.96, 0.85, 1.32, 0, 0, 0, 0, 0};
     KILN_CHECK_EQ((int)(sizeof(mve_limits) / sizeof(mve_limits[0])), (int)(sizeof(cases) / sizeof(cases[0])));
     for (int32_t k = 0; k < (int32_t)(sizeof(cases) / sizeof(cases[0])); k++)
     {

@@ -89,61 +89,109 @@ static __attribute__((noinline)) void kt_group_setup(kt_chan *g, const kiln_dw_s
                                                      const kiln_dw_s8_args *a, int32_t c0, int32_t cg,
                                                      const kt_view *vw, bool top)
 {
-    const mve_pred16_t pc = vctp16q((uint32_t)cg);
-    const uint16x8_t offs = vmulq_n_u16(vidupq_n_u16(0, 1), (uint16_t)sizeof(kt_chan));
-    int8_t *base = (int8_t *)g;
-    /* locals: the byte stores below may alias any object, so fields read in the loop would be reloaded */
+    /* the taps' places: w0 at ky lane_ky + kx lane_kx, w1 second bytes on (offsets o1) */
+    const uint16x8_t o0 = vmulq_n_u16(vidupq_n_u16(0, 1), (uint16_t)sizeof(kt_chan));
+    const uint16x8_t o1 = vaddq_n_u16(o0, (uint16_t)(16 + vw->s));
     const int32_t lane_ky = vw->transposed ? 1 : vw->p;
     const int32_t lane_kx = vw->transposed ? vw->p : 1;
-    const int32_t second = 16 + vw->s; /* w1 from the tap's place in w0 */
     const int32_t fstep = s->out_c;
     const int8_t *f = a->filter + c0;
+    int8_t *lane = (int8_t *)g;
     int16x8_t sum = vdupq_n_s16(0);
+#if defined(__OPTIMIZE__)
+    /* per tap: one widening load (predicated for a partial group: channels past it read as zero),
+     * two scatters (w0, w1), the sum; three taps per row, the lane pointer on by lane_kx */
+    const int32_t row_back = lane_ky - 3 * lane_kx;
+    const uint32_t pc = (uint32_t)vctp16q((uint32_t)cg);
+#define KT_TAP                                                                                                        \
+    KT_TAP_LOAD                                                                                                       \
+    "   add     %[f], %[f], %[fstep]     \n"                                                                          \
+    "   vstrb.16 q0, [%[lane], %q[o0]]   \n"                                                                          \
+    "   vstrb.16 q0, [%[lane], %q[o1]]   \n"                                                                          \
+    "   vadd.i16 %q[sum], %q[sum], q0    \n"                                                                          \
+    "   add     %[lane], %[lane], %[kx]  \n"
+    int32_t rows = 3;
+#define KT_TAPS_ASM                                                                                                   \
+    __asm__ volatile("   vmsr    p0, %[pc]                \n"                                                         \
+                     "1:                                  \n" KT_TAP KT_TAP KT_TAP                                    \
+                     "   add     %[lane], %[lane], %[back] \n"                                                        \
+                     "   subs    %[rows], %[rows], #1     \n"                                                         \
+                     "   bne     1b                       \n"                                                         \
+                     : [f] "+&l"(f), [lane] "+&r"(lane), [sum] "+&w"(sum), [rows] "+&r"(rows)                         \
+                     : [pc] "r"(pc), [fstep] "r"(fstep), [kx] "r"(lane_kx), [back] "r"(row_back), [o0] "w"(o0),     \
+                       [o1] "w"(o1)                                                                                  \
+                     : "q0", "memory", "cc")
+    if (cg == KT_G)
+    {
+#define KT_TAP_LOAD "   vldrb.s16 q0, [%[f]]             \n"
+        KT_TAPS_ASM;
+#undef KT_TAP_LOAD
+    }
+    else
+    {
+#define KT_TAP_LOAD                                                                                                   \
+    "   vpst                             \n"                                                                          \
+    "   vldrbt.s16 q0, [%[f]]            \n"
+        KT_TAPS_ASM;
+#undef KT_TAP_LOAD
+    }
+#undef KT_TAPS_ASM
+#undef KT_TAP
+#else
+    const mve_pred16_t pc = vctp16q((uint32_t)cg);
     for (int32_t ky = 0; ky < 3; ky++)
     {
-        int8_t *lane = base + ky * lane_ky;
-        for (int32_t kx = 0; kx < 3; kx++, f += fstep, lane += lane_kx)
+        for (int32_t kx = 0; kx < 3; kx++, f += fstep)
         {
             const int16x8_t w = vldrbq_z_s16(f, pc);
-            vstrbq_scatter_offset_s16(lane, offs, w);
-            vstrbq_scatter_offset_s16(lane + second, offs, w);
+            int8_t *l = lane + ky * lane_ky + kx * lane_kx;
+            vstrbq_scatter_offset_s16(l, o0, w);
+            vstrbq_scatter_offset_s16(l, o1, w);
             sum = vaddq_s16(sum, w);
         }
     }
+#endif
     int16_t sums[8];
     vst1q_s16(sums, sum);
     const uint32x4_t roffs = vmulq_n_u32(vidupq_n_u32(0, 1), (uint32_t)sizeof(kt_chan));
+    /* locals: the word scatters below may alias the arguments' fields */
+    const int32_t *wsum = a->weight_sum, *bias = a->bias, *mults = a->mult + c0, *shifts = a->shift + c0;
+    const int32_t in_off = a->input_offset;
+    const int32x4_t out_off = vdupq_n_s32(a->output_offset), one = vdupq_n_s32(1);
     for (int32_t h = 0; h < cg; h += 4)
     {
         const mve_pred16_t p4 = vctp32q((uint32_t)(cg - h));
         const int32_t c = c0 + h;
         int32x4_t start;
-        if (a->weight_sum != NULL)
+        if (wsum != NULL)
         {
-            start = vldrwq_z_s32(a->weight_sum + c, p4);
+            start = vldrwq_z_s32(wsum + c, p4);
         }
         else
         {
-            const int32x4_t bias = a->bias != NULL ? vldrwq_z_s32(a->bias + c, p4) : vdupq_n_s32(0);
-            start = vmlaq_n_s32(bias, vldrhq_s32(sums + h), a->input_offset);
+            start = vmulq_n_s32(vldrhq_s32(sums + h), in_off);
+            if (bias != NULL)
+            {
+                start = vaddq_s32(start, vldrwq_z_s32(bias + c, p4));
+            }
         }
-        vstrwq_scatter_offset_p_s32(&g[h].start, roffs, start, p4);
-        const int32x4_t mult = vldrwq_z_s32(a->mult + c, p4);
-        const int32x4_t shift = vldrwq_z_s32(a->shift + c, p4);
+        const int32x4_t mult = vldrwq_z_s32(mults + h, p4);
+        const int32x4_t shift = vldrwq_z_s32(shifts + h, p4);
+        kt_chan *r = g + h;
+        vstrwq_scatter_offset_p_s32(&r->start, roffs, start, p4);
         if (top)
         {
             /* ro = -shift in [1, 24]: co = 2^(ro - 1) + output_offset * 2^ro */
             const int32x4_t ro = vnegq_s32(shift);
-            const int32x4_t co = vaddq_s32(vshlq_s32(vdupq_n_s32(1), vsubq_n_s32(ro, 1)),
-                                           vshlq_s32(vdupq_n_s32(a->output_offset), ro));
-            vstrwq_scatter_offset_p_s32(&g[h].rq[0], roffs, co, p4);
-            vstrwq_scatter_offset_p_s32(&g[h].rq[1], roffs, vaddq_n_s32(shift, 24), p4);
-            vstrwq_scatter_offset_p_s32(&g[h].rq[2], roffs, mult, p4);
+            const int32x4_t co = vaddq_s32(vshlq_s32(one, vsubq_n_s32(ro, 1)), vshlq_s32(out_off, ro));
+            vstrwq_scatter_offset_p_s32(&r->rq[0], roffs, co, p4);
+            vstrwq_scatter_offset_p_s32(&r->rq[1], roffs, vaddq_n_s32(shift, 24), p4);
+            vstrwq_scatter_offset_p_s32(&r->rq[2], roffs, mult, p4);
         }
         else
         {
-            vstrwq_scatter_offset_p_s32(&g[h].rq[0], roffs, mult, p4);
-            vstrwq_scatter_offset_p_s32(&g[h].rq[1], roffs, shift, p4);
+            vstrwq_scatter_offset_p_s32(&r->rq[0], roffs, mult, p4);
+            vstrwq_scatter_offset_p_s32(&r->rq[1], roffs, shift, p4);
         }
     }
 }
@@ -170,7 +218,7 @@ static bool kt_top_form(const kiln_dw_s8_args *a, int32_t C)
     return vminvq_s32(INT32_MAX, lo) >= least && vmaxvq_s32(INT32_MIN, hi) <= -1;
 }
 
-/* n >= 1 tile rows of nc (3 to 6) pixels inside the input, cg (<= 8) channels each: per pixel one
+/* n >= 1 tile rows of nc (2 to 6) pixels inside the input, cg (<= 8) channels each: per pixel one
  * widening load (its base a low register; predicated when cg < 8) and one scatter store (byte
  * k * KT_S + column, k the channel: one offset vector per column), then the tile pointer steps a
  * row (pitch p). t: the first pixel's place in the tile, src: the first row's first pixel; du / dv:
@@ -209,8 +257,11 @@ static bool kt_top_form(const kiln_dw_s8_args *a, int32_t C)
     case 4:                                                                                                           \
         KT_FILL_ASM(KT_FILL_TO2, "3");                                                                                \
         break;                                                                                                        \
-    default: /* three pixels */                                                                                       \
+    case 3:                                                                                                           \
         KT_FILL_ASM(KT_FILL_TO1, "2");                                                                                \
+        break;                                                                                                        \
+    default: /* two pixels */                                                                                         \
+        KT_FILL_ASM(KT_FILL_PIXEL("%[du]", "0"), "1");                                                                \
         break;                                                                                                        \
     }
 
@@ -308,11 +359,12 @@ static inline __attribute__((always_inline)) void kt_fill(int8_t *tile, const kt
     }
     int8_t *t = tile + i0 * p + j0;
     const int8_t *src = in + (v_first + i0) * vw->in_dv + (u_first + j0) * vw->in_du;
-    if (nc >= 3)
+    if (nc >= 2)
     {
         kt_fill_rows8(t, src, i1 - i0, nc, p, vw->in_du, vw->in_dv, offs, cg);
         return;
     }
+    /* one column inside the input */
     const mve_pred16_t pc = vctp16q((uint32_t)cg);
     for (int32_t i = i0; i < i1; i++, t += p, src += vw->in_dv)
     {
