@@ -29,15 +29,17 @@
  * exactly. This needs the zero point in int8: input_offset in [-127, 128], TFLite's range; other
  * offsets, unequal strides and strides above 2 take the older kernel.
  *
- * Blocks run along the output axis that wastes fewer outputs: the tile's columns are the image's
- * columns, or (for a narrow output such as DS-CNN's 25x5) its rows, with the filter transposed to
- * match. The outputs left after the whole blocks of a strip (one to three) take column passes, four
+ * Blocks run along the output axis whose estimated cost is lower (kt_view_cost: blocks, column
+ * passes and copies per channel): the tile's columns are the image's columns, or its rows, with the
+ * filter transposed to match. A strip holds up to 27 output rows (16 at stride 2), so DS-CNN's 25x5
+ * outputs are one strip of blocks four columns wide plus a column pass, not seven blocks of five
+ * rows. The outputs left after the whole blocks of a strip (one to three) take column passes, four
  * rows of one output per vector, when that costs less than one more block; otherwise a last block
  * overlaps the one before it (recomputing equal values), or stores with a predicate when the axis is
  * shorter than a block.
  *
- * Stack: the tile (8 x 128 bytes + 32) and the channel records (8 x 48 bytes), about 1.9 KB with the
- * function's frame.
+ * Stack: the tile (8 x 176 bytes + 32) and the channel records (8 x 48 bytes), about 2.3 KB with the
+ * function's frame (2.4 KB with the block function's).
  */
 #include "Include/Internal/kiln_dw_s8.h"
 #include <stddef.h>
@@ -48,9 +50,9 @@
 #if KILN_BUILD_MVE
 
 #define KT_G (8)      /* channels per group */
-#define KT_S (128)    /* tile bytes per channel: stride 1: (19 + 2) rows x 6, stride 2: (2 x 12 + 1) x 5 */
-#define KT_RMAX1 (19) /* output rows per strip, stride 1 */
-#define KT_RMAX2 (12) /* output rows per strip, stride 2 (even) */
+#define KT_S (176)    /* tile bytes per channel: stride 1: (27 + 2) rows x 6, stride 2: (2 x 16 + 1) x 5 */
+#define KT_RMAX1 (27) /* output rows per strip, stride 1 */
+#define KT_RMAX2 (16) /* output rows per strip, stride 2 (even) */
 
 /* One view of the layer: u is the tile's column axis (the outputs of a block's row), v its row axis. */
 typedef struct
@@ -732,10 +734,48 @@ static int32_t kt_col_cost(int32_t rows)
     return (rows / 4) * 20 + ((rows % 4) != 0 ? 26 : 0) + 18;
 }
 
-/* Output slots computed along an axis of n outputs in blocks of b (the last block overlaps). */
-static int64_t kt_slots(int32_t n, int32_t b)
+/* Output rows of strip st of nstrips (balanced; even at stride 2 but for the last), from row v0 of
+ * out_v. */
+static int32_t kt_strip_rows(int32_t out_v, int32_t nstrips, int32_t st, int32_t v0, int32_t s)
 {
-    return (int64_t)((n + b - 1) / b) * b;
+    int32_t rows = (out_v - v0 + (nstrips - st) - 1) / (nstrips - st);
+    if (s == 2 && st + 1 < nstrips)
+    {
+        rows += rows & 1;
+    }
+    return MIN(rows, out_v - v0);
+}
+
+/* Whether the remainder of the u axis takes column passes (when they cost less than a block). */
+static bool kt_use_cols(int32_t rem, int32_t rows, int32_t s)
+{
+    return rem > 0 && rem * kt_col_cost(rows) < kt_block_cost(rows, s);
+}
+
+/* Instructions per channel (about) of a view with out_u outputs along the blocks' axis and out_v
+ * along their rows: the blocks, column passes and copies of every strip (the view choice). */
+static int64_t kt_view_cost(int32_t out_u, int32_t out_v, int32_t s)
+{
+    const int32_t bu = s == 1 ? 4 : 2, p = s == 1 ? 6 : 5;
+    const int32_t rmax = s == 1 ? KT_RMAX1 : KT_RMAX2;
+    const int32_t nstrips = (out_v + rmax - 1) / rmax;
+    const int32_t whole = out_u / bu, rem = out_u % bu;
+    int64_t cost = 0;
+    for (int32_t st = 0, v0 = 0; st < nstrips; st++)
+    {
+        const int32_t rows = kt_strip_rows(out_v, nstrips, st, v0, s);
+        const int32_t tr = s * (rows - 1) + 3;
+        const bool cols = kt_use_cols(rem, rows, s);
+        const int32_t nblk = cols ? whole : (out_u + bu - 1) / bu;
+        /* the copy: three instructions per pixel and eight channels */
+        cost += (int64_t)nblk * (kt_block_cost(rows, s) + tr * p * 3 / 8);
+        if (cols)
+        {
+            cost += (int64_t)rem * kt_col_cost(rows) + tr * (s * (rem - 1) + 3) * 3 / 8;
+        }
+        v0 += rows;
+    }
+    return cost;
 }
 
 bool kiln_dw_s8_mve_tile_3x3(const kiln_dw_s8_shape *s, const kiln_dw_s8_args *a)
@@ -749,10 +789,9 @@ bool kiln_dw_s8_mve_tile_3x3(const kiln_dw_s8_shape *s, const kiln_dw_s8_args *a
     vw.s = s->stride_h;
     vw.p = vw.s == 1 ? 6 : 5;
     vw.bu = vw.s == 1 ? 4 : 2;
-    /* Blocks along the axis that wastes fewer outputs (stride 2 computes rows in pairs). */
-    const int32_t bv = vw.s == 1 ? 1 : 2;
+    /* Blocks along the axis that costs less (fewer wasted outputs, fewer and longer blocks). */
     vw.transposed =
-        kt_slots(s->out_h, vw.bu) * kt_slots(s->out_w, bv) < kt_slots(s->out_w, vw.bu) * kt_slots(s->out_h, bv);
+        s->out_h != s->out_w && kt_view_cost(s->out_h, s->out_w, vw.s) < kt_view_cost(s->out_w, s->out_h, vw.s);
     if (!vw.transposed)
     {
         vw.out_u = s->out_w, vw.out_v = s->out_h, vw.in_u = s->in_w, vw.in_v = s->in_h;
@@ -820,20 +859,14 @@ bool kiln_dw_s8_mve_tile_3x3(const kiln_dw_s8_shape *s, const kiln_dw_s8_args *a
             int32_t v0 = 0;
             for (int32_t st = 0; st < nstrips; st++)
             {
-                /* balanced strips (even at stride 2 but for the last) */
-                int32_t rows = (vw.out_v - v0 + (nstrips - st) - 1) / (nstrips - st);
-                if (vw.s == 2 && st + 1 < nstrips)
-                {
-                    rows += rows & 1;
-                }
-                rows = MIN(rows, vw.out_v - v0);
+                const int32_t rows = kt_strip_rows(vw.out_v, nstrips, st, v0, vw.s);
                 const int32_t tr = vw.s * (rows - 1) + 3;
                 const int32_t v_first = v0 * vw.s - vw.pad_v;
                 const int32_t i0 = MAX(0, -v_first);
                 const int32_t i1 = MIN(tr, vw.in_v - v_first);
                 int8_t *out_s = out_b + v0 * vw.out_dv;
                 /* the remainder of the u axis by column passes when they cost less than a block */
-                const bool cols = rem > 0 && rem * kt_col_cost(rows) < kt_block_cost(rows, vw.s);
+                const bool cols = kt_use_cols(rem, rows, vw.s);
                 const int32_t nblk = cols ? whole : (vw.out_u + vw.bu - 1) / vw.bu;
                 for (int32_t bi = 0; bi < nblk; bi++)
                 {
