@@ -86,6 +86,7 @@ static void test_bench(void)
         {"3x3 s2 p1 24x24x32", 1, 24, 24, 32, 12, 12, 32, 1, 3, 3, 2, 2, 1, 1, 1, 1, 128, -3, -128, 127, 0, 0, 0, 0, 0},
         {"3x3 s1 p1 25x5x64 (DS-CNN-S)", 1, 25, 5, 64, 25, 5, 64, 1, 3, 3, 1, 1, 1, 1, 1, 1, 128, -3, -128, 127, 0, 0, 0, 0, 0},
         {"3x3 s2 p1x0 25x10x276 (DS-CNN-L)", 1, 25, 10, 276, 13, 5, 276, 1, 3, 3, 2, 2, 1, 0, 1, 1, 128, -3, -128, 127, 0, 0, 0, 0, 0},
+        {"3x3 s1 p1 13x5x276 (DS-CNN-L)", 1, 13, 5, 276, 13, 5, 276, 1, 3, 3, 1, 1, 1, 1, 1, 1, 128, -3, -128, 127, 0, 0, 0, 0, 0},
         {"5x5 s1 p2 12x12x32 (opt)", 1, 12, 12, 32, 12, 12, 32, 1, 5, 5, 1, 1, 2, 2, 1, 1, 128, 5, -128, 127, 0, 0, 0, 0, 0},
         {"3x3 s1 p1 16x16x8 cm2 (generic)", 1, 16, 16, 8, 16, 16, 16, 2, 3, 3, 1, 1, 1, 1, 1, 1, 128, 0, -128, 127, 0, 0, 0, 0, 0},
         {"3x3 s1 p2 d2 16x16x8 cm2 (generic)", 1, 16, 16, 8, 16, 16, 16, 2, 3, 3, 1, 1, 2, 2, 2, 2, 128, 0, -128, 127, 0, 0, 0, 0, 0},
@@ -97,11 +98,11 @@ static void test_bench(void)
      * requantization (these cases' activation range is all of int8), the group setup's tap loop in
      * assembly, two-column windows copied by the assembly fill and strips of up to 27 rows with the
      * view chosen by cost: 0.655, 0.597, 0.678, 8x8x128 0.780, 0.661, stride 2 0.943, DS-CNN-S
-     * 0.725, DS-CNN-L 1.083; with the general requantization and strips of 19 rows 0.681, 0.669,
+     * 0.725, DS-CNN-L 1.083, DS-CNN-L stride 1 0.841; with the general requantization and strips of 19 rows 0.681, 0.669,
      * 0.708, 0.814, 0.687, 0.971, 0.870, 1.380; before the runs 0.687, 0.673, 0.718, 0.838, 0.687,
      * 0.976, 0.877, 1.393; before the tile kernel, with the 8-channel block kernel: 1.198, 1.128,
      * 1.249, 1.398, 1.199, 1.310, 1.529, 1.621). 0: none. */
-    static const double mve_limits[] = {0.67, 0.61, 0.69, 0.80, 0.68, 0.96, 0.74, 1.11, 0, 0, 0, 0, 0};
+    static const double mve_limits[] = {0.67, 0.61, 0.69, 0.80, 0.68, 0.96, 0.74, 1.11, 0.86, 0, 0, 0, 0, 0};
     KILN_CHECK_EQ((int)(sizeof(mve_limits) / sizeof(mve_limits[0])), (int)(sizeof(cases) / sizeof(cases[0])));
     for (int32_t k = 0; k < (int32_t)(sizeof(cases) / sizeof(cases[0])); k++)
     {

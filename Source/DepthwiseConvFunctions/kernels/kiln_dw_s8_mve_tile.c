@@ -724,19 +724,19 @@ static __attribute__((noinline)) void kt_block(const int8_t *tile, const kt_chan
 }
 
 /* Instructions of a block (about) per channel, and of a column pass: the main loop's choice. */
-static int32_t kt_block_cost(int32_t rows, int32_t s)
+static inline int32_t kt_block_cost(int32_t rows, int32_t s)
 {
     return s == 1 ? rows * 18 + 16 : (rows / 2) * 18 + (rows & 1) * 22 + 18;
 }
 
-static int32_t kt_col_cost(int32_t rows)
+static inline int32_t kt_col_cost(int32_t rows)
 {
     return (rows / 4) * 20 + ((rows % 4) != 0 ? 26 : 0) + 18;
 }
 
 /* Output rows of strip st of nstrips (balanced; even at stride 2 but for the last), from row v0 of
  * out_v. */
-static int32_t kt_strip_rows(int32_t out_v, int32_t nstrips, int32_t st, int32_t v0, int32_t s)
+static inline int32_t kt_strip_rows(int32_t out_v, int32_t nstrips, int32_t st, int32_t v0, int32_t s)
 {
     int32_t rows = (out_v - v0 + (nstrips - st) - 1) / (nstrips - st);
     if (s == 2 && st + 1 < nstrips)
@@ -747,7 +747,7 @@ static int32_t kt_strip_rows(int32_t out_v, int32_t nstrips, int32_t st, int32_t
 }
 
 /* Whether the remainder of the u axis takes column passes (when they cost less than a block). */
-static bool kt_use_cols(int32_t rem, int32_t rows, int32_t s)
+static inline bool kt_use_cols(int32_t rem, int32_t rows, int32_t s)
 {
     return rem > 0 && rem * kt_col_cost(rows) < kt_block_cost(rows, s);
 }
