@@ -703,7 +703,7 @@ KILN_INLINE void kiln_stage_raw_f16(float32_t *dst, const float16_t *src, int32_
     "4:\n"
 #define KILN_CLOBBERS                                                                                              \
     "r0", "r1", "r2", "r3", "r4", "r5", "lr", "d0", "d1", "d2", "d3", "d4", "d5", "d6", "d7", "d8", "d9", "d10",   \
-        "d11", "d12", "d13", "d14", "d15", "memory"
+        "d11", "d12", "d13", "d14", "d15", "memory", "p0"
 #define KILN_KERNEL_P(i)                                                                                           \
     static void kiln_mac_p##i(float32_t *acc, const float32_t *x, const float16_t *w, uint32_t n)                 \
     {                                                                                                              \
@@ -1565,7 +1565,7 @@ typedef struct
                "bne 1b\n"
 #define KILN_SCH_CLOB                                                                                              \
     "r0", "r1", "r2", "r3", "r4", "lr", "d0", "d1", "d2", "d3", "d4", "d5", "d6", "d7", "d8", "d9", "d10", "d11",   \
-        "d12", "d13", "d14", "d15", "memory", "cc"
+        "d12", "d13", "d14", "d15", "memory", "cc", "p0"
 /* acc[j] (four positions) = the taps' sums; x: position 0's first tap; rs: bytes from a row's end to the next. */
 #define KILN_SCH_KERNEL(i)                                                                                         \
     static void kiln_sch_mac##i(float32_t *acc, const float32_t *w, const kiln_sc_par_f16 *p, const float16_t *x,  \

@@ -759,7 +759,7 @@ static inline void kiln_taps_range_f32(int32_t base, int32_t k, int32_t dil, int
                          : [w] "+r"(w), [nr] "+r"(nrows)                                                           \
                          : [acc] "r"(acc), [addr] "r"(addr), [nt] "r"(ntaps), [rs] "r"(rowstep)                    \
                          : "r0", "r1", "r2", "r3", "r4", "r5", "lr", "d0", "d1", "d2", "d3", "d4", "d5", "d6",     \
-                           "d7", "d8", "d9", "d10", "d11", "d12", "d13", "d14", "d15", "memory", "cc");            \
+                           "d7", "d8", "d9", "d10", "d11", "d12", "d13", "d14", "d15", "memory", "cc", "p0");      \
     }
 KILN_SC_KERNEL(1)
 KILN_SC_KERNEL(2)
@@ -820,7 +820,7 @@ typedef struct
                          : [w] "+r"(w), [nr] "+r"(nrows), [d] "+r"(d)                                              \
                          : [p] "r"(p), [nt] "r"(ntaps), [rs] "r"(rowstep)                                          \
                          : "r0", "r1", "r2", "r3", "r4", "r5", "lr", "d0", "d1", "d2", "d3", "d4", "d5", "d6",     \
-                           "d7", "d8", "d9", "d10", "d11", "d12", "d13", "d14", "d15", "memory", "cc");            \
+                           "d7", "d8", "d9", "d10", "d11", "d12", "d13", "d14", "d15", "memory", "cc", "p0");      \
     }
 KILN_SC_KERNEL_ST(1)
 KILN_SC_KERNEL_ST(2)

@@ -1458,7 +1458,7 @@ typedef struct
                      : [d] "+r"(d)                                                                                   \
                      : [r0] "r"(q0), [r1] "r"(q1), [r2] "r"(q2), [w] "r"(k), [c2] "r"(c2)                          \
                      : "d0", "d1", "d2", "d3", "d4", "d5", "d6", "d7", "d8", "d9", "d10", "d11", "d12", "d13", "d14", \
-                       "d15", "memory")
+                       "d15", "memory", "p0")
 
 /* One output row of a segment: 4 g4 + nr outputs from ring rows q0..q2 (at the segment's first column) into d;
  * s2: stride 2 across. */

@@ -114,19 +114,20 @@ static __attribute__((noinline)) void kt_group_setup(kt_chan *g, const kiln_dw_s
     "   add     %[lane], %[lane], %[kx]  \n"
     int32_t rows = 3;
 #define KT_TAPS_ASM                                                                                                   \
-    __asm__ volatile("   vmsr    p0, %[pc]                \n"                                                         \
-                     "1:                                  \n" KT_TAP KT_TAP KT_TAP                                    \
+    __asm__ volatile(KT_TAP_P0_SET "1:                                  \n" KT_TAP KT_TAP KT_TAP                     \
                      "   add     %[lane], %[lane], %[back] \n"                                                        \
                      "   subs    %[rows], %[rows], #1     \n"                                                         \
                      "   bne     1b                       \n"                                                         \
                      : [f] "+&l"(f), [lane] "+&r"(lane), [sum] "+&w"(sum), [rows] "+&r"(rows)                         \
                      : [pc] "r"(pc), [fstep] "r"(fstep), [kx] "r"(lane_kx), [back] "r"(row_back), [o0] "w"(o0),     \
                        [o1] "w"(o1)                                                                                  \
-                     : "q0", "memory", "cc")
+                     : "q0", "memory", "cc", "p0")
     if (cg == KT_G)
     {
 #define KT_TAP_LOAD "   vldrb.s16 q0, [%[f]]             \n"
+#define KT_TAP_P0_SET ""
         KT_TAPS_ASM;
+#undef KT_TAP_P0_SET
 #undef KT_TAP_LOAD
     }
     else
@@ -134,7 +135,9 @@ static __attribute__((noinline)) void kt_group_setup(kt_chan *g, const kiln_dw_s
 #define KT_TAP_LOAD                                                                                                   \
     "   vpst                             \n"                                                                          \
     "   vldrbt.s16 q0, [%[f]]            \n"
+#define KT_TAP_P0_SET "   vmsr    p0, %[pc]                \n"
         KT_TAPS_ASM;
+#undef KT_TAP_P0_SET
 #undef KT_TAP_LOAD
     }
 #undef KT_TAPS_ASM
@@ -231,15 +234,14 @@ static bool kt_top_form(const kiln_dw_s8_args *a, int32_t C)
     "   vstrb.16 q0, [%[t], %q[o" J "]]  \n"
 
 #define KT_FILL_ASM(PIXELS, LAST)                                                                                     \
-    __asm__ volatile("   vmsr    p0, %[pc]                \n"                                                         \
-                     "   dls     lr, %[n]                 \n"                                                         \
+    __asm__ volatile(KT_FILL_P0_SET "   dls     lr, %[n]                 \n"                                         \
                      "1:                                  \n" PIXELS KT_FILL_PIXEL("%[back]", LAST)                   \
                      "   add     %[t], %[t], %[p]         \n"                                                         \
                      "   le      lr, 1b                   \n"                                                         \
                      : [t] "+&r"(t), [src] "+&l"(src)                                                                 \
                      : [n] "r"(n), [du] "r"(du), [back] "r"(back), [p] "r"(p), [pc] "r"(pc), [o0] "w"(o0),            \
                        [o1] "w"(o1), [o2] "w"(o2), [o3] "w"(o3), [o4] "w"(o4), [o5] "w"(o5)                           \
-                     : "q0", "lr", "memory")
+                     : "q0", "lr", "memory", "p0")
 
 /* pixels 0 .. J of a row, each followed by a step of du */
 #define KT_FILL_TO1 KT_FILL_PIXEL("%[du]", "0") KT_FILL_PIXEL("%[du]", "1")
@@ -262,8 +264,11 @@ static bool kt_top_form(const kiln_dw_s8_args *a, int32_t C)
     case 3:                                                                                                           \
         KT_FILL_ASM(KT_FILL_TO1, "2");                                                                                \
         break;                                                                                                        \
-    default: /* two pixels */                                                                                         \
+    case 2:                                                                                                           \
         KT_FILL_ASM(KT_FILL_PIXEL("%[du]", "0"), "1");                                                                \
+        break;                                                                                                        \
+    default: /* one pixel */                                                                                          \
+        KT_FILL_ASM("", "0");                                                                                         \
         break;                                                                                                        \
     }
 
@@ -288,7 +293,9 @@ static inline __attribute__((always_inline)) void kt_fill_rows8(int8_t *t, const
     if (cg == KT_G)
     {
 #define KT_FILL_LOAD "   vldrb.s16 q0, [%[src]]           \n"
+#define KT_FILL_P0_SET ""
         KT_FILL_ALL(nc)
+#undef KT_FILL_P0_SET
 #undef KT_FILL_LOAD
     }
     else
@@ -297,7 +304,9 @@ static inline __attribute__((always_inline)) void kt_fill_rows8(int8_t *t, const
 #define KT_FILL_LOAD                                                                                                  \
     "   vpst                             \n"                                                                          \
     "   vldrbt.s16 q0, [%[src]]          \n"
+#define KT_FILL_P0_SET "   vmsr    p0, %[pc]                \n"
         KT_FILL_ALL(nc)
+#undef KT_FILL_P0_SET
 #undef KT_FILL_LOAD
     }
 #endif
@@ -361,7 +370,7 @@ static inline __attribute__((always_inline)) void kt_fill(int8_t *tile, const kt
     }
     int8_t *t = tile + i0 * p + j0;
     const int8_t *src = in + (v_first + i0) * vw->in_dv + (u_first + j0) * vw->in_du;
-    if (nc >= 2)
+    if (nc >= 1)
     {
         kt_fill_rows8(t, src, i1 - i0, nc, p, vw->in_du, vw->in_dv, offs, cg);
         return;
@@ -528,7 +537,7 @@ typedef struct
     : [t] "+&r"(t), [o] "+&r"(o), [ch] "+&r"(ch), [start] "=&r"(start), [mult] "=&r"(mult), [sh] "=&r"(sh)           \
     : [bk] "r"(&bk), [dv] "r"(dv), [off] "w"(k->off), [lo] "w"(k->lo), [hi] "w"(k->hi), [ofs] "w"(OFS),              \
       [p] "r"(k->pbits)                                                                                               \
-    : "r0", "r2", "q0", "q1", "q2", "q3", "lr", "memory", "cc"
+    : "r0", "r2", "q0", "q1", "q2", "q3", "lr", "memory", "cc", "p0"
 
 /* One shift form of a channel: n (from bk) loop steps, then TAIL; E: the step loop's exit label */
 #define KT_FORM(L, E, LOADS, FIN, R, STORE, TAIL)                                                                     \
@@ -566,7 +575,7 @@ typedef struct
 #define KT_OPERANDS_TOP(OFS)                                                                                          \
     : [t] "+&r"(t), [o] "+&r"(o), [ch] "+&r"(ch), [start] "=&r"(start), [mult] "=&r"(mult), [sh] "=&r"(sh)           \
     : [bk] "r"(&bk), [dv] "r"(dv), [ofs] "w"(OFS), [p] "r"(k->pbits)                                                  \
-    : "r0", "r2", "q0", "q1", "q2", "q3", "q4", "lr", "memory", "cc"
+    : "r0", "r2", "q0", "q1", "q2", "q3", "q4", "lr", "memory", "cc", "p0"
 
 /* A group in the top-byte form: one form, no branch per channel */
 #define KT_BLOCK_TOP(PRE, STORE, LOADS, TAIL)                                                                         \
