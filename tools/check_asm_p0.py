@@ -23,6 +23,14 @@ WRITES_P0 = re.compile(r"(?<![\w.])(vmsr\s+p0|vcmp|vpt[et]*|vctp|vpnot)(?![\w])"
 STRING = re.compile(r'"((?:[^"\\]|\\.)*)"')
 
 
+def after_string(text, i):
+    """The index just past the string literal that opens at text[i] (a double quote)."""
+    j = i + 1
+    while text[j] != '"':
+        j += 2 if text[j] == "\\" else 1
+    return j + 1
+
+
 def asm_statements(text):
     """Yield the text of every __asm__ statement (from the keyword to its closing parenthesis)."""
     for m in re.finditer(r"\b__asm__\b(\s+(volatile|__volatile__))?\s*\(", text):
@@ -30,15 +38,9 @@ def asm_statements(text):
         while depth and i < len(text):
             c = text[i]
             if c == '"':
-                j = i + 1
-                while text[j] != '"':
-                    j += 2 if text[j] == "\\" else 1
-                i = j + 1
+                i = after_string(text, i)
                 continue
-            if c == "(":
-                depth += 1
-            elif c == ")":
-                depth -= 1
+            depth += (c == "(") - (c == ")")
             i += 1
         yield text[m.start():i]
 
@@ -50,10 +52,7 @@ def sections(stmt):
     while i < len(stmt):
         c = stmt[i]
         if c == '"':
-            j = i + 1
-            while stmt[j] != '"':
-                j += 2 if stmt[j] == "\\" else 1
-            i = j + 1
+            i = after_string(stmt, i)
             continue
         if c == "(":
             depth += 1

@@ -640,6 +640,28 @@ typedef struct
     __asm__ volatile(KT_CHANNEL_TOP("") KT_FORM_COL("1", "6", KT_FIN_TOP, "q1", RS4, M3, M2, M1, RS1, RS2, RS3)        \
                          KT_NEXT KT_OPERANDS_TOP(k->oofs_col))
 
+/* The block assembly of a stride: the top-byte form or the general one, with full or predicated stores. */
+#define KT_DISPATCH(BLOCK, BLOCK_TOP)                                                                                 \
+    do                                                                                                                \
+    {                                                                                                                 \
+        if (top && k->full)                                                                                           \
+        {                                                                                                             \
+            BLOCK_TOP("", KT_STORE_FULL);                                                                             \
+        }                                                                                                             \
+        else if (top)                                                                                                 \
+        {                                                                                                             \
+            BLOCK_TOP(KT_PRED_SET, KT_STORE_PRED);                                                                    \
+        }                                                                                                             \
+        else if (k->full)                                                                                             \
+        {                                                                                                             \
+            BLOCK("", KT_STORE_FULL);                                                                                 \
+        }                                                                                                             \
+        else                                                                                                          \
+        {                                                                                                             \
+            BLOCK(KT_PRED_SET, KT_STORE_PRED);                                                                        \
+        }                                                                                                             \
+    } while (0)
+
 /* One block: every channel of the group (records g[0 .. cg - 1]), rows output rows from the tile,
  * outputs from ob (the group's first channel). col: a column pass instead, the output column ob
  * with its windows from tile on (the tile's column of that output). */
@@ -681,25 +703,7 @@ static __attribute__((noinline)) void kt_block(const int8_t *tile, const kt_chan
     {
         const int32_t dv = vw->out_dv;
         const kt_blk bk = {rows, KT_S - rows * 6, 1 - rows * dv, g + cg, 0, 0};
-        if (top)
-        {
-            if (k->full)
-            {
-                KT_BLOCK1_TOP("", KT_STORE_FULL);
-            }
-            else
-            {
-                KT_BLOCK1_TOP(KT_PRED_SET, KT_STORE_PRED);
-            }
-        }
-        else if (k->full)
-        {
-            KT_BLOCK1("", KT_STORE_FULL);
-        }
-        else
-        {
-            KT_BLOCK1(KT_PRED_SET, KT_STORE_PRED);
-        }
+        KT_DISPATCH(KT_BLOCK1, KT_BLOCK1_TOP);
     }
     else
     {
@@ -707,25 +711,7 @@ static __attribute__((noinline)) void kt_block(const int8_t *tile, const kt_chan
         const int32_t pairs = rows / 2;
         const kt_blk bk = {pairs, KT_S - pairs * 20, 1 - pairs * dv, g + cg, rows & 1, k->p_single};
         /* predicated: the single row's store sets p0 itself, so it is set again for every channel */
-        if (top)
-        {
-            if (k->full)
-            {
-                KT_BLOCK2_TOP("", KT_STORE_FULL);
-            }
-            else
-            {
-                KT_BLOCK2_TOP(KT_PRED_SET, KT_STORE_PRED);
-            }
-        }
-        else if (k->full)
-        {
-            KT_BLOCK2("", KT_STORE_FULL);
-        }
-        else
-        {
-            KT_BLOCK2(KT_PRED_SET, KT_STORE_PRED);
-        }
+        KT_DISPATCH(KT_BLOCK2, KT_BLOCK2_TOP);
     }
     (void)start;
     (void)mult;
