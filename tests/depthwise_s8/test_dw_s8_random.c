@@ -257,9 +257,9 @@ static void test_3x3_blocks(void)
 }
 
 /* "3x3" shapes aimed at the Helium tile kernel (kernels/kiln_dw_s8_mve_tile.c): equal strides 1 or
- * 2, inputs up to 40 high and wide, so that strips split (at most 19 rows at stride 1, 12 at
- * stride 2: balanced, even but the last at stride 2) and blocks run along either axis (narrow
- * outputs take the transposed view), the last block overlapping or predicated, channel groups of
+ * 2, inputs up to 40 high and wide, so that strips split (at most 27 rows at stride 1, 16 at
+ * stride 2: balanced, even but the last at stride 2) and blocks run along either axis (the view
+ * the cost estimate picks), the last block overlapping or predicated, channel groups of
  * eight with tails, batches, padding 0 or 1 with an extra row / column, both requantization forms
  * and the quantization edges, extreme data; and input offsets outside [-127, 128] (the zero point
  * leaves int8, so the older kernel runs). The other backends run the same cases. */
