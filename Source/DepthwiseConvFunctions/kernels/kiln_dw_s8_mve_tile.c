@@ -843,6 +843,9 @@ bool kiln_dw_s8_mve_tile_3x3(const kiln_dw_s8_shape *s, const kiln_dw_s8_args *a
     int8_t tile[KT_G * KT_S + 32] __attribute__((aligned(16)));
     kt_chan g[KT_G] __attribute__((aligned(16)));
     memset(g, 0, sizeof(g)); /* the filter vectors' bytes besides the taps stay zero */
+    /* With one strip, the tile's rows outside the input keep the zero point from the first fill on: no fill of
+     * that strip writes there, in any group or batch. */
+    bool rows_zeroed = false;
     for (int32_t c0 = 0; c0 < C; c0 += KT_G)
     {
         const int32_t cg = MIN(KT_G, C - c0);
@@ -868,19 +871,21 @@ bool kiln_dw_s8_mve_tile_3x3(const kiln_dw_s8_shape *s, const kiln_dw_s8_args *a
                     /* a last block past the end overlaps the one before it (when there is one) */
                     const int32_t u = bi * vw.bu;
                     const int32_t u0 = (u + vw.bu > vw.out_u && vw.out_u >= vw.bu) ? vw.out_u - vw.bu : u;
-                    kt_fill(tile, &vw, in_b, u0, v_first, i0, i1, tr, vw.p, cg, offs, zv, bi == 0);
+                    kt_fill(tile, &vw, in_b, u0, v_first, i0, i1, tr, vw.p, cg, offs, zv, bi == 0 && !rows_zeroed);
                     kt_block(tile, g, out_s + u0 * vw.out_du, cg, rows, &vw, &k, false, top);
                 }
                 if (cols)
                 {
                     const int32_t u0 = whole * vw.bu;
-                    kt_fill(tile, &vw, in_b, u0, v_first, i0, i1, tr, vw.s * (rem - 1) + 3, cg, offs, zv, nblk == 0);
+                    kt_fill(tile, &vw, in_b, u0, v_first, i0, i1, tr, vw.s * (rem - 1) + 3, cg, offs, zv,
+                            nblk == 0 && !rows_zeroed);
                     for (int32_t c = 0; c < rem; c++)
                     {
                         kt_block(tile + c * vw.s, g, out_s + (u0 + c) * vw.out_du, cg, rows, &vw, &k, true, top);
                     }
                 }
                 v0 += rows;
+                rows_zeroed = nstrips == 1;
             }
         }
     }
