@@ -212,6 +212,34 @@ static void draw_3x3_data(kiln_rng *r, dw_case *t, int8_t *in, int8_t *f)
     }
 }
 
+/* A 3x3 depthwise case of channel multiplier 1, no dilation (c already drawn). */
+static void set_3x3_filter(dw_case *t)
+{
+    t->ch_mult = 1;
+    t->oc = t->c;
+    t->fh = t->fw = 3;
+    t->dh = t->dw = 1;
+}
+
+/* Channel i's ordinary quantization: bias, multiplier in [2^30, 2^31), shift in [-12, -1] (all_right) or
+ * [-12, 1]. */
+static void draw_plain_quant(kiln_rng *r, int32_t i, bool all_right)
+{
+    b_bias[i] = kiln_rng_range(r, -70000, 70000);
+    b_mult[i] = kiln_rng_range(r, 1 << 30, INT32_MAX);
+    b_shift[i] = all_right ? kiln_rng_range(r, -12, -1) : kiln_rng_range(r, -12, 1);
+}
+
+/* The case's buffers: input, the shared filter and quantization arrays, the bias in four cases of five. */
+static void attach_3x3_buffers(kiln_rng *r, dw_case *t, const int8_t *in)
+{
+    t->input = in;
+    t->filter = b_f;
+    t->bias = kiln_rng_range(r, 0, 4) != 0 ? b_bias : NULL;
+    t->mult = b_mult;
+    t->shift = b_shift;
+}
+
 static void test_3x3_blocks(void)
 {
     kiln_rng r;
@@ -228,24 +256,15 @@ static void test_3x3_blocks(void)
         draw_3x3_axis(&r, 40, &t.w, &t.sw, &t.pw, &t.ow);
         const int32_t cpick = kiln_rng_range(&r, 0, 3);
         t.c = cpick == 0 ? 8 * kiln_rng_range(&r, 1, 5) : (cpick == 1 ? kiln_rng_range(&r, 8, 40) : kiln_rng_range(&r, 1, 40));
-        t.ch_mult = 1;
-        t.oc = t.c;
-        t.fh = t.fw = 3;
-        t.dh = t.dw = 1;
+        set_3x3_filter(&t);
         t.in_off = kiln_rng_range(&r, 0, 2) == 0 ? 128 : kiln_rng_range(&r, -127, 128);
         draw_3x3_data(&r, &t, b_in, b_f);
         const bool all_right = kiln_rng_range(&r, 0, 1) != 0;
         for (int32_t i = 0; i < t.c; i++)
         {
-            b_bias[i] = kiln_rng_range(&r, -70000, 70000);
-            b_mult[i] = kiln_rng_range(&r, 1 << 30, INT32_MAX);
-            b_shift[i] = all_right ? kiln_rng_range(&r, -12, -1) : kiln_rng_range(&r, -12, 1);
+            draw_plain_quant(&r, i, all_right);
         }
-        t.input = b_in;
-        t.filter = b_f;
-        t.bias = kiln_rng_range(&r, 0, 4) != 0 ? b_bias : NULL;
-        t.mult = b_mult;
-        t.shift = b_shift;
+        attach_3x3_buffers(&r, &t, b_in);
         kiln_test_context("3x3 blocks %d: n%d %dx%dx%d -> %dx%d s%d,%d p%d,%d off %d/%d", (int)it, (int)t.n, (int)t.h,
                           (int)t.w, (int)t.c, (int)t.oh, (int)t.ow, (int)t.sh, (int)t.sw, (int)t.ph, (int)t.pw,
                           (int)t.in_off, (int)t.out_off);
@@ -314,10 +333,7 @@ static void test_3x3_tiles(void)
         {
             t.n = 2;
         }
-        t.ch_mult = 1;
-        t.oc = t.c;
-        t.fh = t.fw = 3;
-        t.dh = t.dw = 1;
+        set_3x3_filter(&t);
         const int32_t opick = kiln_rng_range(&r, 0, 9);
         t.in_off = opick == 0 ? kiln_rng_range(&r, 0, 1) ? kiln_rng_range(&r, 129, 255) : kiln_rng_range(&r, -255, -128)
                               : (opick == 1 ? 128 : (opick == 2 ? -127 : kiln_rng_range(&r, -127, 128)));
@@ -348,16 +364,10 @@ static void test_3x3_tiles(void)
             }
             else
             {
-                b_bias[i] = kiln_rng_range(&r, -70000, 70000);
-                b_mult[i] = kiln_rng_range(&r, 1 << 30, INT32_MAX);
-                b_shift[i] = qpick == 1 ? kiln_rng_range(&r, -12, -1) : kiln_rng_range(&r, -12, 1);
+                draw_plain_quant(&r, i, qpick == 1);
             }
         }
-        t.input = k_in;
-        t.filter = b_f;
-        t.bias = kiln_rng_range(&r, 0, 4) != 0 ? b_bias : NULL;
-        t.mult = b_mult;
-        t.shift = b_shift;
+        attach_3x3_buffers(&r, &t, k_in);
         kiln_test_context("3x3 tiles %d: n%d %dx%dx%d -> %dx%d s%d p%d,%d off %d/%d", (int)it, (int)t.n, (int)t.h,
                           (int)t.w, (int)t.c, (int)t.oh, (int)t.ow, (int)t.sh, (int)t.ph, (int)t.pw, (int)t.in_off,
                           (int)t.out_off);

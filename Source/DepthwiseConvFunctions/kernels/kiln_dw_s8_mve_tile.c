@@ -223,7 +223,7 @@ static bool kt_top_form(const kiln_dw_s8_args *a, int32_t C)
     return vminvq_s32(INT32_MAX, lo) >= least && vmaxvq_s32(INT32_MIN, hi) <= -1;
 }
 
-/* n >= 1 tile rows of nc (2 to 6) pixels inside the input, cg (<= 8) channels each: per pixel one
+/* n >= 1 tile rows of nc (1 to 6) pixels inside the input, cg (<= 8) channels each: per pixel one
  * widening load (its base a low register; predicated when cg < 8) and one scatter store (byte
  * k * KT_S + column, k the channel: one offset vector per column), then the tile pointer steps a
  * row (pitch p). t: the first pixel's place in the tile, src: the first row's first pixel; du / dv:
@@ -244,7 +244,8 @@ static bool kt_top_form(const kiln_dw_s8_args *a, int32_t C)
                      : "q0", "lr", "memory", "p0")
 
 /* pixels 0 .. J of a row, each followed by a step of du */
-#define KT_FILL_TO1 KT_FILL_PIXEL("%[du]", "0") KT_FILL_PIXEL("%[du]", "1")
+#define KT_FILL_TO0 KT_FILL_PIXEL("%[du]", "0")
+#define KT_FILL_TO1 KT_FILL_TO0 KT_FILL_PIXEL("%[du]", "1")
 #define KT_FILL_TO2 KT_FILL_TO1 KT_FILL_PIXEL("%[du]", "2")
 #define KT_FILL_TO3 KT_FILL_TO2 KT_FILL_PIXEL("%[du]", "3")
 #define KT_FILL_TO4 KT_FILL_TO3 KT_FILL_PIXEL("%[du]", "4")
@@ -265,7 +266,7 @@ static bool kt_top_form(const kiln_dw_s8_args *a, int32_t C)
         KT_FILL_ASM(KT_FILL_TO1, "2");                                                                                \
         break;                                                                                                        \
     case 2:                                                                                                           \
-        KT_FILL_ASM(KT_FILL_PIXEL("%[du]", "0"), "1");                                                                \
+        KT_FILL_ASM(KT_FILL_TO0, "1");                                                                \
         break;                                                                                                        \
     default: /* one pixel */                                                                                          \
         KT_FILL_ASM("", "0");                                                                                         \
@@ -370,20 +371,7 @@ static inline __attribute__((always_inline)) void kt_fill(int8_t *tile, const kt
     }
     int8_t *t = tile + i0 * p + j0;
     const int8_t *src = in + (v_first + i0) * vw->in_dv + (u_first + j0) * vw->in_du;
-    if (nc >= 1)
-    {
-        kt_fill_rows8(t, src, i1 - i0, nc, p, vw->in_du, vw->in_dv, offs, cg);
-        return;
-    }
-    /* one column inside the input */
-    const mve_pred16_t pc = vctp16q((uint32_t)cg);
-    for (int32_t i = i0; i < i1; i++, t += p, src += vw->in_dv)
-    {
-        for (int32_t j = 0; j < nc; j++)
-        {
-            vstrbq_scatter_offset_s16(t + j, offs, vldrbq_z_s16(src + j * vw->in_du, pc));
-        }
-    }
+    kt_fill_rows8(t, src, i1 - i0, nc, p, vw->in_du, vw->in_dv, offs, cg);
 }
 
 /* What a block's assembly reads besides the channel records (offsets fixed: see the check). */
@@ -456,7 +444,8 @@ typedef struct
 
 /*
  * The top-byte form (a call whose every shift is within [-24, -1], the activation range all of
- * int8, co within int32: kt_top_form): with ro = -shift, co = 2^(ro - 1) + output_offset * 2^ro, and s the sum plus start,
+ * int8, co within int32: kt_top_form): with ro = -shift, co = 2^(ro - 1) + output_offset * 2^ro
+ * and s the sum plus start,
  *   t = sat(SRDHM(s, mult) + co) + sign(s)      (VQRDMLASH with the multiplier in q4, VQADD)
  * is 2^ro times the output before its rounding shift (the sign step rounds ties away from zero, as
  * in KT_RQ_RIGHT), and the output clamped to int8 is the top byte of sat32(t << (24 - ro)) (VQSHL by
