@@ -63,9 +63,11 @@ typedef struct
     int32_t left_shift;
     int32_t out_offset, out_mult, out_shift;
     int32_t act_min, act_max;
-    /* Exact ranges over every pair of int8 inputs, filled by the entry's checks (the vector
-     * kernels choose their arithmetic with them): the sum a + b, and y = the doubling high
-     * multiply of sum << max(out_shift, 0) by out_mult (before the final rounding shift). */
+    /* Ranges holding every value over all pairs of int8 inputs, filled by the entry's checks
+     * (the vector kernels choose their arithmetic with them): the sum x1 + x2 of the requantized
+     * inputs, and y = the doubling high multiply of sum << max(out_shift, 0) by out_mult (before
+     * the final rounding shift). Exact, or for TFLite's form of parameters a symmetric bound
+     * below 2^30 (arm_elementwise_add_s8.c). */
     int32_t sum_lo, sum_hi;
     int32_t y_lo, y_hi;
 } kiln_add_s8_params;

@@ -316,6 +316,58 @@ static void test_add_unequal_scales_routes(void)
     KILN_CHECK(it > 50); /* most offsets give a valid layer */
 }
 
+/* Both inputs exact (TFLite's equal input scales: both multipliers 2^30 with shift 0, or scales a
+ * power of two apart: 2^30 with shift -1 .. -3 on one side): the Helium equal-scale block loop
+ * (int16 pre-add) and the two-multiplier one, each activation clamp kind, offsets at their
+ * ends, lengths across the 16-element blocks and their tail. */
+static void test_add_exact_routes(void)
+{
+    kiln_rng r;
+    kiln_rng_seed(&r, 0xADD00004u);
+    static const int32_t lens[] = {1, 15, 16, 17, 31, 32, 48, 63, 255, 256, 1024, 1100};
+    static const int32_t acts[][2] = {{-128, 127}, {-5, 127}, {-128, 100}, {-60, 40}};
+    static const int32_t offs[] = {-255, -128, -1, 0, 127, 128, 255};
+    int32_t it = 0;
+    for (int32_t idx = 0; idx < 96; idx++)
+    {
+        add_params p;
+        const bool equal = (idx % 2) == 0;
+        p.ls = (idx % 3 == 2) ? kiln_rng_range(&r, 0, 8) : 20;
+        p.o1 = (idx % 5 == 0) ? offs[kiln_rng_range(&r, 0, 6)] : kiln_rng_range(&r, -127, 128);
+        p.o2 = (idx % 7 == 0) ? offs[kiln_rng_range(&r, 0, 6)] : kiln_rng_range(&r, -127, 128);
+        p.m1 = 1 << 30;
+        p.m2 = 1 << 30;
+        p.s1 = 0;
+        p.s2 = equal ? 0 : -kiln_rng_range(&r, 1, 3);
+        if (!equal && (idx & 4) != 0)
+        {
+            p.s1 = p.s2;
+            p.s2 = 0;
+        }
+        p.om = rand_q31(&r);
+        p.os = -p.ls - kiln_rng_range(&r, 0, 4) + (p.ls == 20 ? 0 : 1);
+        p.oo = kiln_rng_range(&r, -128, 127);
+        p.amin = acts[idx % 4][0];
+        p.amax = acts[idx % 4][1];
+        if (!add_params_ok(&p))
+        {
+            continue;
+        }
+        const int32_t n = lens[idx % 12];
+        kiln_rng_fill_s8(&r, g_in1, n);
+        kiln_rng_fill_s8(&r, g_in2, n);
+        ref_add(g_in1, g_in2, g_want, &p, n);
+        memset(g_out, CANARY, sizeof(g_out));
+        kiln_test_context("idx=%ld n=%ld s1=%ld s2=%ld ls=%ld os=%ld act=[%ld,%ld]", (long)idx, (long)n, (long)p.s1,
+                          (long)p.s2, (long)p.ls, (long)p.os, (long)p.amin, (long)p.amax);
+        KILN_CHECK_EQ(call_add(g_in1, g_in2, g_out + GUARD, &p, n), ARM_CMSIS_NN_SUCCESS);
+        KILN_CHECK_MEM_S8(g_out + GUARD, g_want, n);
+        KILN_CHECK(guards_intact(g_out, n));
+        it++;
+    }
+    KILN_CHECK(it > 80); /* nearly every case is a valid layer */
+}
+
 static void test_add_bad_input(void)
 {
     const add_params good = {128, 1 << 30, 0, 128, 1 << 30, 0, 20, -128, 1 << 30, -19, -128, 127};
@@ -414,6 +466,7 @@ int main(void)
     KILN_RUN(test_add_random_tflite);
     KILN_RUN(test_add_random_extreme);
     KILN_RUN(test_add_unequal_scales_routes);
+    KILN_RUN(test_add_exact_routes);
     KILN_RUN(test_add_bad_input);
     return kiln_test_finish();
 }

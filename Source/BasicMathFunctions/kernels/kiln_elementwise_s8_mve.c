@@ -38,21 +38,24 @@ static inline uint8x16_t kiln_ew_scatter_offsets(bool up)
     return vaddq_u8(vshlq_n_u8(up ? b : vsubq_u8(vdupq_n_u8(3), b), 2), vshrq_n_u8(i, 2));
 }
 
-/* The output-stage constants; false when its intermediates could leave int32. */
-static bool kiln_ew_out_stage(int32_t out_shift, int32_t out_offset, int32_t y_lo, int32_t y_hi, int32_t *co,
-                              int32_t *qsh)
+/* The output-stage constants; false when its intermediates could leave int32 (32-bit overflow
+ * checks: with a right shift ro in [1, 24], co = 2^(ro-1) + out_offset * 2^ro, y_lo - 1 + co
+ * and y_hi + co). */
+static inline bool kiln_ew_out_stage(int32_t out_shift, int32_t out_offset, int32_t y_lo, int32_t y_hi, int32_t *co,
+                                     int32_t *qsh)
 {
-    const int32_t ro = RIGHT_SHIFT(out_shift);
-    if (ro < 1 || ro > 24)
+    if (out_shift > -1 || out_shift < -24)
     {
         return false;
     }
-    const int64_t c = ((int64_t)1 << (ro - 1)) + (int64_t)out_offset * ((int64_t)1 << ro);
-    if ((int64_t)y_lo - 1 + c < INT32_MIN || (int64_t)y_hi + c > INT32_MAX)
+    const int32_t ro = -out_shift;
+    int32_t c, t;
+    if (__builtin_mul_overflow(out_offset, (int32_t)1 << ro, &c) || __builtin_add_overflow(c, (int32_t)1 << (ro - 1), &c) ||
+        __builtin_add_overflow(y_hi, c, &t) || __builtin_add_overflow(y_lo, c, &t) || t == INT32_MIN)
     {
         return false;
     }
-    *co = (int32_t)c;
+    *co = c;
     *qsh = 24 - ro;
     return true;
 }
@@ -87,99 +90,51 @@ static inline __attribute__((always_inline)) int8x16_t kiln_ew_pack(int32x4_t r0
     return vreinterpretq_s8_s32(w);
 }
 
-/* How an ADD input reaches the common scale x = RDP(SRDHM(A << L, m), r), A = in + offset. */
+
+/*
+ * How an ADD input reaches the common scale x = RDP(SRDHM(A << L, m), r), A = in + offset:
+ * - exact: m * 2^L divisible by 2^(31 + r), so x = A * k exactly (TFLite's larger-scale input:
+ *   0.5 = 2^30 * 2^-31 with L = 20 gives k = 2^19);
+ * - MULR, otherwise, with the other input exact: the exact one is scaled by 2^r and both share
+ *   one rounding shift, x_exact + RDP(y, r) = RDP(y + (x_exact << r), r), r >= 1 (with r = 0
+ *   the ties step would be wrong: the generic route runs).
+ * Routes: EE (both exact), EM (one of each; whole blocks in assembly, from
+ * KILN_ADD_MVE_TABLE_MIN elements the table route), else the generic one.
+ */
 typedef enum
 {
-    KILN_ADD_IN_EXACT = 0, /* m * 2^L divisible by 2^(31 + r): x = A * k exactly */
-    KILN_ADD_IN_MULR = 1   /* otherwise, with the other input exact: the exact one is scaled by
-                            * 2^r and both share one rounding shift,
-                            * x_exact + RDP(y, r) = RDP(y + (x_exact << r), r), r >= 1 (with
-                            * r = 0 the ties step would be wrong: the generic route runs) */
-} kiln_add_in_mode;
+    KILN_ADD_MVE_GENERIC,
+    KILN_ADD_MVE_EE,
+    KILN_ADD_MVE_EM,
+    KILN_ADD_MVE_TABLE
+} kiln_add_mve_route;
 
+/* From this many elements a call with one exact and one MULR input takes the table route (its
+ * 256-entry table costs ~330 instructions and saves ~1 per element over the direct route). */
+#define KILN_ADD_MVE_TABLE_MIN 384
+
+/*
+ * The plan of the fast routes, read by the assembly block loops at fixed offsets (r0 = job) and
+ * by the intrinsic tail. The inputs are ordered so that `e` is exact: x_e = in_e * k + (its
+ * offset's share of c); the other, `m`, is exact too (EE: x_m = in_m * mm) or MULR (EM:
+ * v = in_m * l + d, x_m = RDP(SRDHM(v, mm), -nr), with k and c scaled by 2^-nr; the table
+ * route: k and c unscaled).
+ */
 typedef struct
 {
-    int32_t k1, k2, c;   /* exact inputs: x = in * k + (their offsets' share of c) */
-    int32_t l1, d1, m1;  /* MULR input 1: v = in * l1 + d1, x = RDP(SRDHM(v, m1), r) */
-    int32_t l2, d2, m2;  /* MULR input 2 */
-    int32_t r;           /* MULR: the shared rounding shift */
-    int32_t mo, co, qsh; /* output stage */
-    int8_t lo, hi;
-    bool clamp;
-} kiln_add_mve_plan;
-
-/* One phase (4 lanes) of S = x1 + x2 for the given modes. */
-static inline __attribute__((always_inline)) int32x4_t kiln_add_mve_sum(int32x4_t a, int32x4_t b,
-                                                                        const kiln_add_mve_plan *q,
-                                                                        kiln_add_in_mode m1,
-                                                                        kiln_add_in_mode m2)
-{
-    if (m1 == KILN_ADD_IN_EXACT && m2 == KILN_ADD_IN_EXACT)
-    {
-        return vmlaq_n_s32(vmlasq_n_s32(a, vdupq_n_s32(q->k1), q->c), b, q->k2);
-    }
-    if (m1 == KILN_ADD_IN_EXACT && m2 == KILN_ADD_IN_MULR)
-    {
-        /* (x1 << r) + (v2 >> 31) + SRDHM(v2, m2), then one rounding shift by r (k1, c pre-scaled). */
-        const int32x4_t v2 = vmlasq_n_s32(b, vdupq_n_s32(q->l2), q->d2);
-        const int32x4_t acc = vmlaq_n_s32(vaddq_n_s32(vshrq_n_s32(v2, 31), q->c), a, q->k1);
-        return vrshlq_n_s32(vqrdmlahq_n_s32(acc, v2, q->m2), -q->r);
-    }
-    /* m1 == KILN_ADD_IN_MULR, m2 == KILN_ADD_IN_EXACT */
-    {
-        const int32x4_t v1 = vmlasq_n_s32(a, vdupq_n_s32(q->l1), q->d1);
-        const int32x4_t acc = vmlaq_n_s32(vaddq_n_s32(vshrq_n_s32(v1, 31), q->c), b, q->k2);
-        return vrshlq_n_s32(vqrdmlahq_n_s32(acc, v1, q->m1), -q->r);
-    }
-}
-
-/* One block of 16 elements (tail: the first `left` of them). */
-static inline __attribute__((always_inline)) int8x16_t kiln_add_mve_block(const int8_t *in1, const int8_t *in2,
-                                                                          int32_t left, bool tail,
-                                                                          const kiln_add_mve_plan *q,
-                                                                          kiln_add_in_mode m1, kiln_add_in_mode m2)
-{
-    const int32x4_t r0 = kiln_ew_finish(
-        kiln_add_mve_sum(KILN_EW_LOAD(in1, 0, left, tail), KILN_EW_LOAD(in2, 0, left, tail), q, m1, m2), q->mo, q->co,
-        q->qsh);
-    const int32x4_t r1 = kiln_ew_finish(
-        kiln_add_mve_sum(KILN_EW_LOAD(in1, 1, left, tail), KILN_EW_LOAD(in2, 1, left, tail), q, m1, m2), q->mo, q->co,
-        q->qsh);
-    const int32x4_t r2 = kiln_ew_finish(
-        kiln_add_mve_sum(KILN_EW_LOAD(in1, 2, left, tail), KILN_EW_LOAD(in2, 2, left, tail), q, m1, m2), q->mo, q->co,
-        q->qsh);
-    const int32x4_t r3 = kiln_ew_finish(
-        kiln_add_mve_sum(KILN_EW_LOAD(in1, 3, left, tail), KILN_EW_LOAD(in2, 3, left, tail), q, m1, m2), q->mo, q->co,
-        q->qsh);
-    return kiln_ew_pack(r0, r1, r2, r3, false);
-}
-
-static inline __attribute__((always_inline)) void kiln_add_mve_run(const int8_t *in1, const int8_t *in2, int8_t *out,
-                                                                   int32_t n, const kiln_add_mve_plan *q,
-                                                                   kiln_add_in_mode m1, kiln_add_in_mode m2,
-                                                                   bool clamp)
-{
-    const uint8x16_t offs = kiln_ew_scatter_offsets(false);
-    int32_t left = n;
-    for (; left >= 16; left -= 16)
-    {
-        int8x16_t v = kiln_add_mve_block(in1, in2, 16, false, q, m1, m2);
-        if (clamp)
-        {
-            v = vminq_s8(vmaxq_s8(v, vdupq_n_s8(q->lo)), vdupq_n_s8(q->hi));
-        }
-        vstrbq_scatter_offset_s8(out, offs, v);
-        in1 += 16;
-        in2 += 16;
-        out += 16;
-    }
-    if (left > 0)
-    {
-        int8x16_t v = kiln_add_mve_block(in1, in2, left, true, q, m1, m2);
-        v = vminq_s8(vmaxq_s8(v, vdupq_n_s8(q->lo)), vdupq_n_s8(q->hi));
-        vstrbq_scatter_offset_p_s8(out, offs, v, vcmphiq_u8(vdupq_n_u8((uint8_t)left), offs));
-    }
-}
+    const int8_t *e;     /* 0: the exact input */
+    const int8_t *m;     /* 4: the other input */
+    int8_t *o;           /* 8 */
+    int32_t blocks;      /* 12: blocks of 16 for the assembly */
+    int32_t d, c;        /* 16, 20: EM: m's offset * l; the exact inputs' offset share */
+    int32_t mm, nr;      /* 24, 28: EE: m's k; EM: m's multiplier, -r */
+    int32_t co, mo;      /* 32, 36: the output stage */
+    int32_t qsh, hi;     /* 40, 44 */
+    int32_t lo, l;       /* 48, 52: EM: 2^L of m */
+    int32_t k;           /* 56: e's k */
+    const uint8_t *offs; /* 60: the 16 scatter offsets (kiln_ew_scatter_offsets(false)) */
+    int32_t ends;        /* 64: the clamp: 0 none, 1 the lower end only, 2 both ends */
+} kiln_add_mve_job;
 
 /* Trailing zero bits of a non-zero value. */
 static inline int32_t kiln_ctz(uint32_t v)
@@ -197,98 +152,95 @@ static inline int32_t kiln_ctz(uint32_t v)
 #endif
 }
 
-/* Sets up one ADD input; false when neither mode applies (or an intermediate would not fit). */
-static inline __attribute__((always_inline)) bool kiln_add_mve_input(int32_t offset, int32_t mult, int32_t shift, int32_t left_shift,
-                               kiln_add_in_mode *mode, int32_t *k, int32_t *l, int32_t *d)
+/* Whether an input (mult >= 0, total left shift L <= 30, right shift r) is exact, with its k. */
+static inline bool kiln_add_mve_exact(int32_t mult, int32_t L, int32_t r, int32_t *k)
 {
-    const int32_t L = left_shift + LEFT_SHIFT(shift);
-    const int32_t r = RIGHT_SHIFT(shift);
-    *k = 0;
-    *l = 0;
-    *d = 0;
-    if (L > 30)
+    if (mult == 0)
     {
-        return false;
-    }
-    if (mult == 0 || kiln_ctz((uint32_t)mult) + L >= 31 + r)
-    {
-        /* x = A * m * 2^L / 2^(31 + r), an integer for every A. */
-        const int32_t e = 31 + r - L;
-        *k = (mult == 0) ? 0 : (mult >> e); /* e >= 1 as L <= 30 */
-        *mode = KILN_ADD_IN_EXACT;
+        *k = 0;
         return true;
     }
-    *l = 1 << L;
-    *d = offset * *l; /* (in + offset) << L fits int32: checked by the entry */
-    *mode = KILN_ADD_IN_MULR;
-    return true;
+    if (kiln_ctz((uint32_t)mult) + L >= 31 + r)
+    {
+        *k = mult >> (31 + r - L); /* x = A * m * 2^L / 2^(31 + r), an integer for every A */
+        return true;
+    }
+    return false;
 }
 
-static __attribute__((noinline)) bool kiln_add_mve_plan_make(const kiln_add_s8_params *p, kiln_add_mve_plan *q,
-                                                              kiln_add_in_mode *m1, kiln_add_in_mode *m2)
+/* The route of a call and its plan (all but the pointers and the block count); *swap: the
+ * exact input is input 2. */
+static kiln_add_mve_route kiln_add_mve_plan(const kiln_add_s8_params *p, int32_t n, kiln_add_mve_job *j, bool *swap)
 {
-    if (p->out_shift > 0 ||
-        !kiln_ew_out_stage(p->out_shift, p->out_offset, p->y_lo, p->y_hi, &q->co, &q->qsh) ||
-        !kiln_add_mve_input(p->in1_offset, p->in1_mult, p->in1_shift, p->left_shift, m1, &q->k1, &q->l1, &q->d1) ||
-        !kiln_add_mve_input(p->in2_offset, p->in2_mult, p->in2_shift, p->left_shift, m2, &q->k2, &q->l2, &q->d2))
+    const int32_t L1 = p->left_shift + LEFT_SHIFT(p->in1_shift);
+    const int32_t L2 = p->left_shift + LEFT_SHIFT(p->in2_shift);
+    if (L1 > 30 || L2 > 30 ||
+        !kiln_ew_out_stage(p->out_shift, p->out_offset, p->y_lo, p->y_hi, &j->co, &j->qsh))
     {
-        return false;
+        return KILN_ADD_MVE_GENERIC;
     }
-    /* The exact inputs' offsets as one constant: offset * k, within the sum's range (it is x at
-     * in = 0), so it and every partial sum fit int32. */
-    q->c = ((*m1 == KILN_ADD_IN_EXACT) ? p->in1_offset * q->k1 : 0) +
-        ((*m2 == KILN_ADD_IN_EXACT) ? p->in2_offset * q->k2 : 0);
-    q->r = 0;
-    if (*m1 == KILN_ADD_IN_MULR || *m2 == KILN_ADD_IN_MULR)
+    const int32_t r1 = RIGHT_SHIFT(p->in1_shift);
+    const int32_t r2 = RIGHT_SHIFT(p->in2_shift);
+    int32_t k1, k2;
+    const bool e1 = kiln_add_mve_exact(p->in1_mult, L1, r1, &k1);
+    const bool e2 = kiln_add_mve_exact(p->in2_mult, L2, r2, &k2);
+    j->mo = p->out_mult;
+    j->lo = p->act_min;
+    j->hi = p->act_max;
+    j->ends = p->act_max < INT8_MAX ? 2 : (p->act_min > INT8_MIN ? 1 : 0);
+    if (e1 && e2)
     {
-        /* Only with the other input exact (TFLite's larger-scale input is: 0.5 = 2^30 * 2^-31); then its term is scaled by 2^r, and the accumulator
-         * (x_exact << r) + SRDHM(v, m) - 1 must stay within int32 over the whole range. */
-        const bool first = (*m1 == KILN_ADD_IN_MULR);
-        if (first ? (*m2 != KILN_ADD_IN_EXACT) : (*m1 != KILN_ADD_IN_EXACT))
-        {
-            return false;
-        }
-        const int32_t r = RIGHT_SHIFT(first ? p->in1_shift : p->in2_shift);
-        if (r < 1)
-        {
-            return false;
-        }
-        const int32_t ke = first ? q->k2 : q->k1;
-        const int32_t oe = first ? p->in2_offset : p->in1_offset;
-        const int32_t l = first ? q->l1 : q->l2, d = first ? q->d1 : q->d2, m = first ? p->in1_mult : p->in2_mult;
-        /* The exact input's x = (in + oe) * ke is its requantized value: within int32 (the
-         * entry's range), ke >= 0, so its ends are those of in = -128 and 127; scaled by 2^r. */
-        const int32_t xlo = (INT8_MIN + oe) * ke;
-        const int32_t xhi = (INT8_MAX + oe) * ke;
-        if (xlo < (INT32_MIN >> r) || xhi > (INT32_MAX >> r))
-        {
-            return false;
-        }
-        /* (in + offset) << L of the MULR input fits int32 (the entry's check) */
-        const int32_t ylo = arm_nn_doubling_high_mult_no_sat((int32_t)((uint32_t)d - 128u * (uint32_t)l), m);
-        const int32_t yhi = arm_nn_doubling_high_mult_no_sat((int32_t)((uint32_t)d + 127u * (uint32_t)l), m);
-        if ((int64_t)xlo * (1 << r) + ylo - 1 < INT32_MIN || (int64_t)xhi * (1 << r) + yhi > INT32_MAX)
-        {
-            return false;
-        }
-        q->r = r;
-        if (first)
-        {
-            q->k2 = ke << r;
-        }
-        else
-        {
-            q->k1 = ke << r;
-        }
-        q->c = (int32_t)((uint32_t)(oe * ke) << r); /* within [xlo, xhi] << r: exact */
+        /* The offsets' shares, offset * k: x at in = 0, within the sum's range, so their sum and
+         * every partial sum fit int32. */
+        *swap = false;
+        j->k = k1;
+        j->mm = k2;
+        j->c = p->in1_offset * k1 + p->in2_offset * k2;
+        return KILN_ADD_MVE_EE;
     }
-    q->m1 = p->in1_mult;
-    q->m2 = p->in2_mult;
-    q->mo = p->out_mult;
-    q->lo = (int8_t)p->act_min;
-    q->hi = (int8_t)p->act_max;
-    q->clamp = p->act_min > INT8_MIN || p->act_max < INT8_MAX;
-    return true;
+    if (!e1 && !e2)
+    {
+        return KILN_ADD_MVE_GENERIC;
+    }
+    *swap = !e1;
+    const int32_t ke = e1 ? k1 : k2;
+    const int32_t oe = e1 ? p->in1_offset : p->in2_offset;
+    if (n >= KILN_ADD_MVE_TABLE_MIN)
+    {
+        j->k = ke;
+        j->c = oe * ke;
+        return KILN_ADD_MVE_TABLE;
+    }
+    const int32_t r = e1 ? r2 : r1;
+    if (r < 1)
+    {
+        return KILN_ADD_MVE_GENERIC;
+    }
+    /* The exact input's x = (in + oe) * ke is its requantized value: within int32 (the entry's
+     * range), ke >= 0, so its ends are those of in = -128 and 127; scaled by 2^r, and the
+     * accumulator (x_exact << r) + SRDHM(v, m) - 1 must stay within int32 over the whole range. */
+    const int32_t xlo = (INT8_MIN + oe) * ke;
+    const int32_t xhi = (INT8_MAX + oe) * ke;
+    if (xlo < (INT32_MIN >> r) || xhi > (INT32_MAX >> r))
+    {
+        return KILN_ADD_MVE_GENERIC;
+    }
+    const int32_t l = 1 << (e1 ? L2 : L1);
+    const int32_t d = (e1 ? p->in2_offset : p->in1_offset) * l; /* (in + offset) << L fits: the entry */
+    const int32_t m = e1 ? p->in2_mult : p->in1_mult;
+    const int32_t ylo = arm_nn_doubling_high_mult_no_sat((int32_t)((uint32_t)d - 128u * (uint32_t)l), m);
+    const int32_t yhi = arm_nn_doubling_high_mult_no_sat((int32_t)((uint32_t)d + 127u * (uint32_t)l), m);
+    if ((int64_t)xlo * (1 << r) + ylo - 1 < INT32_MIN || (int64_t)xhi * (1 << r) + yhi > INT32_MAX)
+    {
+        return KILN_ADD_MVE_GENERIC;
+    }
+    j->k = ke << r;
+    j->c = (int32_t)((uint32_t)(oe * ke) << r); /* within [xlo, xhi] << r: exact */
+    j->l = l;
+    j->d = d;
+    j->mm = m;
+    j->nr = -r;
+    return KILN_ADD_MVE_EM;
 }
 
 /*
@@ -300,7 +252,6 @@ static __attribute__((noinline)) bool kiln_add_mve_plan_make(const kiln_add_s8_p
  * one gather and one multiply-accumulate: S = T[in_table] + in_exact * k, exact in int32 as S is
  * a sum of the call (the accumulate wraps, and the true value fits).
  */
-#define KILN_ADD_MVE_TABLE_MIN 384
 
 /* The table in byte order, T[b + 128] for b = -128 .. 127 (the route indexes it with the signed
  * byte from a base 128 entries in): v = (b + offset) << L steps by 4 << L per vector (exact:
@@ -376,7 +327,7 @@ static inline __attribute__((always_inline)) int32_t *kiln_add_fill_run(int32_t 
 static void kiln_add_mve_table_fill(int32_t *table, int32_t offset, int32_t mult, int32_t shift, int32_t left_shift,
                                     int32_t c)
 {
-    const int32_t L = left_shift + LEFT_SHIFT(shift); /* <= 30: checked by kiln_add_mve_input */
+    const int32_t L = left_shift + LEFT_SHIFT(shift); /* <= 30: checked by kiln_add_mve_plan */
     const int32_t r = RIGHT_SHIFT(shift);
     /* The fused form when its accumulate cannot saturate over the table's range of v (every
      * (b + offset) << L fits int32: checked by the entry; SRDHM is monotone in v for mult >= 0). */
@@ -439,7 +390,7 @@ static void kiln_add_mve_table_fill(int32_t *table, int32_t offset, int32_t mult
                      "   vstrb.8 q3, [%[o], %q[offs]] \n"                                                    \
                      "   add     %[o], %[o], #16 \n"                                                         \
                      "   le      lr, 1b         \n"                                                          \
-                     : [t] "+&r"(tin), [e] "+&r"(ein), [o] "+&r"(out)                                        \
+                     : [t] "+&l"(tin), [e] "+&l"(ein), [o] "+&r"(out)                                        \
                      : [n] "r"(blocks), [tab] "r"(tab), [k] "r"(k), [co] "r"(co), [mo] "r"(mo), [qsh] "r"(qsh), \
                        [offs] "w"(offs), [lo] "w"(vlo), [hi] "w"(vhi)                                        \
                      : "q0", "q1", "q2", "q3", "lr", "memory")
@@ -495,27 +446,21 @@ static inline __attribute__((always_inline)) void kiln_add_mve_table_run(const i
     }
 }
 
-/* The table route (one input exact, one MULR, the output stage in its form: plan q, modes
- * m1 / m2 from kiln_add_mve_plan_make or kiln_add_mve_table_ok). */
-static __attribute__((noinline)) void kiln_add_mve_table(const int8_t *in1, const int8_t *in2, int8_t *out, int32_t n,
-                                                         const kiln_add_s8_params *p, int32_t co, int32_t qsh,
-                                                         bool first_exact, int32_t k)
+
+/* The table route (plan j of route KILN_ADD_MVE_TABLE; swap: the table input is input 1). */
+static __attribute__((noinline)) void kiln_add_mve_table(const kiln_add_mve_job *j, int32_t n,
+                                                         const kiln_add_s8_params *p, bool swap)
 {
-    const int8_t *ein = first_exact ? in1 : in2;
-    const int8_t *tin = first_exact ? in2 : in1;
-    /* the exact input's offset share: its x at in = 0, within the sum's range */
-    const int32_t c = (first_exact ? p->in1_offset : p->in2_offset) * k;
     int32_t table[256];
-    if (first_exact)
+    if (swap)
     {
-        kiln_add_mve_table_fill(table, p->in2_offset, p->in2_mult, p->in2_shift, p->left_shift, c);
+        kiln_add_mve_table_fill(table, p->in1_offset, p->in1_mult, p->in1_shift, p->left_shift, j->c);
     }
     else
     {
-        kiln_add_mve_table_fill(table, p->in1_offset, p->in1_mult, p->in1_shift, p->left_shift, c);
+        kiln_add_mve_table_fill(table, p->in2_offset, p->in2_mult, p->in2_shift, p->left_shift, j->c);
     }
-    kiln_add_mve_table_run(ein, tin, out, n, table, k, p->out_mult, co, qsh, (int8_t)p->act_min,
-                           (int8_t)p->act_max);
+    kiln_add_mve_table_run(j->e, j->m, j->o, n, table, j->k, j->mo, j->co, j->qsh, (int8_t)j->lo, (int8_t)j->hi);
 }
 
 /*
@@ -525,25 +470,9 @@ static __attribute__((noinline)) void kiln_add_mve_table(const int8_t *in1, cons
  * v = in * 2^L + offset * 2^L (offset and left shift in one instruction), VSHR its sign, VMLAS
  * the exact input's in * k + c, the sign added (ties away from zero), VQRDMLAH adds SRDHM(v, m),
  * VRSHL by -r, then the output stage (kiln_ew_finish): 12 instructions; the pack, the optional
- * clamp and the scatter as in the table route. A whole function (r0 = job): every general
- * register holds a constant; q4-q7 are saved.
+ * clamp and the scatter as in the table route. A whole function (r0 = job, kiln_add_mve_job):
+ * every general register holds a constant; q4-q7 are saved.
  */
-typedef struct
-{
-    const int8_t *e;     /* 0: exact input */
-    const int8_t *m;     /* 4: MULR input */
-    int8_t *o;           /* 8 */
-    int32_t blocks;      /* 12: >= 1 blocks of 16 */
-    int32_t d, c;        /* 16, 20 */
-    int32_t mm, nr;      /* 24, 28: MULR multiplier, -r */
-    int32_t co, mo;      /* 32, 36 */
-    int32_t qsh, hi;     /* 40, 44 */
-    int32_t lo, l;       /* 48, 52 */
-    int32_t k;           /* 56 */
-    const uint8_t *offs; /* 60: the 16 scatter offsets */
-    int32_t ends;        /* 64: 0 no clamp, 1 lower end only, 2 both ends */
-} kiln_add_direct_job;
-
 #define KILN_ADD_DIR_PHASE(dst)                                                                              \
     "   vldrb.s32    q0, [r1], #4     \n"                                                                    \
     "   vldrb.s32    q1, [r2], #4     \n"                                                                    \
@@ -611,9 +540,9 @@ typedef struct
                    "  vpop    {d8-d15}              \n"                                                              \
                    "  pop     {r4, r5, r6, r7, r8, r9, r10, r11, pc} \n")
 
-/* The equal-scale route (both inputs exact): x1 + x2 = in1 * k1 + c + in2 * k2 (VMLAS, VMLA),
- * then the output stage: 8 instructions per four elements. Registers as in the block function
- * (r5 = c, r6 = k2, q6 = k1). */
+/* Both inputs exact: x1 + x2 = in1 * k1 + c + in2 * k2 (VMLAS, VMLA), then the output stage:
+ * 8 instructions per four elements. Registers as in the block function (r5 = c, r6 = k2,
+ * q6 = k1). */
 #define KILN_ADD_EE_PHASE(dst)                                                                               \
     "   vldrb.s32    q0, [r1], #4     \n"                                                                    \
     "   vldrb.s32    q1, [r2], #4     \n"                                                                    \
@@ -630,21 +559,57 @@ typedef struct
     KILN_ADD_EE_PHASE("q1") "   vsri.32 q3, q1, #16 \n"                                                      \
     KILN_ADD_EE_PHASE("q1") "   vsri.32 q3, q1, #24 \n"
 
-__attribute__((naked, noinline)) static void kiln_add_direct_blocks(const kiln_add_direct_job *job
+__attribute__((naked, noinline)) static void kiln_add_direct_blocks(const kiln_add_mve_job *job
                                                                     __attribute__((unused)))
 {
     KILN_ADD_BLOCKS_ASM(KILN_ADD_DIR_BLOCK);
 }
 
 /* Both inputs exact (job: e = in1, m = in2, k = k1, mm = k2, c; d, nr and l unused). */
-__attribute__((naked, noinline)) static void kiln_add_ee_blocks(const kiln_add_direct_job *job
+/* Equal scales (both inputs exact, k1 = k2 = k): the inputs are added as eight int16 lanes
+ * (|in1 + in2| <= 256), then each half widened (VMOVLB / VMOVLT) and s = (in1 + in2) * k + c
+ * (VMLAS): 36 instructions per 16 elements instead of 38. The phases hold elements
+ * {0, 2, 4, 6}, {1, 3, 5, 7}, {8, .., 14}, {9, .., 15}: the scatter offsets of
+ * kiln_add_eq_offsets. Registers as above (q2, q5: the two int16 sums). */
+#define KILN_ADD_EQ_PHASE(src, half, dst)                                                                     \
+    "   vmovl" half ".s16  q0, " src "   \n"                                                                 \
+    "   vmlas.s32    q0, q6, r5       \n"                                                                    \
+    "   vshr.s32     " dst ", q0, #31 \n"                                                                    \
+    "   vadd.i32     " dst ", " dst ", r8 \n"                                                                \
+    "   vqrdmlah.s32 " dst ", q0, r9  \n"                                                                    \
+    "   vqshl.s32    " dst ", r10     \n"
+
+#define KILN_ADD_EQ_BLOCK                                                                                    \
+    "   vldrb.s16    q0, [r1], #8     \n"                                                                    \
+    "   vldrb.s16    q1, [r2], #8     \n"                                                                    \
+    "   vadd.i16     q5, q0, q1       \n"                                                                    \
+    "   vldrb.s16    q0, [r1], #8     \n"                                                                    \
+    "   vldrb.s16    q1, [r2], #8     \n"                                                                    \
+    "   vadd.i16     q2, q0, q1       \n"                                                                    \
+    KILN_ADD_EQ_PHASE("q5", "b", "q3")                                                                       \
+    KILN_ADD_EQ_PHASE("q5", "t", "q1") "   vsri.32 q3, q1, #8  \n"                                          \
+    KILN_ADD_EQ_PHASE("q2", "b", "q1") "   vsri.32 q3, q1, #16 \n"                                          \
+    KILN_ADD_EQ_PHASE("q2", "t", "q1") "   vsri.32 q3, q1, #24 \n"
+
+/* Byte 4j + 3 - t of the packed vector holds phase t's lane j: element 2j + t (t < 2) or
+ * 8 + 2j + (t - 2). */
+static const uint8_t kiln_add_eq_offsets[16] = {9, 8, 1, 0, 11, 10, 3, 2, 13, 12, 5, 4, 15, 14, 7, 6};
+
+/* Equal scales (job: k = mm = k, c). */
+__attribute__((naked, noinline)) static void kiln_add_eq_blocks(const kiln_add_mve_job *job
+                                                                __attribute__((unused)))
+{
+    KILN_ADD_BLOCKS_ASM(KILN_ADD_EQ_BLOCK);
+}
+
+__attribute__((naked, noinline)) static void kiln_add_ee_blocks(const kiln_add_mve_job *job
                                                                 __attribute__((unused)))
 {
     KILN_ADD_BLOCKS_ASM(KILN_ADD_EE_BLOCK);
 }
 
 /* The generic route: exactly the scalar arithmetic, four int32 lanes, tail-predicated. */
-static void kiln_add_mve_generic(const int8_t *in1, const int8_t *in2, int8_t *out, int32_t n,
+static __attribute__((noinline)) void kiln_add_mve_generic(const int8_t *in1, const int8_t *in2, int8_t *out, int32_t n,
                                  const kiln_add_s8_params *p)
 {
     const int32x4_t vmin = vdupq_n_s32(p->act_min);
@@ -669,120 +634,80 @@ static void kiln_add_mve_generic(const int8_t *in1, const int8_t *in2, int8_t *o
     }
 }
 
-/* The intrinsic direct routes: one loop per combination of input modes and clamping, each with
- * its arithmetic fixed (for one exact and one MULR input only the tail below 16 elements comes
- * here). Out of line: its vector registers stay out of the dispatcher's frame. */
-static __attribute__((noinline)) void kiln_add_mve_fast(const int8_t *in1, const int8_t *in2, int8_t *out, int32_t n,
-                                                        const kiln_add_mve_plan *q, kiln_add_in_mode m1,
-                                                        kiln_add_in_mode m2, const kiln_add_s8_params *p)
-{
-    const int32_t route = (int32_t)m1 * 4 + (int32_t)m2 * 2 + (q->clamp ? 1 : 0);
-    switch (route)
-    {
-    case 0:
-        kiln_add_mve_run(in1, in2, out, n, q, KILN_ADD_IN_EXACT, KILN_ADD_IN_EXACT, false);
-        break;
-    case 1:
-        kiln_add_mve_run(in1, in2, out, n, q, KILN_ADD_IN_EXACT, KILN_ADD_IN_EXACT, true);
-        break;
-    case 2:
-    case 3:
-        kiln_add_mve_run(in1, in2, out, n, q, KILN_ADD_IN_EXACT, KILN_ADD_IN_MULR, true);
-        break;
-    case 4:
-    case 5:
-        kiln_add_mve_run(in1, in2, out, n, q, KILN_ADD_IN_MULR, KILN_ADD_IN_EXACT, true);
-        break;
-    default:
-        kiln_add_mve_generic(in1, in2, out, n, p);
-        break;
-    }
-}
 
-/* Whether the table route applies (one input exact, the other not, the output stage in its
- * form); fills what it needs. */
-static inline bool kiln_add_mve_table_ok(const kiln_add_s8_params *p, int32_t *co, int32_t *qsh, bool *first_exact,
-                                         int32_t *k)
+/* The last `left` (1 .. 15) elements of a fast route, from `done` on: one predicated block of
+ * the assembly's arithmetic (route EE, or EM when em). */
+static __attribute__((noinline)) void kiln_add_mve_tail(const kiln_add_mve_job *j, bool em, int32_t done,
+                                                        int32_t left)
 {
-    int32_t k1, l1, d1, k2, l2, d2;
-    kiln_add_in_mode m1, m2;
-    if (p->out_shift > 0 || !kiln_ew_out_stage(p->out_shift, p->out_offset, p->y_lo, p->y_hi, co, qsh) ||
-        !kiln_add_mve_input(p->in1_offset, p->in1_mult, p->in1_shift, p->left_shift, &m1, &k1, &l1, &d1) ||
-        !kiln_add_mve_input(p->in2_offset, p->in2_mult, p->in2_shift, p->left_shift, &m2, &k2, &l2, &d2) ||
-        (m1 == KILN_ADD_IN_EXACT) == (m2 == KILN_ADD_IN_EXACT))
+    const int8_t *e = j->e + done;
+    const int8_t *m = j->m + done;
+    int32x4_t r[4];
+    for (int32_t t = 0; t < 4; t++)
     {
-        return false;
+        const int32x4_t a = KILN_EW_LOAD(e, t, left, true);
+        const int32x4_t b = KILN_EW_LOAD(m, t, left, true);
+        int32x4_t s;
+        if (em)
+        {
+            const int32x4_t v = vmlasq_n_s32(b, vdupq_n_s32(j->l), j->d);
+            const int32x4_t acc = vmlaq_n_s32(vaddq_n_s32(vshrq_n_s32(v, 31), j->c), a, j->k);
+            s = vrshlq_n_s32(vqrdmlahq_n_s32(acc, v, j->mm), j->nr);
+        }
+        else
+        {
+            s = vmlaq_n_s32(vmlasq_n_s32(a, vdupq_n_s32(j->k), j->c), b, j->mm);
+        }
+        r[t] = kiln_ew_finish(s, j->mo, j->co, j->qsh);
     }
-    *first_exact = (m1 == KILN_ADD_IN_EXACT);
-    *k = *first_exact ? k1 : k2;
-    return true;
+    int8x16_t v = kiln_ew_pack(r[0], r[1], r[2], r[3], false);
+    v = vminq_s8(vmaxq_s8(v, vdupq_n_s8((int8_t)j->lo)), vdupq_n_s8((int8_t)j->hi));
+    const uint8x16_t offs = kiln_ew_scatter_offsets(false);
+    vstrbq_scatter_offset_p_s8(j->o + done, offs, v, vcmphiq_u8(vdupq_n_u8((uint8_t)left), offs));
 }
 
 void kiln_add_s8(const int8_t *in1, const int8_t *in2, int8_t *out, int32_t n, const kiln_add_s8_params *p)
 {
-    /* Plan: the table route from KILN_ADD_MVE_TABLE_MIN elements when it applies (its 256-entry
-     * table costs ~330 instructions and saves ~1 per element over the direct route), else the
-     * direct route of the input modes, else the generic one. */
-    if (n >= KILN_ADD_MVE_TABLE_MIN)
-    {
-        int32_t co, qsh, k;
-        bool first_exact;
-        if (kiln_add_mve_table_ok(p, &co, &qsh, &first_exact, &k))
-        {
-            kiln_add_mve_table(in1, in2, out, n, p, co, qsh, first_exact, k);
-            return;
-        }
-    }
-    kiln_add_mve_plan q;
-    kiln_add_in_mode m1, m2;
-    if (!kiln_add_mve_plan_make(p, &q, &m1, &m2))
+    kiln_add_mve_job j;
+    bool swap = false;
+    const kiln_add_mve_route route = kiln_add_mve_plan(p, n, &j, &swap);
+    if (route == KILN_ADD_MVE_GENERIC)
     {
         kiln_add_mve_generic(in1, in2, out, n, p);
         return;
     }
-    if (n >= 16 && (m1 == KILN_ADD_IN_EXACT || m2 == KILN_ADD_IN_EXACT))
+    j.e = swap ? in2 : in1;
+    j.m = swap ? in1 : in2;
+    j.o = out;
+    if (route == KILN_ADD_MVE_TABLE)
     {
-        /* Whole blocks in assembly (both exact, or one exact and one MULR), the tail below. */
-        const bool ee = (m1 == m2);
-        const bool first_exact = (m1 == KILN_ADD_IN_EXACT);
-        /* kiln_ew_scatter_offsets(false) */
-        static const uint8_t offs_tab[16] = {12, 8, 4, 0, 13, 9, 5, 1, 14, 10, 6, 2, 15, 11, 7, 3};
-        const kiln_add_direct_job job = {first_exact ? in1 : in2,
-                                         first_exact ? in2 : in1,
-                                         out,
-                                         n >> 4,
-                                         first_exact ? q.d2 : q.d1,
-                                         q.c,
-                                         ee ? q.k2 : (first_exact ? q.m2 : q.m1),
-                                         -q.r,
-                                         q.co,
-                                         q.mo,
-                                         q.qsh,
-                                         q.hi,
-                                         q.lo,
-                                         first_exact ? q.l2 : q.l1,
-                                         first_exact ? q.k1 : q.k2,
-                                         offs_tab,
-                                         q.hi < INT8_MAX ? 2 : (q.lo > INT8_MIN ? 1 : 0)};
-        if (ee)
+        kiln_add_mve_table(&j, n, p, swap);
+        return;
+    }
+    static const uint8_t offs_tab[16] = {12, 8, 4, 0, 13, 9, 5, 1, 14, 10, 6, 2, 15, 11, 7, 3};
+    j.offs = offs_tab; /* kiln_ew_scatter_offsets(false) */
+    j.blocks = n >> 4;
+    if (j.blocks > 0)
+    {
+        if (route == KILN_ADD_MVE_EM)
         {
-            kiln_add_ee_blocks(&job);
+            kiln_add_direct_blocks(&j);
+        }
+        else if (j.k == j.mm)
+        {
+            j.offs = kiln_add_eq_offsets;
+            kiln_add_eq_blocks(&j);
         }
         else
         {
-            kiln_add_direct_blocks(&job);
-        }
-        const int32_t done = n & ~15;
-        in1 += done;
-        in2 += done;
-        out += done;
-        n -= done;
-        if (n == 0)
-        {
-            return;
+            kiln_add_ee_blocks(&j);
         }
     }
-    kiln_add_mve_fast(in1, in2, out, n, &q, m1, m2, p);
+    const int32_t done = n & ~15;
+    if (done < n)
+    {
+        kiln_add_mve_tail(&j, route == KILN_ADD_MVE_EM, done, n - done);
+    }
 }
 
 /* MUL, fast route: A = (in1 + o1) << los (one VMLAS), B = in2 + o2, s = A * B, then the shared
@@ -814,8 +739,11 @@ static inline __attribute__((always_inline)) int8x16_t kiln_mul_mve_block(const 
 }
 
 static inline __attribute__((always_inline)) void kiln_mul_mve_run(const int8_t *in1, const int8_t *in2, int8_t *out,
-                                                                   int32_t n, const kiln_mul_mve_plan *q, bool clamp)
+                                                                   int32_t n, const kiln_mul_mve_plan *plan,
+                                                                   bool clamp)
 {
+    const kiln_mul_mve_plan pl = *plan; /* in registers: the byte stores below could alias *plan */
+    const kiln_mul_mve_plan *q = &pl;
     const uint8x16_t offs = kiln_ew_scatter_offsets(false);
     int32_t left = n;
     for (; left >= 16; left -= 16)
