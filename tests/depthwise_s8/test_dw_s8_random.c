@@ -378,11 +378,76 @@ static void test_3x3_tiles(void)
     }
 }
 
+/* Long axes (up to 150 outputs, 2 - 3 strips, one to four channels): the Helium tile kernel works
+ * out at most 24 block ops at a time, so these layers run in several passes, some splitting a strip
+ * (the first op of every pass rewrites its strip's padding rows); both orientations, both strides,
+ * with and without padding, batches of two. */
+static void test_3x3_tiles_long(void)
+{
+    kiln_rng r;
+    kiln_rng_seed(&r, 0x5EED0D7);
+    /* fixed cases first (stride, h, w, c, padding): a first or last strip split between passes */
+    static const int32_t fixed[][5] = {{1, 30, 150, 1, 1}, {1, 150, 30, 1, 1}, {1, 30, 140, 2, 1},
+                                       {2, 60, 150, 1, 1}, {2, 150, 60, 1, 1}, {1, 40, 120, 1, 1}};
+    const int32_t nfixed = (int32_t)(sizeof(fixed) / sizeof(fixed[0]));
+    const int32_t iters = nfixed + kiln_test_iterations(120, 12);
+    int32_t failures = 0;
+    for (int32_t it = 0; it < iters && failures < 3; it++)
+    {
+        dw_case t;
+        memset(&t, 0, sizeof(t));
+        t.name = "3x3 tiles long";
+        t.sh = t.sw = kiln_rng_range(&r, 1, 2);
+        t.c = kiln_rng_range(&r, 1, 4);
+        const bool wide = kiln_rng_range(&r, 0, 1) == 0;
+        const int32_t long_in = kiln_rng_range(&r, 90, 150);
+        const int32_t short_draw = kiln_rng_range(&r, 28, 75);
+        const int32_t short_in = MIN(short_draw, (int32_t)(sizeof(k_in) / 2) / (long_in * t.c));
+        t.ph = kiln_rng_range(&r, 0, 1);
+        t.pw = kiln_rng_range(&r, 0, 1);
+        t.h = wide ? short_in : long_in;
+        t.w = wide ? long_in : short_in;
+        if (it < nfixed)
+        {
+            t.sh = t.sw = fixed[it][0];
+            t.h = fixed[it][1];
+            t.w = fixed[it][2];
+            t.c = fixed[it][3];
+            t.ph = t.pw = fixed[it][4];
+        }
+        t.oh = (t.h + 2 * t.ph - 3) / t.sh + 1;
+        t.ow = (t.w + 2 * t.pw - 3) / t.sw + 1;
+        t.n = it < nfixed ? 2 : kiln_rng_range(&r, 1, 2);
+        set_3x3_filter(&t);
+        t.in_off = kiln_rng_range(&r, -127, 128);
+        draw_3x3_data(&r, &t, k_in, b_f);
+        const bool top = kiln_rng_range(&r, 0, 1) == 0;
+        if (top)
+        {
+            t.act_min = -128;
+            t.act_max = 127;
+            t.out_off = kiln_rng_range(&r, -128, 127);
+        }
+        for (int32_t i = 0; i < t.c; i++)
+        {
+            draw_plain_quant(&r, i, top);
+        }
+        attach_3x3_buffers(&r, &t, k_in);
+        kiln_test_context("3x3 tiles long %d: n%d %dx%dx%d -> %dx%d s%d p%d,%d", (int)it, (int)t.n, (int)t.h, (int)t.w,
+                          (int)t.c, (int)t.oh, (int)t.ow, (int)t.sh, (int)t.ph, (int)t.pw);
+        if (!check_case(&t, k_ref))
+        {
+            failures++;
+        }
+    }
+}
+
 int main(void)
 {
     KILN_RUN(test_random);
     KILN_RUN(test_quant_edges);
     KILN_RUN(test_3x3_blocks);
     KILN_RUN(test_3x3_tiles);
+    KILN_RUN(test_3x3_tiles_long);
     return kiln_test_finish();
 }

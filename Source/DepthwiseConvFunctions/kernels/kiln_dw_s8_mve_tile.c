@@ -53,6 +53,7 @@
 #define KT_S (176)    /* tile bytes per channel: stride 1: (27 + 2) rows x 6, stride 2: (2 x 16 + 1) x 5 */
 #define KT_RMAX1 (27) /* output rows per strip, stride 1 */
 #define KT_RMAX2 (16) /* output rows per strip, stride 2 (even) */
+#define KT_OPS (12)   /* ops worked out at a time (kt_op) */
 
 /* One view of the layer: u is the tile's column axis (the outputs of a block's row), v its row axis. */
 typedef struct
@@ -323,55 +324,70 @@ static inline __attribute__((always_inline)) void kt_zero_run(int8_t *t, int32_t
     }
 }
 
-/* Copies the window of a block (tr rows from input row v_first, w <= p columns from s u0 - pad_u) of
- * channels c0 .. c0 + cg - 1 into the tile (channel k at k * KT_S, offs the channels' offsets); in:
- * the group's first channel. Pixels outside the input hold the zero point (zv); zp_rows false: the
- * rows outside the input already do (the strip's previous block wrote them, and no block of a
- * strip stores data there). */
-static inline __attribute__((always_inline)) void kt_fill(int8_t *tile, const kt_view *vw, const int8_t *in, int32_t u0,
-                                                           int32_t v_first, int32_t i0, int32_t i1, int32_t tr,
-                                                           int32_t w, int32_t cg, uint16x8_t offs, int16x8_t zv,
+/*
+ * One block of a strip, or the strip's column passes, with its window's copy worked out once per
+ * call (the same for every channel group and batch). The window: tr tile rows from input row
+ * v_first, w columns from input column u_first; tile rows [i0, i1) and columns [j0, j1) lie
+ * inside the input and are copied, the others hold the zero point.
+ */
+typedef struct
+{
+    int32_t src;  /* input offset of the first pixel copied, from the group's first channel */
+    int32_t out;  /* output offset of the block's first output (of the first column pass's) */
+    int16_t t;    /* tile offset of the first pixel copied: i0 p + j0 */
+    uint8_t n;    /* tile rows inside the input, i1 - i0 (0: none) */
+    uint8_t nc;   /* columns copied, j1 - j0 (0: none; 1 .. 6) */
+    uint8_t j0;   /* zero columns at the left: [0, j0) of the copied rows */
+    uint8_t j1;   /* zero columns at the right: [j1, w) */
+    uint8_t w;    /* window columns */
+    uint8_t rows; /* output rows */
+    uint8_t ncol; /* 0: a block; 1 .. 3: that many column passes */
+    uint8_t i0;   /* the strip's first tile row inside the input */
+    uint8_t tr;   /* the strip's tile rows */
+    bool strip0;  /* the strip's first op: it writes the zero point into the rows outside the input */
+} kt_op;
+
+/* Copies an op's window of channels c0 .. c0 + cg - 1 into the tile (channel k at k * KT_S, offs
+ * the channels' offsets); in: the group's first channel. zp_rows false: the rows outside the
+ * input already hold the zero point (an earlier op of the strip wrote them, and no op of a strip
+ * stores data there). */
+static inline __attribute__((always_inline)) void kt_fill(int8_t *tile, const kt_view *vw, const int8_t *in,
+                                                           const kt_op *q, int32_t cg, uint16x8_t offs, int16x8_t zv,
                                                            bool zp_rows)
 {
     const int32_t p = vw->p;
-    const int32_t u_first = u0 * vw->s - vw->pad_u;
-    /* Columns of the window inside the input: j in [j0, j1) (rows: i in [i0, i1), from the strip). */
-    const int32_t j0 = MAX(0, -u_first);
-    const int32_t j1 = MIN(w, vw->in_u - u_first);
+    const int32_t n = q->n;
+    const int32_t i0 = q->i0;
     if (zp_rows)
     {
         /* the rows outside the input: runs of whole tile rows (contiguous bytes) */
-        if (i1 <= i0)
+        if (n == 0)
         {
-            kt_zero_run(tile, tr * p, 1, offs, zv);
+            kt_zero_run(tile, q->tr * p, 1, offs, zv);
         }
         else
         {
             kt_zero_run(tile, i0 * p, 1, offs, zv);
-            kt_zero_run(tile + i1 * p, (tr - i1) * p, 1, offs, zv);
+            kt_zero_run(tile + (i0 + n) * p, (q->tr - i0 - n) * p, 1, offs, zv);
         }
     }
-    if (i1 > i0)
-    {
-        /* the columns outside the input, along the rows inside it */
-        const int32_t jl = MIN(j0, w);
-        for (int32_t j = 0; j < jl; j++)
-        {
-            kt_zero_run(tile + i0 * p + j, i1 - i0, p, offs, zv);
-        }
-        for (int32_t j = MAX(j1, jl); j < w; j++)
-        {
-            kt_zero_run(tile + i0 * p + j, i1 - i0, p, offs, zv);
-        }
-    }
-    const int32_t nc = j1 - j0;
-    if (i1 <= i0 || nc <= 0)
+    if (n == 0)
     {
         return;
     }
-    int8_t *t = tile + i0 * p + j0;
-    const int8_t *src = in + (v_first + i0) * vw->in_dv + (u_first + j0) * vw->in_du;
-    kt_fill_rows8(t, src, i1 - i0, nc, p, vw->in_du, vw->in_dv, offs, cg);
+    /* the columns outside the input, along the rows inside it */
+    for (int32_t j = 0; j < q->j0; j++)
+    {
+        kt_zero_run(tile + i0 * p + j, n, p, offs, zv);
+    }
+    for (int32_t j = q->j1; j < q->w; j++)
+    {
+        kt_zero_run(tile + i0 * p + j, n, p, offs, zv);
+    }
+    if (q->nc != 0)
+    {
+        kt_fill_rows8(tile + q->t, in + q->src, n, q->nc, p, vw->in_du, vw->in_dv, offs, cg);
+    }
 }
 
 /* What a block's assembly reads besides the channel records (offsets fixed: see the check). */
@@ -762,6 +778,94 @@ static int64_t kt_view_cost(int32_t out_u, int32_t out_v, int32_t s)
     return cost;
 }
 
+/* Blocks [*b_lo, *b_hi) of the nblk of a strip have their window inside the input along u and lie
+ * bu outputs apart (the last block, when it overlaps the one before it, is not among them). */
+static inline void kt_inner_blocks(const kt_view *vw, int32_t nblk, int32_t *b_lo, int32_t *b_hi)
+{
+    const int32_t step = vw->bu * vw->s;
+    const int32_t room = vw->in_u + vw->pad_u - vw->p; /* the last window start inside the input */
+    *b_lo = MIN((vw->pad_u + step - 1) / step, nblk);
+    *b_hi = room < 0 ? *b_lo : MAX(MIN(room / step + 1, vw->out_u / vw->bu), *b_lo);
+}
+
+/* The op of block bi of a strip, or of its column passes (col): rows output rows from v0; tile rows
+ * [i0, i1) inside the input from input row v_first (i0 .. tr). */
+static void kt_op_make(kt_op *q, const kt_view *vw, int32_t bi, bool col, int32_t rows, int32_t v0)
+{
+    const int32_t tr = vw->s * (rows - 1) + 3;
+    const int32_t v_first = v0 * vw->s - vw->pad_v;
+    const int32_t i0 = MIN(MAX(0, -v_first), tr);
+    const int32_t i1 = MAX(MIN(tr, vw->in_v - v_first), i0);
+    const int32_t rem = vw->out_u % vw->bu;
+    int32_t u0, w;
+    if (col)
+    {
+        u0 = vw->out_u - rem;
+        w = vw->s * (rem - 1) + 3;
+    }
+    else
+    {
+        /* a last block past the end overlaps the one before it (when there is one) */
+        const int32_t u = bi * vw->bu;
+        u0 = (u + vw->bu > vw->out_u && vw->out_u >= vw->bu) ? vw->out_u - vw->bu : u;
+        w = vw->p;
+    }
+    const int32_t u_first = u0 * vw->s - vw->pad_u;
+    const int32_t j0 = MIN(MAX(0, -u_first), w);
+    const int32_t j1 = MAX(MIN(w, vw->in_u - u_first), j0);
+    q->n = (uint8_t)(i1 - i0);
+    q->nc = (uint8_t)(j1 - j0);
+    q->j0 = (uint8_t)j0;
+    q->j1 = (uint8_t)j1;
+    q->w = (uint8_t)w;
+    q->rows = (uint8_t)rows;
+    q->ncol = (uint8_t)(col ? rem : 0);
+    q->i0 = (uint8_t)i0;
+    q->tr = (uint8_t)tr;
+    q->strip0 = bi == 0;
+    q->t = (int16_t)(i0 * vw->p + j0);
+    q->src = (i1 > i0 && j1 > j0) ? (v_first + i0) * vw->in_dv + (u_first + j0) * vw->in_du : 0;
+    q->out = v0 * vw->out_dv + u0 * vw->out_du;
+}
+
+/* The ops of one strip (rows output rows from v0) from block bi on, then its column passes, at
+ * most room of them; returns how many, *next the block to continue with (-1: the strip is done).
+ * A block inside the run of whole blocks is the one before it moved bu outputs on. */
+static int32_t kt_strip_ops(kt_op *ops, int32_t room, const kt_view *vw, int32_t v0, int32_t rows, int32_t bi,
+                            int32_t *next)
+{
+    const int32_t rem = vw->out_u % vw->bu;
+    const bool cols = kt_use_cols(rem, rows, vw->s);
+    const int32_t nblk = cols ? vw->out_u / vw->bu : (vw->out_u + vw->bu - 1) / vw->bu;
+    int32_t b_lo, b_hi;
+    kt_inner_blocks(vw, nblk, &b_lo, &b_hi);
+    int32_t k = 0;
+    for (; k < room && bi <= nblk; bi++)
+    {
+        if (bi == nblk)
+        {
+            if (cols)
+            {
+                kt_op_make(&ops[k++], vw, bi, true, rows, v0);
+            }
+        }
+        else if (bi > b_lo && bi < b_hi && k > 0)
+        {
+            ops[k] = ops[k - 1];
+            ops[k].src += vw->bu * vw->s * vw->in_du;
+            ops[k].out += vw->bu * vw->out_du;
+            ops[k].strip0 = false;
+            k++;
+        }
+        else
+        {
+            kt_op_make(&ops[k++], vw, bi, false, rows, v0);
+        }
+    }
+    *next = bi > nblk ? -1 : bi;
+    return k;
+}
+
 bool kiln_dw_s8_mve_tile_3x3(const kiln_dw_s8_shape *s, const kiln_dw_s8_args *a)
 {
     if (s->stride_h != s->stride_w || s->stride_h > 2 || a->input_offset < -127 || a->input_offset > 128)
@@ -789,8 +893,6 @@ bool kiln_dw_s8_mve_tile_3x3(const kiln_dw_s8_shape *s, const kiln_dw_s8_args *a
         vw.in_du = s->in_w * C, vw.in_dv = C, vw.out_du = s->out_w * C, vw.out_dv = C;
     }
     const int32_t rmax = vw.s == 1 ? KT_RMAX1 : KT_RMAX2;
-    const int32_t whole = vw.out_u / vw.bu; /* whole blocks along u */
-    const int32_t rem = vw.out_u % vw.bu;   /* outputs after them */
     const int32_t nstrips = (vw.out_v + rmax - 1) / rmax;
     const int16x8_t zv = vdupq_n_s16((int16_t)(-a->input_offset)); /* the zero point, in int8 */
     const uint16x8_t offs = vmulq_n_u16(vidupq_n_u16(0, 1), (uint16_t)KT_S);
@@ -832,49 +934,62 @@ bool kiln_dw_s8_mve_tile_3x3(const kiln_dw_s8_shape *s, const kiln_dw_s8_args *a
     int8_t tile[KT_G * KT_S + 32] __attribute__((aligned(16)));
     kt_chan g[KT_G] __attribute__((aligned(16)));
     memset(g, 0, sizeof(g)); /* the filter vectors' bytes besides the taps stay zero */
+    /* The blocks' copies and stores are worked out once per call, KT_OPS at a time (every layer of
+     * the benchmarks in one pass); every channel group and batch then runs them. */
+    kt_op ops[KT_OPS];
+    const int64_t in_bstride = (int64_t)s->in_h * s->in_w * C;
+    const int64_t out_bstride = (int64_t)s->out_h * s->out_w * C;
     /* With one strip, the tile's rows outside the input keep the zero point from the first fill on: no fill of
      * that strip writes there, in any group or batch. */
     bool rows_zeroed = false;
-    for (int32_t c0 = 0; c0 < C; c0 += KT_G)
+    int32_t st = 0, v0 = 0, bi = 0;
+    int32_t rows = kt_strip_rows(vw.out_v, nstrips, 0, 0, vw.s);
+    while (st < nstrips)
     {
-        const int32_t cg = MIN(KT_G, C - c0);
-        kt_group_setup(g, s, a, c0, cg, &vw, top);
-        for (int32_t b = 0; b < s->batches; b++)
+        /* the next ops: the rest of the current strip, then the strips after it, while they fit */
+        int32_t nops = 0;
+        while (st < nstrips && nops < KT_OPS)
         {
-            const int8_t *in_b = a->input + (int64_t)b * s->in_h * s->in_w * C + c0;
-            int8_t *out_b = a->output + (int64_t)b * s->out_h * s->out_w * C + c0;
-            int32_t v0 = 0;
-            for (int32_t st = 0; st < nstrips; st++)
+            nops += kt_strip_ops(ops + nops, KT_OPS - nops, &vw, v0, rows, bi, &bi);
+            if (bi < 0)
             {
-                const int32_t rows = kt_strip_rows(vw.out_v, nstrips, st, v0, vw.s);
-                const int32_t tr = vw.s * (rows - 1) + 3;
-                const int32_t v_first = v0 * vw.s - vw.pad_v;
-                const int32_t i0 = MAX(0, -v_first);
-                const int32_t i1 = MIN(tr, vw.in_v - v_first);
-                int8_t *out_s = out_b + v0 * vw.out_dv;
-                /* the remainder of the u axis by column passes when they cost less than a block */
-                const bool cols = kt_use_cols(rem, rows, vw.s);
-                const int32_t nblk = cols ? whole : (vw.out_u + vw.bu - 1) / vw.bu;
-                for (int32_t bi = 0; bi < nblk; bi++)
+                v0 += rows;
+                st++;
+                bi = 0;
+                if (st < nstrips)
                 {
-                    /* a last block past the end overlaps the one before it (when there is one) */
-                    const int32_t u = bi * vw.bu;
-                    const int32_t u0 = (u + vw.bu > vw.out_u && vw.out_u >= vw.bu) ? vw.out_u - vw.bu : u;
-                    kt_fill(tile, &vw, in_b, u0, v_first, i0, i1, tr, vw.p, cg, offs, zv, bi == 0 && !rows_zeroed);
-                    kt_block(tile, g, out_s + u0 * vw.out_du, cg, rows, &vw, &k, false, top);
+                    rows = kt_strip_rows(vw.out_v, nstrips, st, v0, vw.s);
                 }
-                if (cols)
+            }
+        }
+        for (int32_t c0 = 0; c0 < C; c0 += KT_G)
+        {
+            const int32_t cg = MIN(KT_G, C - c0);
+            kt_group_setup(g, s, a, c0, cg, &vw, top);
+            for (int32_t b = 0; b < s->batches; b++)
+            {
+                const int8_t *in_b = a->input + b * in_bstride + c0;
+                int8_t *out_b = a->output + b * out_bstride + c0;
+                for (int32_t i = 0; i < nops; i++)
                 {
-                    const int32_t u0 = whole * vw.bu;
-                    kt_fill(tile, &vw, in_b, u0, v_first, i0, i1, tr, vw.s * (rem - 1) + 3, cg, offs, zv,
-                            nblk == 0 && !rows_zeroed);
-                    for (int32_t c = 0; c < rem; c++)
+                    /* the first op of a pass rewrites its strip's rows outside the input (other
+                     * strips may have stored there) */
+                    const kt_op *q = &ops[i];
+                    kt_fill(tile, &vw, in_b, q, cg, offs, zv, (q->strip0 || i == 0) && !rows_zeroed);
+                    rows_zeroed = nstrips == 1;
+                    if (q->ncol == 0)
                     {
-                        kt_block(tile + c * vw.s, g, out_s + (u0 + c) * vw.out_du, cg, rows, &vw, &k, true, top);
+                        kt_block(tile, g, out_b + q->out, cg, q->rows, &vw, &k, false, top);
+                    }
+                    else
+                    {
+                        for (int32_t c = 0; c < q->ncol; c++)
+                        {
+                            kt_block(tile + c * vw.s, g, out_b + q->out + c * vw.out_du, cg, q->rows, &vw, &k, true,
+                                     top);
+                        }
                     }
                 }
-                v0 += rows;
-                rows_zeroed = nstrips == 1;
             }
         }
     }
