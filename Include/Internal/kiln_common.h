@@ -104,6 +104,13 @@ static inline bool kiln_shift_ok(int32_t shift)
     return shift >= -31 && shift <= 30;
 }
 
+/**
+ * Per-channel requantization parameters the kernels accept: every multiplier >= 0 and every shift
+ * within [-31, 30], for n >= 0 channels (mult and shift non-NULL when n > 0). One pass without a
+ * branch per channel (Source/NNSupportFunctions/kernels/kiln_quant_check_*.c).
+ */
+bool kiln_quant_ok(const int32_t *mult, const int32_t *shift, int32_t n);
+
 /** An int8 activation range: min <= max, both within [-128, 127]. */
 static inline bool kiln_act_s8_ok(int32_t act_min, int32_t act_max)
 {

@@ -259,18 +259,7 @@ void kiln_conv_s8_mat_mult_s32_dsp(const int8_t *lhs,
  * [-31, 30], for n channels. */
 static inline bool kiln_conv_s8_quant_ok(const int32_t *mult, const int32_t *shift, int32_t n)
 {
-    if (mult == NULL || shift == NULL)
-    {
-        return false;
-    }
-    for (int32_t i = 0; i < n; i++)
-    {
-        if (mult[i] < 0 || !kiln_shift_ok(shift[i]))
-        {
-            return false;
-        }
-    }
-    return true;
+    return mult != NULL && shift != NULL && kiln_quant_ok(mult, shift, n);
 }
 
 /** Offsets and activation range of the int8 kernels: lhs offset in [-127, 128], dst offset in

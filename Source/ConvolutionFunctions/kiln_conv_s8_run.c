@@ -24,14 +24,7 @@ bool kiln_conv_s8_params_ok(const cmsis_nn_conv_params *conv_params,
     {
         return false;
     }
-    for (int32_t i = 0; i < out_c; i++)
-    {
-        if (quant_params->multiplier[i] < 0 || !kiln_shift_ok(quant_params->shift[i]))
-        {
-            return false;
-        }
-    }
-    return true;
+    return kiln_quant_ok(quant_params->multiplier, quant_params->shift, out_c);
 }
 
 /* Gather one im2col patch (general route) into dst: rhs_cols bytes, padding = pad_value. */

@@ -21,14 +21,7 @@ static bool kiln_dw_nt_t_args_ok(const int8_t *lhs,
     {
         return false;
     }
-    for (int32_t c = 0; c < active_ch; c++)
-    {
-        if (out_mult[c] < 0 || !kiln_shift_ok(out_shift[c]))
-        {
-            return false;
-        }
-    }
-    return true;
+    return kiln_quant_ok(out_mult, out_shift, active_ch);
 }
 
 #if KILN_UPSTREAM_API

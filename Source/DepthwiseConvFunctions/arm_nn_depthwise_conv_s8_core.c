@@ -19,12 +19,9 @@ int8_t *arm_nn_depthwise_conv_s8_core(const int8_t *row,
     {
         return NULL;
     }
-    for (int32_t c = 0; c < (int32_t)num_ch; c++)
+    if (!kiln_quant_ok(out_mult, out_shift, (int32_t)num_ch))
     {
-        if (out_mult[c] < 0 || !kiln_shift_ok(out_shift[c]))
-        {
-            return NULL;
-        }
+        return NULL;
     }
     kiln_dw_s8_core_kernel(row,
                            col,

@@ -107,16 +107,7 @@ bool kiln_dw_s8_args_ok(const kiln_dw_s8_shape *shape,
     {
         return false;
     }
-    /* Every multiplier >= 0 and every shift within [-31, 30]: the sign bits of m, shift + 31 and
-     * 30 - shift (wrapping) ORed over the channels, without a branch per channel (GCC vectorizes
-     * the loop). */
-    uint32_t bad = 0;
-    for (int32_t c = 0; c < shape->out_c; c++)
-    {
-        const uint32_t sh = (uint32_t)quant->shift[c];
-        bad |= (uint32_t)quant->multiplier[c] | (sh + 31u) | (30u - sh);
-    }
-    return (bad >> 31) == 0;
+    return kiln_quant_ok(quant->multiplier, quant->shift, shape->out_c);
 }
 
 /* ---- route predicates and byte needs --------------------------------------------------------- */

@@ -25,17 +25,7 @@ static arm_cmsis_nn_status kiln_vec_mat_entry(const int8_t *lhs,
     {
         return ARM_CMSIS_NN_ARG_ERROR;
     }
-    if (a->mult_pc != NULL)
-    {
-        for (int32_t r = 0; r < a->rows; r++)
-        {
-            if (!kiln_fc_s8_quant_ok(a->mult_pc[r], a->shift_pc[r]))
-            {
-                return ARM_CMSIS_NN_ARG_ERROR;
-            }
-        }
-    }
-    else if (!kiln_fc_s8_quant_ok(a->mult, a->shift))
+    if (a->mult_pc != NULL ? !kiln_quant_ok(a->mult_pc, a->shift_pc, a->rows) : !kiln_fc_s8_quant_ok(a->mult, a->shift))
     {
         return ARM_CMSIS_NN_ARG_ERROR;
     }

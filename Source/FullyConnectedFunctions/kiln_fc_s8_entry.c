@@ -156,15 +156,9 @@ arm_cmsis_nn_status kiln_fc_s8_entry(const cmsis_nn_context *ctx,
             return ARM_CMSIS_NN_ARG_ERROR;
         }
     }
-    else
+    else if (!kiln_quant_ok(mult, shift, rows))
     {
-        for (int32_t i = 0; i < rows; i++)
-        {
-            if (!kiln_fc_s8_quant_ok(mult[i], shift[i]))
-            {
-                return ARM_CMSIS_NN_ARG_ERROR;
-            }
-        }
+        return ARM_CMSIS_NN_ARG_ERROR;
     }
 
     const kiln_fc_s8_shape shape = {batches, cols, rows};

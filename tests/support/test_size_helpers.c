@@ -2,6 +2,8 @@
  * The 64-bit size helpers of Internal/kiln_common.h (kiln_mul_sat64, kiln_dims_count), which every entry's
  * validation and every size query rests on, against a reference written the obvious way (a 64-bit division
  * decides overflow): edge values around 2^31, 2^32, 2^62, 2^63 and random operands of every bit length.
+ * And the per-channel requantization check kiln_quant_ok (every backend's): one bad value at every
+ * position of 0 .. 13 channels (the Helium loop's four-lane steps and tails).
  */
 #include <stdint.h>
 
@@ -98,10 +100,54 @@ static void test_dims_count(void)
     }
 }
 
+static void test_quant_ok(void)
+{
+    static const int32_t good_mult[] = {0, 1, 1 << 30, INT32_MAX};
+    static const int32_t good_shift[] = {-31, -30, -1, 0, 1, 29, 30};
+    static const int32_t bad_mult[] = {-1, INT32_MIN, -(1 << 30)};
+    static const int32_t bad_shift[] = {-32, 31, INT32_MIN, INT32_MAX, -1000, 1000};
+    int32_t mult[16], shift[16];
+    for (int32_t n = 0; n <= 13; n++)
+    {
+        for (int32_t i = 0; i < 16; i++)
+        {
+            mult[i] = good_mult[(i + n) % 4];
+            shift[i] = good_shift[(3 * i + n) % 7];
+        }
+        /* channels past n are never read: make them bad */
+        for (int32_t i = n; i < 16; i++)
+        {
+            mult[i] = -1;
+            shift[i] = 99;
+        }
+        kiln_test_context("n=%d", (int)n);
+        KILN_CHECK(kiln_quant_ok(mult, shift, n));
+        for (int32_t p = 0; p < n; p++)
+        {
+            const int32_t m = mult[p], sh = shift[p];
+            for (int32_t k = 0; k < 3; k++)
+            {
+                mult[p] = bad_mult[k];
+                kiln_test_context("n=%d bad multiplier %d at %d", (int)n, (int)mult[p], (int)p);
+                KILN_CHECK(!kiln_quant_ok(mult, shift, n));
+            }
+            mult[p] = m;
+            for (int32_t k = 0; k < 6; k++)
+            {
+                shift[p] = bad_shift[k];
+                kiln_test_context("n=%d bad shift %d at %d", (int)n, (int)shift[p], (int)p);
+                KILN_CHECK(!kiln_quant_ok(mult, shift, n));
+            }
+            shift[p] = sh;
+        }
+    }
+}
+
 int main(void)
 {
     KILN_RUN(test_mul_sat_edges);
     KILN_RUN(test_mul_sat_random);
     KILN_RUN(test_dims_count);
+    KILN_RUN(test_quant_ok);
     return kiln_test_finish();
 }
