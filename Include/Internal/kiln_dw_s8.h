@@ -171,7 +171,7 @@ void kiln_dw_s8_kernel_ic1(const kiln_dw_s8_shape *shape, const kiln_dw_s8_args 
 void kiln_dw_s8_kernel_generic(const kiln_dw_s8_shape *shape, const kiln_dw_s8_args *args);
 
 /** Helium "3x3" at stride 1 or 2 (equal on both axes) through channel-major tiles and VMLADAV
- * (kernels/kiln_dw_s8_mve_tile.c; no scratch, about 1.9 KB of stack); false, with nothing written, when the
+ * (kernels/kiln_dw_s8_mve_tile.c; no scratch, about 2.7 KB of stack); false, with nothing written, when the
  * strides or the input offset (outside [-127, 128]) are outside its form: kiln_dw_s8_kernel_3x3 then runs
  * the vector-per-channel-block kernel. */
 bool kiln_dw_s8_mve_tile_3x3(const kiln_dw_s8_shape *shape, const kiln_dw_s8_args *args);

@@ -38,8 +38,12 @@
  * overlaps the one before it (recomputing equal values), or stores with a predicate when the axis is
  * shorter than a block.
  *
- * Stack: the tile (8 x 176 bytes + 32) and the channel records (8 x 48 bytes), about 2.3 KB with the
- * function's frame (2.4 KB with the block function's).
+ * The windows, copies and stores of the blocks are the same for every channel group and batch: they are worked
+ * out once per call as ops (kt_op, up to KT_OPS at a time: the blocks of whole strips, a block inside the run of
+ * whole blocks being the one before it moved on), and each group then runs the ops.
+ *
+ * Stack: the tile (8 x 176 bytes + 32), the channel records (8 x 48 bytes) and the ops (12 x 20 bytes), about
+ * 2.55 KB with the function's frame (2.7 KB with the block function's).
  */
 #include "Include/Internal/kiln_dw_s8.h"
 #include <stddef.h>
