@@ -263,6 +263,19 @@ static void test_add_random_extreme(void)
     KILN_CHECK(invalid >= iters / 8);
 }
 
+/* n random elements of each input through the entry into a guarded output: equal to the reference, guards
+ * intact (the caller sets the test context). */
+static void run_guarded(kiln_rng *r, const add_params *p, int32_t n)
+{
+    kiln_rng_fill_s8(r, g_in1, n);
+    kiln_rng_fill_s8(r, g_in2, n);
+    ref_add(g_in1, g_in2, g_want, p, n);
+    memset(g_out, CANARY, sizeof(g_out));
+    KILN_CHECK_EQ(call_add(g_in1, g_in2, g_out + GUARD, p, n), ARM_CMSIS_NN_SUCCESS);
+    KILN_CHECK_MEM_S8(g_out + GUARD, g_want, n);
+    KILN_CHECK(guards_intact(g_out, n));
+}
+
 /* The Helium routes of one exact and one rescaled input (TFLite's unequal scales) across their
  * boundaries: every offset of the rescaled input in steps of 5 (the table's sign runs change
  * where (b + offset) << L changes sign), right shifts 1..6 and 0, both input orders, each
@@ -302,15 +315,9 @@ static void test_add_unequal_scales_routes(void)
             continue;
         }
         const int32_t n = lens[idx % 10];
-        kiln_rng_fill_s8(&r, g_in1, n);
-        kiln_rng_fill_s8(&r, g_in2, n);
-        ref_add(g_in1, g_in2, g_want, &p, n);
-        memset(g_out, CANARY, sizeof(g_out));
         kiln_test_context("o=%ld n=%ld first_exact=%d s=%ld act=[%ld,%ld]", (long)o, (long)n, (int)first_exact,
                           (long)s, (long)p.amin, (long)p.amax);
-        KILN_CHECK_EQ(call_add(g_in1, g_in2, g_out + GUARD, &p, n), ARM_CMSIS_NN_SUCCESS);
-        KILN_CHECK_MEM_S8(g_out + GUARD, g_want, n);
-        KILN_CHECK(guards_intact(g_out, n));
+        run_guarded(&r, &p, n);
         it++;
     }
     KILN_CHECK(it > 50); /* most offsets give a valid layer */
@@ -354,15 +361,9 @@ static void test_add_exact_routes(void)
             continue;
         }
         const int32_t n = lens[idx % 12];
-        kiln_rng_fill_s8(&r, g_in1, n);
-        kiln_rng_fill_s8(&r, g_in2, n);
-        ref_add(g_in1, g_in2, g_want, &p, n);
-        memset(g_out, CANARY, sizeof(g_out));
         kiln_test_context("idx=%ld n=%ld s1=%ld s2=%ld ls=%ld os=%ld act=[%ld,%ld]", (long)idx, (long)n, (long)p.s1,
                           (long)p.s2, (long)p.ls, (long)p.os, (long)p.amin, (long)p.amax);
-        KILN_CHECK_EQ(call_add(g_in1, g_in2, g_out + GUARD, &p, n), ARM_CMSIS_NN_SUCCESS);
-        KILN_CHECK_MEM_S8(g_out + GUARD, g_want, n);
-        KILN_CHECK(guards_intact(g_out, n));
+        run_guarded(&r, &p, n);
         it++;
     }
     KILN_CHECK(it > 80); /* nearly every case is a valid layer */
