@@ -270,9 +270,15 @@ static inline bool kiln_conv_s8_offsets_ok(int32_t lhs_offset, int32_t dst_offse
         kiln_act_s8_ok(act_min, act_max);
 }
 
-/** im2col byte copy and fill, n >= 0 (MVE: tail-predicated vector loops; C and DSP: memcpy/memset). */
+/** im2col byte copy and fill, n >= 0 (kernels/kiln_conv_s8_im2col_*.c; MVE: tail-predicated vector loops;
+ * C and DSP: memcpy/memset). */
 void kiln_conv_s8_copy(int8_t *dst, const int8_t *src, int32_t n);
 void kiln_conv_s8_fill(int8_t *dst, int8_t value, int32_t n);
+
+/** rows >= 0 consecutive patch rows of lead + body + trail bytes from dst on: lead and trail bytes of pad
+ * around body bytes from src + r * src_stride (row r); lead, body, trail >= 0. */
+void kiln_conv_s8_im2col_rows(int8_t *dst, const int8_t *src, int32_t src_stride, int32_t rows, int32_t lead,
+                              int32_t body, int32_t trail, int8_t pad);
 
 /** One requantized output (the scalar arithmetic every backend's tail shares). */
 static inline int8_t kiln_conv_s8_out(int32_t acc, int32_t mult, int32_t shift, int32_t out_offset, int32_t lo,

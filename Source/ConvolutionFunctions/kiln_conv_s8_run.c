@@ -36,63 +36,95 @@ static void kiln_conv_im2col_patch(const kiln_conv_s8_shape *s,
                                    int8_t pad_value,
                                    int8_t *dst)
 {
+    /* Every field the loops need in a local: the byte stores (and the copy calls) may alias *s. */
     const int32_t fc = s->filter_c;
+    const int32_t in_c = s->in_c;
+    const int32_t in_h = s->in_h;
+    const int32_t in_w = s->in_w;
+    const int32_t fw = s->filter_w;
+    const int32_t fh = s->filter_h;
+    const int32_t dil_h = s->dilation_h;
+    const int32_t dil_w = s->dilation_w;
     const int32_t sy = s->upscale_h == 2 ? 1 : 0;
     const int32_t sx = s->upscale_w == 2 ? 1 : 0;
-    const int32_t phys_w = s->in_w >> sx;
+    const int32_t row_stride = (in_w >> sx) * in_c; /* input bytes per stored row */
     const int32_t base_y = y * s->stride_h - s->pad_h;
     const int32_t base_x = x * s->stride_w - s->pad_w;
-    /* Whole filter rows are one contiguous run of the input when the taps are adjacent pixels. */
-    const bool row_runs = fc == s->in_c && (s->dilation_w == 1 || s->filter_w == 1) && sx == 0;
-    for (int32_t ky = 0; ky < s->filter_h; ky++)
+    const int32_t row_bytes = fw * fc;
+    /* Whole filter rows are one contiguous run of the input when the taps are adjacent pixels: the
+     * taps [first, last) lie inside the input (the same for every row), the others are padding. */
+    const bool row_runs = fc == in_c && (dil_w == 1 || fw == 1) && sx == 0;
+    const int32_t first = MIN(MAX(-base_x, 0), fw);
+    const int32_t last = MAX(MIN(in_w - base_x, fw), first); /* exclusive */
+    const int32_t lead = first * fc, body = (last - first) * fc, trail = (fw - last) * fc;
+    const int32_t in_x = group_channel + (base_x + first) * in_c; /* an offset: a pointer only when body > 0 */
+    if (row_runs && sy == 0)
     {
-        const int32_t iy = base_y + ky * s->dilation_h;
-        const int32_t row_bytes = s->filter_w * fc;
-        if (iy < 0 || iy >= s->in_h)
+        /* rows [ky0, ky1) inside the input, in one call; the rows above and below are padding */
+        int32_t ky0 = 0;
+        while (ky0 < fh && base_y + ky0 * dil_h < 0)
+        {
+            ky0++;
+        }
+        int32_t ky1 = ky0;
+        while (ky1 < fh && base_y + ky1 * dil_h < in_h)
+        {
+            ky1++;
+        }
+        if (ky1 == ky0 || body == 0)
+        {
+            kiln_conv_s8_fill(dst, pad_value, fh * row_bytes);
+            return;
+        }
+        if (ky0 > 0)
+        {
+            kiln_conv_s8_fill(dst, pad_value, ky0 * row_bytes);
+        }
+        kiln_conv_s8_im2col_rows(dst + ky0 * row_bytes, input_batch + in_x + (base_y + ky0 * dil_h) * row_stride,
+                                 dil_h * row_stride, ky1 - ky0, lead, body, trail, pad_value);
+        if (ky1 < fh)
+        {
+            kiln_conv_s8_fill(dst + ky1 * row_bytes, pad_value, (fh - ky1) * row_bytes);
+        }
+        return;
+    }
+    for (int32_t ky = 0; ky < fh; ky++)
+    {
+        const int32_t iy = base_y + ky * dil_h;
+        if (iy < 0 || iy >= in_h)
         {
             kiln_conv_s8_fill(dst, pad_value, row_bytes);
             dst += row_bytes;
             continue;
         }
-        const int8_t *in_row = input_batch + (int32_t)(iy >> sy) * phys_w * s->in_c + group_channel;
         if (row_runs)
         {
-            /* Taps base_x .. base_x + filter_w - 1; split into left pad, inside run, right pad. */
-            const int32_t first = base_x < 0 ? -base_x : 0;
-            int32_t last = s->filter_w; /* exclusive */
-            if (base_x + last > s->in_w)
+            if (lead > 0)
             {
-                last = s->in_w - base_x;
+                kiln_conv_s8_fill(dst, pad_value, lead);
             }
-            if (last < first)
+            if (body > 0)
             {
-                last = first;
+                kiln_conv_s8_copy(dst + lead, input_batch + in_x + (iy >> sy) * row_stride, body);
             }
-            if (first > 0)
+            if (trail > 0)
             {
-                kiln_conv_s8_fill(dst, pad_value, first * fc);
-            }
-            if (last > first)
-            {
-                kiln_conv_s8_copy(dst + first * fc, in_row + (base_x + first) * s->in_c, (last - first) * fc);
-            }
-            if (last < s->filter_w)
-            {
-                kiln_conv_s8_fill(dst + last * fc, pad_value, (s->filter_w - last) * fc);
+                kiln_conv_s8_fill(dst + lead + body, pad_value, trail);
             }
             dst += row_bytes;
             continue;
         }
-        for (int32_t kx = 0; kx < s->filter_w; kx++)
+        const int8_t *in_row = input_batch + (iy >> sy) * row_stride + group_channel;
+        for (int32_t kx = 0; kx < fw; kx++)
         {
-            const int32_t ix = base_x + kx * s->dilation_w;
-            if (ix < 0 || ix >= s->in_w)
+            const int32_t ix = base_x + kx * dil_w;
+            if (ix < 0 || ix >= in_w)
             {
                 kiln_conv_s8_fill(dst, pad_value, fc);
             }
             else
             {
-                kiln_conv_s8_copy(dst, in_row + (ix >> sx) * s->in_c, fc);
+                kiln_conv_s8_copy(dst, in_row + (ix >> sx) * in_c, fc);
             }
             dst += fc;
         }

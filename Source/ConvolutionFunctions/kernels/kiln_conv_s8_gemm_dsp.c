@@ -790,14 +790,4 @@ void kiln_conv_s8_mat_mult_s32_dsp(const int8_t *lhs,
     }
 }
 
-void kiln_conv_s8_copy(int8_t *dst, const int8_t *src, int32_t n)
-{
-    memcpy(dst, src, (size_t)n);
-}
-
-void kiln_conv_s8_fill(int8_t *dst, int8_t value, int32_t n)
-{
-    memset(dst, value, (size_t)n);
-}
-
 #endif

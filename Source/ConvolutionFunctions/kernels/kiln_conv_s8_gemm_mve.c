@@ -297,11 +297,48 @@ static inline __attribute__((always_inline)) void kiln_mve_out4c(int32x4_t acc, 
 #define KILN_MVE_STEP3X2_FIRST KILN_MVE_STEP3X2_OP("vmladav.s8 ")
 #define KILN_MVE_STEP3X2 KILN_MVE_STEP3X2_OP("vmladava.s8")
 
-/* One 3x2 pass of kiln_mve_gemm3_k16: patches x0..x2 with weight rows w0, w0 + ws into st[4 r + c]. */
+/* The last, partial step (k % 16 bytes, predicate in p0): zeroing loads, so no byte past a row is read
+ * and the lanes past k add nothing. */
+#define KILN_MVE_STEP3X2_TAIL                                                                                          \
+    "  vpstt                                    \n"                                                                   \
+    "  vldrbt.u8   q0, [%[w0]]                  \n"                                                                   \
+    "  vldrbt.u8   q1, [%[w1]]                  \n"                                                                   \
+    "  vpst                                     \n"                                                                   \
+    "  vldrbt.u8   q2, [%[p0]]                  \n"                                                                   \
+    "  vmladava.s8 %[s00], q2, q0               \n"                                                                   \
+    "  vmladava.s8 %[s01], q2, q1               \n"                                                                   \
+    "  vpst                                     \n"                                                                   \
+    "  vldrbt.u8   q3, [%[p1]]                  \n"                                                                   \
+    "  vmladava.s8 %[s10], q3, q0               \n"                                                                   \
+    "  vmladava.s8 %[s11], q3, q1               \n"                                                                   \
+    "  vpst                                     \n"                                                                   \
+    "  vldrbt.u8   q2, [%[p2]]                  \n"                                                                   \
+    "  vmladava.s8 %[s20], q2, q0               \n"                                                                   \
+    "  vmladava.s8 %[s21], q2, q1               \n"
+
+#define KILN_MVE_TAIL_PRED "  vmsr        p0, %[tp]                    \n"
+
+/* A whole 3x2 pass: PRE, the first step (starting the sums), an odd one when ODD, `half` double steps,
+ * the partial one when TAIL (PRE sets its predicate from %[tp]: an input read before any sum is
+ * written, so it may share a register with one). */
+#define KILN_MVE_PASS3X2(PRE, ODD, TAIL)                                                                                    \
+    __asm volatile(PRE KILN_MVE_STEP3X2_FIRST ODD                                                     \
+                   "  wls         lr, lr, 2f                   \n"                                                    \
+                   "1:                                         \n" KILN_MVE_STEP3X2 KILN_MVE_STEP3X2                 \
+                   "  le          lr, 1b                       \n"                                                    \
+                   "2:                                         \n" TAIL                                              \
+                   : [p0] "+r"(p0), [p1] "+r"(p1), [p2] "+r"(p2), [w0] "+r"(w0), [w1] "+r"(w1), "+r"(n),             \
+                     [s00] "=r"(s00), [s01] "=r"(s01), [s10] "=r"(s10), [s11] "=r"(s11), [s20] "=r"(s20),          \
+                     [s21] "=r"(s21)                                                                                \
+                   : [tp] "r"(tp)                                                                                   \
+                   : "q0", "q1", "q2", "q3", "memory", "p0")
+
+/* One 3x2 pass of kiln_mve_gemm3_k16: patches x0..x2 with weight rows w0, w0 + ws into st[4 r + c];
+ * the k % 16 tail when tail (predicate bits tp). */
 static inline __attribute__((always_inline)) void kiln_mve_pass3x2_k16(const int8_t *x0, const int8_t *x1,
                                                                        const int8_t *x2, const int8_t *w0, int32_t ws,
                                                                        int32_t half, int32_t *st, const int32_t c,
-                                                                       const bool odd)
+                                                                       const bool odd, const bool tail, uint32_t tp)
 {
     const int8_t *p0 = x0, *p1 = x1, *p2 = x2;
     const int8_t *w1 = w0 + ws;
@@ -312,38 +349,21 @@ static inline __attribute__((always_inline)) void kiln_mve_pass3x2_k16(const int
     register int32_t s11 __asm__("r6");
     register int32_t s20 __asm__("r8");
     register int32_t s21 __asm__("r10");
-    if (odd)
+    if (odd && tail)
     {
-        __asm volatile(
-                   KILN_MVE_STEP3X2_FIRST
-                   KILN_MVE_STEP3X2
-                   "  wls         lr, lr, 2f                   \n"
-                   "1:                                         \n"
-                   KILN_MVE_STEP3X2
-                   KILN_MVE_STEP3X2
-                   "  le          lr, 1b                       \n"
-                   "2:                                         \n"
-                   : [p0] "+r"(p0), [p1] "+r"(p1), [p2] "+r"(p2), [w0] "+r"(w0), [w1] "+r"(w1), "+r"(n),
-                     [s00] "=r"(s00), [s01] "=r"(s01), [s10] "=r"(s10), [s11] "=r"(s11), [s20] "=r"(s20),
-                     [s21] "=r"(s21)
-                   :
-                   : "q0", "q1", "q2", "q3", "memory");
+        KILN_MVE_PASS3X2(KILN_MVE_TAIL_PRED, KILN_MVE_STEP3X2, KILN_MVE_STEP3X2_TAIL);
+    }
+    else if (odd)
+    {
+        KILN_MVE_PASS3X2("", KILN_MVE_STEP3X2, "");
+    }
+    else if (tail)
+    {
+        KILN_MVE_PASS3X2(KILN_MVE_TAIL_PRED, "", KILN_MVE_STEP3X2_TAIL);
     }
     else
     {
-        __asm volatile(
-                   KILN_MVE_STEP3X2_FIRST
-                   "  wls         lr, lr, 2f                   \n"
-                   "1:                                         \n"
-                   KILN_MVE_STEP3X2
-                   KILN_MVE_STEP3X2
-                   "  le          lr, 1b                       \n"
-                   "2:                                         \n"
-                   : [p0] "+r"(p0), [p1] "+r"(p1), [p2] "+r"(p2), [w0] "+r"(w0), [w1] "+r"(w1), "+r"(n),
-                     [s00] "=r"(s00), [s01] "=r"(s01), [s10] "=r"(s10), [s11] "=r"(s11), [s20] "=r"(s20),
-                     [s21] "=r"(s21)
-                   :
-                   : "q0", "q1", "q2", "q3", "memory");
+        KILN_MVE_PASS3X2("", "", "");
     }
     st[c] = s00;
     st[c + 1] = s01;
@@ -365,13 +385,14 @@ static inline __attribute__((always_inline)) void kiln_mve_pass3x2_k16(const int
  */
 static inline __attribute__((always_inline)) void kiln_mve_gemm3_k16_body(const kiln_conv_s8_gemm_args *a,
                                                                           const int8_t *const *rows, int8_t *dst,
-                                                                          const bool odd)
+                                                                          const bool odd, const bool tail)
 {
     const int32_t ws = a->rhs_stride;
     const int32_t n_oc4 = a->n_oc & ~3;
     const int32_t ds = a->dst_stride;
     const int32_t half = ((a->k >> 4) - 1) >> 1;
-    const int32_t k16 = a->k;
+    const int32_t k16 = a->k & ~15;
+    const mve_pred16_t tpred = vctp8q((uint32_t)(a->k & 15));
     const int8_t *const rhs = a->rhs;
     const int32_t *const mult = a->mult;
     const int32_t *const shift = a->shift;
@@ -388,8 +409,8 @@ static inline __attribute__((always_inline)) void kiln_mve_gemm3_k16_body(const 
     for (int32_t oc = 0; oc < n_oc4; oc += 4)
     {
         const int8_t *const wg = rhs + oc * ws;
-        kiln_mve_pass3x2_k16(x0, x1, x2, wg, ws, half, st, 0, odd);
-        kiln_mve_pass3x2_k16(x0, x1, x2, wg + 2 * ws, ws, half, st, 2, odd);
+        kiln_mve_pass3x2_k16(x0, x1, x2, wg, ws, half, st, 0, odd, tail, (uint32_t)tpred);
+        kiln_mve_pass3x2_k16(x0, x1, x2, wg + 2 * ws, ws, half, st, 2, odd, tail, (uint32_t)tpred);
         int32x4_t base;
         if (wsum != NULL)
         {
@@ -397,7 +418,7 @@ static inline __attribute__((always_inline)) void kiln_mve_gemm3_k16_body(const 
         }
         else
         {
-            base = vmulq_n_s32(kiln_mve_wsum4_ordered(wg, ws, k16, false, 0), lhs_offset);
+            base = vmulq_n_s32(kiln_mve_wsum4_ordered(wg, ws, k16, tail, tpred), lhs_offset);
             if (bias != NULL)
             {
                 base = vaddq_s32(base, vldrwq_s32(bias + oc));
@@ -438,14 +459,27 @@ static inline __attribute__((always_inline)) void kiln_mve_gemm3_k16_body(const 
 static __attribute__((noinline)) void kiln_mve_gemm3_k16(const kiln_conv_s8_gemm_args *a, const int8_t *const *rows,
                                                         int8_t *dst)
 {
-    /* The step count's parity picks the copy, so that the passes carry no remainder test. */
-    if ((((a->k >> 4) - 1) & 1) != 0)
+    /* The step count's parity and the partial last step pick the copy, so that the passes carry no
+     * remainder test. */
+    const bool odd = (((a->k >> 4) - 1) & 1) != 0;
+    if ((a->k & 15) != 0)
     {
-        kiln_mve_gemm3_k16_body(a, rows, dst, true);
+        if (odd)
+        {
+            kiln_mve_gemm3_k16_body(a, rows, dst, true, true);
+        }
+        else
+        {
+            kiln_mve_gemm3_k16_body(a, rows, dst, false, true);
+        }
+    }
+    else if (odd)
+    {
+        kiln_mve_gemm3_k16_body(a, rows, dst, true, false);
     }
     else
     {
-        kiln_mve_gemm3_k16_body(a, rows, dst, false);
+        kiln_mve_gemm3_k16_body(a, rows, dst, false, false);
     }
 }
 
@@ -453,11 +487,11 @@ static __attribute__((noinline)) void kiln_mve_gemm3_k16(const kiln_conv_s8_gemm
 
 void kiln_conv_s8_gemm(const kiln_conv_s8_gemm_args *a, const int8_t *const *rows, int32_t n_rows, int8_t *dst)
 {
-    if (KILN_MVE_BIG_ASM && n_rows == 3 && a->n_oc >= 4 && a->k >= 16 && (a->k & 15) == 0)
+    if (KILN_MVE_BIG_ASM && n_rows == 3 && a->n_oc >= 4 && a->k >= 16)
     {
 #if KILN_MVE_BIG_ASM
-        /* Three patches, whole 16-byte steps: groups of four channels in kiln_mve_gemm3_k16, the
-         * last one to three channels below. */
+        /* Three patches: groups of four channels in kiln_mve_gemm3_k16 (16-byte steps and a predicated
+         * partial one), the last one to three channels below. */
         kiln_mve_gemm3_k16(a, rows, dst);
         const int32_t n_oc4 = a->n_oc & ~3;
         if (n_oc4 == a->n_oc)
@@ -1405,35 +1439,6 @@ void kiln_conv_s8_gemm_strided(const kiln_conv_s8_gemm_args *a, const int8_t *lh
         const int8_t *const rows[2] = {x, n_rows - done > 1 ? x + lhs_stride : x};
         kiln_conv_s8_gemm(a, rows, n_rows - done, dst + done * ds);
     }
-}
-
-/* The im2col copies and fills: tail-predicated low-overhead loops (WLSTP/LETP, n = 0 skips), written
- * as inline assembly because GCC 12 does not form them from intrinsics (measured: about 48
- * instructions per 48-byte patch row with the VCTP loop, 11 here). Inactive lanes are not accessed. */
-void kiln_conv_s8_copy(int8_t *dst, const int8_t *src, int32_t n)
-{
-    __asm volatile("  wlstp.8     lr, %[n], 2f                 \n"
-                   "1:                                         \n"
-                   "  vldrb.u8    q0, [%[s]], #16              \n"
-                   "  vstrb.8     q0, [%[d]], #16              \n"
-                   "  letp        lr, 1b                       \n"
-                   "2:                                         \n"
-                   : [d] "+r"(dst), [s] "+r"(src)
-                   : [n] "r"(n)
-                   : "q0", "lr", "memory");
-}
-
-void kiln_conv_s8_fill(int8_t *dst, int8_t value, int32_t n)
-{
-    const int8x16_t v = vdupq_n_s8(value);
-    __asm volatile("  wlstp.8     lr, %[n], 2f                 \n"
-                   "1:                                         \n"
-                   "  vstrb.8     %q[v], [%[d]], #16           \n"
-                   "  letp        lr, 1b                       \n"
-                   "2:                                         \n"
-                   : [d] "+r"(dst)
-                   : [n] "r"(n), [v] "w"(v)
-                   : "lr", "memory");
 }
 
 #endif
