@@ -60,17 +60,11 @@ static void kiln_conv_im2col_patch(const kiln_conv_s8_shape *s,
     const int32_t in_x = group_channel + (base_x + first) * in_c; /* an offset: a pointer only when body > 0 */
     if (row_runs && sy == 0)
     {
-        /* rows [ky0, ky1) inside the input, in one call; the rows above and below are padding */
-        int32_t ky0 = 0;
-        while (ky0 < fh && base_y + ky0 * dil_h < 0)
-        {
-            ky0++;
-        }
-        int32_t ky1 = ky0;
-        while (ky1 < fh && base_y + ky1 * dil_h < in_h)
-        {
-            ky1++;
-        }
+        /* rows [ky0, ky1) inside the input (0 <= base_y + ky dil_h < in_h), in one call; the rows above
+         * and below are padding */
+        const int32_t room = in_h - base_y;
+        const int32_t ky0 = base_y >= 0 ? 0 : MIN((dil_h - 1 - base_y) / dil_h, fh);
+        const int32_t ky1 = room <= 0 ? ky0 : MAX(MIN((room + dil_h - 1) / dil_h, fh), ky0);
         if (ky1 == ky0 || body == 0)
         {
             kiln_conv_s8_fill(dst, pad_value, fh * row_bytes);
