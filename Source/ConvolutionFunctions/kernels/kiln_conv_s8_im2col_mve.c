@@ -53,11 +53,19 @@ void kiln_conv_s8_im2col_rows(int8_t *dst, const int8_t *src, int32_t src_stride
         return;
     }
     /* A row within one vector (the small filters of one-channel inputs, such as DS-CNN's 10x4 first
-     * layer): the whole row as padding, then its inside bytes over it, both predicated (lanes past the
-     * row or the inside are not accessed). */
+     * layer): its inside bytes by one predicated load and store, over the whole row written as padding
+     * first when the row has any (lanes past the row or the inside are not accessed). */
+    const mve_pred16_t pbody = vctp8q((uint32_t)body);
+    if (row == body)
+    {
+        for (int32_t r = 0; r < rows; r++, src += src_stride, dst += row)
+        {
+            vstrbq_p_s8(dst, vldrbq_z_s8(src, pbody), pbody);
+        }
+        return;
+    }
     const int8x16_t pv = vdupq_n_s8(pad);
     const mve_pred16_t prow = vctp8q((uint32_t)row);
-    const mve_pred16_t pbody = vctp8q((uint32_t)body);
     for (int32_t r = 0; r < rows; r++, src += src_stride, dst += row)
     {
         vstrbq_p_s8(dst, pv, prow);
