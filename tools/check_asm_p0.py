@@ -32,8 +32,9 @@ def after_string(text, i):
 
 
 def asm_statements(text):
-    """Yield the text of every __asm__ statement (from the keyword to its closing parenthesis)."""
-    for m in re.finditer(r"\b__asm__\b(\s+(volatile|__volatile__))?\s*\(", text):
+    """Yield the text of every asm statement, spelled __asm__, __asm or asm (from the keyword to its closing
+    parenthesis)."""
+    for m in re.finditer(r"\b(__asm__|__asm|asm)\b(\s+(volatile|__volatile__))?\s*\(", text):
         i, depth = m.end(), 1
         while depth and i < len(text):
             c = text[i]

@@ -11,10 +11,11 @@
  * and their on-the-fly weight sums come from one four-row VADDVA pass. Blocks of exactly four patches
  * (arm_nn_mat_mul_core_4x_s8, arm_nn_mat_mult_nt_t_s8) run four patches x one channel.
  *
- * Blocks of three patches whose dot length is a multiple of 16 (the im2col route's 3x3 filters on
- * 16+ channels) run kiln_mve_gemm3_k16 instead: per group of four channels two 3x2 passes in inline
- * assembly, then three row vectors of four contiguous channels requantized with the group's
- * parameters (the cheaper rounding when every shift of the group is negative).
+ * Blocks of three patches with a dot length of 16 or more (the im2col route: 3x3 filters on 16+
+ * channels, DS-CNN's 10x4 first layers at 40) run kiln_mve_gemm3_k16 instead: per group of four
+ * channels both 3x2 passes in one inline-assembly statement (16-byte steps and a predicated partial
+ * one), then three row vectors of four contiguous channels requantized with the group's parameters
+ * (the cheaper rounding when every shift of the group is negative).
  *
  * kiln_conv_s8_gemm_strided (the 1x1 routes: every output pixel of a row of the image in one call)
  * turns the loops around: per group of four channels (parameters and on-the-fly weight sums formed
@@ -280,108 +281,98 @@ static inline __attribute__((always_inline)) void kiln_mve_out4c(int32x4_t acc, 
 }
 
 #if KILN_MVE_BIG_ASM
-/* One 16-byte step of a 3x2 pass (kiln_mve_pass3x2_k16): weight rows w0, w1 against patches p0..p2, six
- * sums (the first step starts them with VMLADAV, the others accumulate with VMLADAVA). */
-#define KILN_MVE_STEP3X2_OP(OP)                                                                                        \
-    "  vldrb.u8    q0, [%[w0]], #16             \n"                                                                   \
-    "  vldrb.u8    q1, [%[w1]], #16             \n"                                                                   \
-    "  vldrb.u8    q2, [%[p0]], #16             \n"                                                                   \
-    "  " OP " %[s00], q2, q0               \n"                                                                        \
-    "  " OP " %[s01], q2, q1               \n"                                                                        \
-    "  vldrb.u8    q3, [%[p1]], #16             \n"                                                                   \
-    "  " OP " %[s10], q3, q0               \n"                                                                        \
-    "  " OP " %[s11], q3, q1               \n"                                                                        \
-    "  vldrb.u8    q2, [%[p2]], #16             \n"                                                                   \
-    "  " OP " %[s20], q2, q0               \n"                                                                        \
-    "  " OP " %[s21], q2, q1               \n"
-#define KILN_MVE_STEP3X2_FIRST KILN_MVE_STEP3X2_OP("vmladav.s8 ")
-#define KILN_MVE_STEP3X2 KILN_MVE_STEP3X2_OP("vmladava.s8")
-
-/* The last, partial step (k % 16 bytes, predicate in p0): zeroing loads, so no byte past a row is read
- * and the lanes past k add nothing. */
-#define KILN_MVE_STEP3X2_TAIL                                                                                          \
-    "  vpstt                                    \n"                                                                   \
-    "  vldrbt.u8   q0, [%[w0]]                  \n"                                                                   \
-    "  vldrbt.u8   q1, [%[w1]]                  \n"                                                                   \
-    "  vpst                                     \n"                                                                   \
-    "  vldrbt.u8   q2, [%[p0]]                  \n"                                                                   \
-    "  vmladava.s8 %[s00], q2, q0               \n"                                                                   \
-    "  vmladava.s8 %[s01], q2, q1               \n"                                                                   \
-    "  vpst                                     \n"                                                                   \
-    "  vldrbt.u8   q3, [%[p1]]                  \n"                                                                   \
-    "  vmladava.s8 %[s10], q3, q0               \n"                                                                   \
-    "  vmladava.s8 %[s11], q3, q1               \n"                                                                   \
-    "  vpst                                     \n"                                                                   \
-    "  vldrbt.u8   q2, [%[p2]]                  \n"                                                                   \
-    "  vmladava.s8 %[s20], q2, q0               \n"                                                                   \
-    "  vmladava.s8 %[s21], q2, q1               \n"
-
-#define KILN_MVE_TAIL_PRED "  vmsr        p0, %[tp]                    \n"
-
-/* A whole 3x2 pass: PRE, the first step (starting the sums), an odd one when ODD, `half` double steps,
- * the partial one when TAIL (PRE sets its predicate from %[tp]: an input read before any sum is
- * written, so it may share a register with one). */
-#define KILN_MVE_PASS3X2(PRE, ODD, TAIL)                                                                                    \
-    __asm volatile(PRE KILN_MVE_STEP3X2_FIRST ODD                                                     \
-                   "  wls         lr, lr, 2f                   \n"                                                    \
-                   "1:                                         \n" KILN_MVE_STEP3X2 KILN_MVE_STEP3X2                 \
-                   "  le          lr, 1b                       \n"                                                    \
-                   "2:                                         \n" TAIL                                              \
-                   : [p0] "+r"(p0), [p1] "+r"(p1), [p2] "+r"(p2), [w0] "+r"(w0), [w1] "+r"(w1), "+r"(n),             \
-                     [s00] "=r"(s00), [s01] "=r"(s01), [s10] "=r"(s10), [s11] "=r"(s11), [s20] "=r"(s20),          \
-                     [s21] "=r"(s21)                                                                                \
-                   : [tp] "r"(tp)                                                                                   \
-                   : "q0", "q1", "q2", "q3", "memory", "p0")
-
-/* One 3x2 pass of kiln_mve_gemm3_k16: patches x0..x2 with weight rows w0, w0 + ws into st[4 r + c];
- * the k % 16 tail when tail (predicate bits tp). */
-static inline __attribute__((always_inline)) void kiln_mve_pass3x2_k16(const int8_t *x0, const int8_t *x1,
-                                                                       const int8_t *x2, const int8_t *w0, int32_t ws,
-                                                                       int32_t half, int32_t *st, const int32_t c,
-                                                                       const bool odd, const bool tail, uint32_t tp)
+/*
+ * Both 3x2 passes of a group of four channels in one assembly statement, the registers fixed: sums in
+ * r0, r2, .., r10 (VMLADAV writes even registers), patches p0..p2 in r1, r3, r5, weight rows in r7 and r9,
+ * ws in r11, the step count in lr; the pointers are reloaded from the job for the second pass and the six
+ * sums of each pass stored into st[4 r + c]. Out of line, so that the statement has the registers to
+ * itself (GCC saves r4 - r11 around it); the job is read through one more register (r12).
+ */
+typedef struct
 {
-    const int8_t *p0 = x0, *p1 = x1, *p2 = x2;
-    const int8_t *w1 = w0 + ws;
-    register int32_t n __asm__("lr") = half; /* (steps - 1) / 2 double steps after the first (and odd) one */
-    register int32_t s00 __asm__("r0");
-    register int32_t s01 __asm__("r2");
-    register int32_t s10 __asm__("r4");
-    register int32_t s11 __asm__("r6");
-    register int32_t s20 __asm__("r8");
-    register int32_t s21 __asm__("r10");
-    if (odd && tail)
-    {
-        KILN_MVE_PASS3X2(KILN_MVE_TAIL_PRED, KILN_MVE_STEP3X2, KILN_MVE_STEP3X2_TAIL);
+    const int8_t *x0, *x1, *x2; /* 0, 4, 8: the three patches */
+    const int8_t *w;            /* 12: the group's first weight row */
+    int32_t ws;                 /* 16: weight row stride */
+    int32_t half;               /* 20: double steps after the first (and odd) step */
+    uint32_t tp;                /* 24: predicate of the partial last step */
+    int32_t *st;                /* 28: the twelve sums */
+} kiln_g3_job;
+
+#define KILN_G3_STEP_OP(OP)                                                                                            \
+    "  vldrb.u8    q0, [r7], #16    \n"                                                                               \
+    "  vldrb.u8    q1, [r9], #16    \n"                                                                               \
+    "  vldrb.u8    q2, [r1], #16    \n"                                                                               \
+    "  " OP " r0, q2, q0       \n"                                                                                    \
+    "  " OP " r2, q2, q1       \n"                                                                                    \
+    "  vldrb.u8    q3, [r3], #16    \n"                                                                               \
+    "  " OP " r4, q3, q0       \n"                                                                                    \
+    "  " OP " r6, q3, q1       \n"                                                                                    \
+    "  vldrb.u8    q2, [r5], #16    \n"                                                                               \
+    "  " OP " r8, q2, q0       \n"                                                                                    \
+    "  " OP " r10, q2, q1      \n"
+#define KILN_G3_STEP KILN_G3_STEP_OP("vmladava.s8")
+
+/* the partial last step (predicate in p0): zeroing loads, no byte past a row read */
+#define KILN_G3_TAIL                                                                                                   \
+    "  vpstt                        \n"                                                                               \
+    "  vldrbt.u8   q0, [r7]         \n"                                                                               \
+    "  vldrbt.u8   q1, [r9]         \n"                                                                               \
+    "  vpst                         \n"                                                                               \
+    "  vldrbt.u8   q2, [r1]         \n"                                                                               \
+    "  vmladava.s8 r0, q2, q0       \n"                                                                               \
+    "  vmladava.s8 r2, q2, q1       \n"                                                                               \
+    "  vpst                         \n"                                                                               \
+    "  vldrbt.u8   q3, [r3]         \n"                                                                               \
+    "  vmladava.s8 r4, q3, q0       \n"                                                                               \
+    "  vmladava.s8 r6, q3, q1       \n"                                                                               \
+    "  vpst                         \n"                                                                               \
+    "  vldrbt.u8   q2, [r5]         \n"                                                                               \
+    "  vmladava.s8 r8, q2, q0       \n"                                                                               \
+    "  vmladava.s8 r10, q2, q1      \n"
+
+/* One pass: W (weight rows from the group's first: "" or two rows on), ODD, TAIL, then the sums into
+ * st at word offset C (0 or 2) of each row. */
+#define KILN_G3_PASS(W, ODD, TAIL, C0, C1, C2)                                                                         \
+    "  ldrd        r1, r3, [%[j], #0]  \n"                                                                            \
+    "  ldr         r5, [%[j], #8]      \n"                                                                            \
+    "  ldrd        r7, r11, [%[j], #12] \n" W                                                                         \
+    "  add         r9, r7, r11         \n"                                                                            \
+    "  ldr         lr, [%[j], #20]     \n" KILN_G3_STEP_OP("vmladav.s8 ") ODD                                         \
+    "  wls         lr, lr, 2f          \n"                                                                            \
+    "1:                                \n" KILN_G3_STEP KILN_G3_STEP                                                  \
+    "  le          lr, 1b              \n"                                                                            \
+    "2:                                \n" TAIL                                                                       \
+    "  ldr         r11, [%[j], #28]    \n"                                                                            \
+    "  strd        r0, r2, [r11, #" C0 "] \n"                                                                         \
+    "  strd        r4, r6, [r11, #" C1 "] \n"                                                                         \
+    "  strd        r8, r10, [r11, #" C2 "] \n"
+
+#define KILN_G3_FN(NAME, PRE, ODD, TAIL)                                                                               \
+    static __attribute__((noinline)) void NAME(const kiln_g3_job *job)                                                 \
+    {                                                                                                                  \
+        __asm__ volatile(PRE KILN_G3_PASS("", ODD, TAIL, "0", "16", "32")                                              \
+                             KILN_G3_PASS("  add         r7, r7, r11, lsl #1 \n", ODD, TAIL, "8", "24", "40")         \
+                         :                                                                                             \
+                         : [j] "r"(job)                                                                                \
+                         : "r0", "r1", "r2", "r3", "r4", "r5", "r6", "r7", "r8", "r9", "r10", "r11", "lr", "q0", "q1", \
+                           "q2", "q3", "memory", "p0");                                                                 \
     }
-    else if (odd)
-    {
-        KILN_MVE_PASS3X2("", KILN_MVE_STEP3X2, "");
-    }
-    else if (tail)
-    {
-        KILN_MVE_PASS3X2(KILN_MVE_TAIL_PRED, "", KILN_MVE_STEP3X2_TAIL);
-    }
-    else
-    {
-        KILN_MVE_PASS3X2("", "", "");
-    }
-    st[c] = s00;
-    st[c + 1] = s01;
-    st[4 + c] = s10;
-    st[5 + c] = s11;
-    st[8 + c] = s20;
-    st[9 + c] = s21;
-        }
+
+#define KILN_G3_PRED "  ldr         r0, [%[j], #24]     \n  vmsr        p0, r0              \n"
+KILN_G3_FN(kiln_g3_even, "", "", "")
+KILN_G3_FN(kiln_g3_odd, "", KILN_G3_STEP, "")
+KILN_G3_FN(kiln_g3_even_tail, KILN_G3_PRED, "", KILN_G3_TAIL)
+KILN_G3_FN(kiln_g3_odd_tail, KILN_G3_PRED, KILN_G3_STEP, KILN_G3_TAIL)
 
 /*
- * Three patches x four channels per group, dot length a multiple of 16 (the im2col route's 3x3 and
- * larger filters): two 3x2 passes per group, each a low-overhead loop of five loads and six
- * VMLADAVA per 16 bytes with the six sums in registers, the first step peeled to start them.
- * The twelve sums go through a small table to three row vectors of four contiguous channels,
- * requantized with the group's parameters loaded once (contiguous, channel order).
- * The passes are inline assembly: GCC 12 keeps the six sums and five pointers of this loop in
- * registers only by spilling around it (measured: about 40 instructions per pass outside the
- * loop, 3 here). Not inlined, so that the allocator has the registers to itself.
+ * Three patches x four channels per group, dot length 16 or more: two 3x2 passes per group (kiln_g3_*:
+ * one assembly statement, each pass a low-overhead loop of five loads and six VMLADAVA per 16 bytes
+ * with the six sums in registers, the first step peeled to start them, a predicated partial last
+ * step when k % 16 != 0). The twelve sums go through a small table to three row vectors of four
+ * contiguous channels, requantized with the group's parameters loaded once (contiguous, channel
+ * order). With the passes as two statements inlined here, GCC 12 reloaded their pointers from the
+ * stack around each (about 15 instructions a pass; DS-CNN-S's first layer 0.519 -> 0.488 /MAC, 3x3
+ * 16 -> 32 0.248 -> 0.237 with the single out-of-line statement).
  */
 static inline __attribute__((always_inline)) void kiln_mve_gemm3_k16_body(const kiln_conv_s8_gemm_args *a,
                                                                           const int8_t *const *rows, int8_t *dst,
@@ -406,11 +397,19 @@ static inline __attribute__((always_inline)) void kiln_mve_gemm3_k16_body(const 
     const int8_t *const x1 = rows[1];
     const int8_t *const x2 = rows[2];
     int32_t st[12];
+    kiln_g3_job job = {x0, x1, x2, rhs, ws, half, (uint32_t)tpred, st};
     for (int32_t oc = 0; oc < n_oc4; oc += 4)
     {
         const int8_t *const wg = rhs + oc * ws;
-        kiln_mve_pass3x2_k16(x0, x1, x2, wg, ws, half, st, 0, odd, tail, (uint32_t)tpred);
-        kiln_mve_pass3x2_k16(x0, x1, x2, wg + 2 * ws, ws, half, st, 2, odd, tail, (uint32_t)tpred);
+        job.w = wg;
+        if (tail)
+        {
+            odd ? kiln_g3_odd_tail(&job) : kiln_g3_even_tail(&job);
+        }
+        else
+        {
+            odd ? kiln_g3_odd(&job) : kiln_g3_even(&job);
+        }
         int32x4_t base;
         if (wsum != NULL)
         {
