@@ -93,17 +93,15 @@ static void kiln_conv_im2col_patch(const kiln_conv_s8_shape *s,
         }
         if (row_runs)
         {
-            if (lead > 0)
-            {
-                kiln_conv_s8_fill(dst, pad_value, lead);
-            }
+            /* one row of an upscaled input (its rows are not evenly spaced) */
             if (body > 0)
             {
-                kiln_conv_s8_copy(dst + lead, input_batch + in_x + (iy >> sy) * row_stride, body);
+                kiln_conv_s8_im2col_rows(dst, input_batch + in_x + (iy >> sy) * row_stride, 0, 1, lead, body, trail,
+                                         pad_value);
             }
-            if (trail > 0)
+            else
             {
-                kiln_conv_s8_fill(dst + lead + body, pad_value, trail);
+                kiln_conv_s8_fill(dst, pad_value, row_bytes);
             }
             dst += row_bytes;
             continue;

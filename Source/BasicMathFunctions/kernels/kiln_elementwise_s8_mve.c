@@ -132,7 +132,7 @@ typedef struct
     int32_t qsh, hi;     /* 40, 44 */
     int32_t lo, l;       /* 48, 52: EM: 2^L of m */
     int32_t k;           /* 56: e's k */
-    const uint8_t *offs; /* 60: the 16 scatter offsets (kiln_ew_scatter_offsets(false)) */
+    const uint8_t *offs; /* 60: the 16 scatter offsets (kiln_add_ee_offsets, kiln_add_eq_offsets) */
     int32_t ends;        /* 64: the clamp: 0 none, 1 the lower end only, 2 both ends */
 } kiln_add_mve_job;
 
@@ -591,8 +591,10 @@ __attribute__((naked, noinline)) static void kiln_add_direct_blocks(const kiln_a
     KILN_ADD_EQ_PHASE("q2", "b", "q1") "   vsri.32 q3, q1, #16 \n"                                          \
     KILN_ADD_EQ_PHASE("q2", "t", "q1") "   vsri.32 q3, q1, #24 \n"
 
-/* Byte 4j + 3 - t of the packed vector holds phase t's lane j: element 2j + t (t < 2) or
- * 8 + 2j + (t - 2). */
+/* The scatter offsets of the packed vector, byte 4j + 3 - t holding phase t's lane j: element 4t + j
+ * (the four-lane loads: kiln_ew_scatter_offsets(false)), or for the equal-scale loop element 2j + t
+ * (t < 2) or 8 + 2j + (t - 2). */
+static const uint8_t kiln_add_ee_offsets[16] = {12, 8, 4, 0, 13, 9, 5, 1, 14, 10, 6, 2, 15, 11, 7, 3};
 static const uint8_t kiln_add_eq_offsets[16] = {9, 8, 1, 0, 11, 10, 3, 2, 13, 12, 5, 4, 15, 14, 7, 6};
 
 /* Equal scales (job: k = mm = k, c). */
@@ -684,8 +686,7 @@ void kiln_add_s8(const int8_t *in1, const int8_t *in2, int8_t *out, int32_t n, c
         kiln_add_mve_table(&j, n, p, swap);
         return;
     }
-    static const uint8_t offs_tab[16] = {12, 8, 4, 0, 13, 9, 5, 1, 14, 10, 6, 2, 15, 11, 7, 3};
-    j.offs = offs_tab; /* kiln_ew_scatter_offsets(false) */
+    j.offs = kiln_add_ee_offsets;
     j.blocks = n >> 4;
     if (j.blocks > 0)
     {

@@ -12,7 +12,7 @@
  * (arm_nn_mat_mul_core_4x_s8, arm_nn_mat_mult_nt_t_s8) run four patches x one channel.
  *
  * Blocks of three patches with a dot length of 16 or more (the im2col route: 3x3 filters on 16+
- * channels, DS-CNN's 10x4 first layers at 40) run kiln_mve_gemm3_k16 instead: per group of four
+ * channels, DS-CNN's 10x4 first layers at 40) run kiln_mve_gemm3 instead: per group of four
  * channels both 3x2 passes in one inline-assembly statement (16-byte steps and a predicated partial
  * one), then three row vectors of four contiguous channels requantized with the group's parameters
  * (the cheaper rounding when every shift of the group is negative).
@@ -374,10 +374,15 @@ KILN_G3_FN(kiln_g3_odd_tail, KILN_G3_PRED, KILN_G3_STEP, KILN_G3_TAIL)
  * stack around each (about 15 instructions a pass; DS-CNN-S's first layer 0.519 -> 0.488 /MAC, 3x3
  * 16 -> 32 0.248 -> 0.237 with the single out-of-line statement).
  */
-static inline __attribute__((always_inline)) void kiln_mve_gemm3_k16_body(const kiln_conv_s8_gemm_args *a,
-                                                                          const int8_t *const *rows, int8_t *dst,
-                                                                          const bool odd, const bool tail)
+static inline __attribute__((always_inline)) void kiln_mve_gemm3_body(const kiln_conv_s8_gemm_args *a,
+                                                                      const int8_t *const *rows, int8_t *dst,
+                                                                      const bool tail)
 {
+    /* The step count's parity and the partial last step pick the passes' code, so that they carry no
+     * remainder test. */
+    const bool odd = (((a->k >> 4) - 1) & 1) != 0;
+    void (*const passes)(const kiln_g3_job *) =
+        tail ? (odd ? kiln_g3_odd_tail : kiln_g3_even_tail) : (odd ? kiln_g3_odd : kiln_g3_even);
     const int32_t ws = a->rhs_stride;
     const int32_t n_oc4 = a->n_oc & ~3;
     const int32_t ds = a->dst_stride;
@@ -402,14 +407,7 @@ static inline __attribute__((always_inline)) void kiln_mve_gemm3_k16_body(const 
     {
         const int8_t *const wg = rhs + oc * ws;
         job.w = wg;
-        if (tail)
-        {
-            odd ? kiln_g3_odd_tail(&job) : kiln_g3_even_tail(&job);
-        }
-        else
-        {
-            odd ? kiln_g3_odd(&job) : kiln_g3_even(&job);
-        }
+        passes(&job);
         int32x4_t base;
         if (wsum != NULL)
         {
@@ -455,30 +453,18 @@ static inline __attribute__((always_inline)) void kiln_mve_gemm3_k16_body(const 
     }
 }
 
-static __attribute__((noinline)) void kiln_mve_gemm3_k16(const kiln_conv_s8_gemm_args *a, const int8_t *const *rows,
-                                                        int8_t *dst)
+
+/* One copy per kind of last step: the on-the-fly weight sums' loop is then fixed too. */
+static __attribute__((noinline)) void kiln_mve_gemm3(const kiln_conv_s8_gemm_args *a, const int8_t *const *rows,
+                                                     int8_t *dst)
 {
-    /* The step count's parity and the partial last step pick the copy, so that the passes carry no
-     * remainder test. */
-    const bool odd = (((a->k >> 4) - 1) & 1) != 0;
     if ((a->k & 15) != 0)
     {
-        if (odd)
-        {
-            kiln_mve_gemm3_k16_body(a, rows, dst, true, true);
-        }
-        else
-        {
-            kiln_mve_gemm3_k16_body(a, rows, dst, false, true);
-        }
-    }
-    else if (odd)
-    {
-        kiln_mve_gemm3_k16_body(a, rows, dst, true, false);
+        kiln_mve_gemm3_body(a, rows, dst, true);
     }
     else
     {
-        kiln_mve_gemm3_k16_body(a, rows, dst, false, false);
+        kiln_mve_gemm3_body(a, rows, dst, false);
     }
 }
 
@@ -489,9 +475,9 @@ void kiln_conv_s8_gemm(const kiln_conv_s8_gemm_args *a, const int8_t *const *row
     if (KILN_MVE_BIG_ASM && n_rows == 3 && a->n_oc >= 4 && a->k >= 16)
     {
 #if KILN_MVE_BIG_ASM
-        /* Three patches: groups of four channels in kiln_mve_gemm3_k16 (16-byte steps and a predicated
+        /* Three patches: groups of four channels in kiln_mve_gemm3 (16-byte steps and a predicated
          * partial one), the last one to three channels below. */
-        kiln_mve_gemm3_k16(a, rows, dst);
+        kiln_mve_gemm3(a, rows, dst);
         const int32_t n_oc4 = a->n_oc & ~3;
         if (n_oc4 == a->n_oc)
         {

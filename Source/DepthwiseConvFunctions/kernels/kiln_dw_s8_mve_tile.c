@@ -338,11 +338,9 @@ typedef struct
 {
     int32_t src;  /* input offset of the first pixel copied, from the group's first channel */
     int32_t out;  /* output offset of the block's first output (of the first column pass's) */
-    int16_t t;    /* tile offset of the first pixel copied: i0 p + j0 */
     uint8_t n;    /* tile rows inside the input, i1 - i0 (0: none) */
-    uint8_t nc;   /* columns copied, j1 - j0 (0: none; 1 .. 6) */
-    uint8_t j0;   /* zero columns at the left: [0, j0) of the copied rows */
-    uint8_t j1;   /* zero columns at the right: [j1, w) */
+    uint8_t j0;   /* columns [j0, j1) are copied, the others of the rows inside hold the zero point */
+    uint8_t j1;
     uint8_t w;    /* window columns */
     uint8_t rows; /* output rows */
     uint8_t ncol; /* 0: a block; 1 .. 3: that many column passes */
@@ -388,9 +386,9 @@ static inline __attribute__((always_inline)) void kt_fill(int8_t *tile, const kt
     {
         kt_zero_run(tile + i0 * p + j, n, p, offs, zv);
     }
-    if (q->nc != 0)
+    if (q->j1 > q->j0)
     {
-        kt_fill_rows8(tile + q->t, in + q->src, n, q->nc, p, vw->in_du, vw->in_dv, offs, cg);
+        kt_fill_rows8(tile + i0 * p + q->j0, in + q->src, n, q->j1 - q->j0, p, vw->in_du, vw->in_dv, offs, cg);
     }
 }
 
@@ -818,7 +816,6 @@ static void kt_op_make(kt_op *q, const kt_view *vw, int32_t bi, bool col, int32_
     const int32_t j0 = MIN(MAX(0, -u_first), w);
     const int32_t j1 = MAX(MIN(w, vw->in_u - u_first), j0);
     q->n = (uint8_t)(i1 - i0);
-    q->nc = (uint8_t)(j1 - j0);
     q->j0 = (uint8_t)j0;
     q->j1 = (uint8_t)j1;
     q->w = (uint8_t)w;
@@ -827,7 +824,6 @@ static void kt_op_make(kt_op *q, const kt_view *vw, int32_t bi, bool col, int32_
     q->i0 = (uint8_t)i0;
     q->tr = (uint8_t)tr;
     q->strip0 = bi == 0;
-    q->t = (int16_t)(i0 * vw->p + j0);
     q->src = (i1 > i0 && j1 > j0) ? (v_first + i0) * vw->in_dv + (u_first + j0) * vw->in_du : 0;
     q->out = v0 * vw->out_dv + u0 * vw->out_du;
 }
