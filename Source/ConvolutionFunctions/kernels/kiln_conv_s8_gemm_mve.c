@@ -371,8 +371,8 @@ KILN_G3_FN(kiln_g3_odd_tail, KILN_G3_PRED, KILN_G3_STEP, KILN_G3_TAIL)
  * step when k % 16 != 0). The twelve sums go through a small table to three row vectors of four
  * contiguous channels, requantized with the group's parameters loaded once (contiguous, channel
  * order). With the passes as two statements inlined here, GCC 12 reloaded their pointers from the
- * stack around each (about 15 instructions a pass; DS-CNN-S's first layer 0.519 -> 0.488 /MAC, 3x3
- * 16 -> 32 0.248 -> 0.237 with the single out-of-line statement).
+ * stack around each (about 15 instructions a pass; DS-CNN-S's first layer 0.519 -> 0.49 /MAC, 3x3
+ * 16 -> 32 0.248 -> 0.238 with the single out-of-line statement).
  */
 static inline __attribute__((always_inline)) void kiln_mve_gemm3_body(const kiln_conv_s8_gemm_args *a,
                                                                       const int8_t *const *rows, int8_t *dst,
