@@ -22,6 +22,7 @@
 #include "Include/Internal/kiln_asm_optimize.h" /* -O0 builds: see there */
 
 #if ARM_NN_ENABLE_F16 && KILN_FLT_BUILD_MVE
+#include <stddef.h>
 #include <string.h>
 
 #include "Include/Internal/kiln_mve_f16.h"
@@ -548,32 +549,46 @@ static void kiln_pack_rows_f16(const float16_t *in, const kiln_conv_flt_geom *g,
  *    column-major ([column][position], one word per value: float32, or for acc16 the raw half in the low half of
  *    the word), so that one LDM fetches one column of every position into general registers; the table is reused
  *    by every channel block of the accumulator group;
- *  - float32 accumulation: four channels of one weight column are loaded widening (VLDRH.U32) and converted once
- *    (VCVTB), then feed one vector-by-scalar VFMA.F32 per position: 3 + P instructions for 4 x P MACs (P = 6: 9
- *    for 24 MACs, 0.375 per MAC; P = 5: 0.40); standard weights whose rows start 4-byte aligned gather two columns
- *    of four channels with one word gather (VCVTB / VCVTT split them): 5 + 2P per 8 x P MACs (P = 5: 0.375);
+ *  - float32 accumulation: four channels of one weight column are loaded widening (VLDRH.U32) and converted in
+ *    place (VCVTB), then feed one vector-by-scalar VFMA.F32 per position: 3 + P instructions for 4 x P MACs (packed
+ *    weights, P = 7: 10 for 28 MACs, 0.357 per MAC); standard weights whose rows are 4-byte aligned gather two
+ *    columns of four channels with one word gather (VCVTB / VCVTT split them): 5 + 2P per 8 x P MACs (P = 5:
+ *    0.375), other standard columns one halfword gather each (4 + P per 4 x P);
  *  - float16 accumulation (acc16): eight channels of one column in one load, one VFMA.F16 per position: 2 + P
- *    instructions for 8 x P MACs (P = 6: 0.167 per MAC).
- * The multiply loops are inline assembly: they need all eight Q registers (P accumulators, raw and widened weights;
- * standard weights one more for the gather offsets, so float32 standard groups take P <= 5) and the LDM, and GCC
- * 12.2 spills at that pressure. Standard weights gather the channels of a column (rows k apart); NT_N_PACKED
- * weights are one contiguous load.
+ *    instructions for 8 x P MACs (P = 7: 0.161 per MAC).
+ * The multiply loops are inline assembly: they need all eight Q registers (P accumulators and the weights; the word
+ * gathers three registers for addresses, raw and widened columns, so float32 standard groups take P <= 5; the
+ * halfword gathers one for the offsets, acc16 standard groups P <= 6) and the LDM (the seventh value in r8), and GCC
+ * 12.2 spills at that pressure. Packed weights and aligned standard rows run the block kernels (kiln_mac_pb*,
+ * kiln_mac_wb*, kiln_hmac_pb*): every channel block of a chunk in one call, and with float32 accumulation the last
+ * chunk finished in registers (bias, clamp, rounding, store), so the accumulators of those blocks never go back to
+ * the stack table.
  * Every channel still sums its products in column order from 0 with fused multiply-adds (float32: exact products,
  * one rounding per step; acc16: one float16 rounding per step), then adds its bias, clamps and rounds once to
  * float16: the bits of the block kernels above (and of the portable kernel for float32 accumulation), for both
  * weight formats.
  * Chunks: the columns are staged KILN_GKC at a time; the accumulators of a group of KILN_GOCG channels stay in a
- * stack table between chunks. When all the columns fit one chunk (1x1 with C_IN <= 96, small windows) they are
- * staged once for all the channel groups. Stack: (KILN_GKC x KILN_GP + KILN_GOCG x KILN_GP) x 4 = 2688 bytes of
- * tables, fixed
- * (GCC 12.2 -O2: 3048-byte frame for kiln_group_f16, about 3.6 KiB for the deepest route call chain).
+ * stack table between chunks (32 channels: the usual 3x3 layers stage each chunk once). When all the columns fit
+ * one chunk (1x1 with C_IN <= 96, small windows) they are staged once for all the channel groups. Stack:
+ * (KILN_GKC x KILN_GP + KILN_GOCG x KILN_GP) x 4 = 3584 bytes of tables and a 416-byte block job, fixed (GCC 12.2
+ * -O2: a 4212-byte frame for kiln_group_f16 plus 100 bytes of saved registers, about 4.8 KiB for the deepest route
+ * call chain).
  * The staging stores are scatters (VSTRW with vector offsets or vector base: four words per instruction, one word
  * per beat on hardware); they run once per staged value and accumulator group, outside the multiply loops.
  */
-#define KILN_GP (6)
+#define KILN_GP (7)
 #define KILN_GP_STD (5)
+#define KILN_GP_H16STD (6)
 #define KILN_GKC (96)
-#define KILN_GOCG (16)
+#define KILN_GOCG (32)
+
+/* Positions per group: seven with packed weights (a column of four channels loaded and widened in one register),
+ * six for acc16 with standard weights (the gather offsets take a register), five for float32 accumulation with
+ * standard weights (gather addresses, the raw pair of columns and its widened half). */
+static inline int kiln_group_cap(bool packed, bool acc16)
+{
+    return packed ? KILN_GP : (acc16 ? KILN_GP_H16STD : KILN_GP_STD);
+}
 
 /* The lhs of up to KILN_GP positions: the run grid of kiln_lhs_f16, one source per position. */
 typedef struct
@@ -630,7 +645,8 @@ KILN_INLINE void kiln_stage_f16(float32_t *dst, const float16_t *src, int32_t n,
         case 3: KILN_STAGE8(96); break;
         case 4: KILN_STAGE8(128); break;
         case 5: KILN_STAGE8(160); break;
-        default: KILN_STAGE8(192); break;
+        case 6: KILN_STAGE8(192); break;
+        default: KILN_STAGE8(224); break;
         }
         dst += (size_t)n8 * 8u * (size_t)stride;
         n -= (int32_t)(n8 * 8u);
@@ -671,26 +687,30 @@ KILN_INLINE void kiln_stage_raw_f16(float32_t *dst, const float16_t *src, int32_
 #define KILN_ALD3 KILN_ALD2 "vldrw.u32 q3, [%[acc], #48]\n"
 #define KILN_ALD4 KILN_ALD3 "vldrw.u32 q4, [%[acc], #64]\n"
 #define KILN_ALD5 KILN_ALD4 "vldrw.u32 q5, [%[acc], #80]\n"
+#define KILN_ALD6 KILN_ALD5 "vldrw.u32 q6, [%[acc], #96]\n"
 #define KILN_AST0 "vstrw.32 q0, [%[acc]]\n"
 #define KILN_AST1 KILN_AST0 "vstrw.32 q1, [%[acc], #16]\n"
 #define KILN_AST2 KILN_AST1 "vstrw.32 q2, [%[acc], #32]\n"
 #define KILN_AST3 KILN_AST2 "vstrw.32 q3, [%[acc], #48]\n"
 #define KILN_AST4 KILN_AST3 "vstrw.32 q4, [%[acc], #64]\n"
 #define KILN_AST5 KILN_AST4 "vstrw.32 q5, [%[acc], #80]\n"
+#define KILN_AST6 KILN_AST5 "vstrw.32 q6, [%[acc], #96]\n"
 #define KILN_FMA0 "vfma.f32 q0, q7, r0\n"
 #define KILN_FMA1 KILN_FMA0 "vfma.f32 q1, q7, r1\n"
 #define KILN_FMA2 KILN_FMA1 "vfma.f32 q2, q7, r2\n"
 #define KILN_FMA3 KILN_FMA2 "vfma.f32 q3, q7, r3\n"
 #define KILN_FMA4 KILN_FMA3 "vfma.f32 q4, q7, r4\n"
 #define KILN_FMA5 KILN_FMA4 "vfma.f32 q5, q7, r5\n"
+#define KILN_FMA6 KILN_FMA5 "vfma.f32 q6, q7, r8\n"
 #define KILN_LDM0 "ldm %[x]!, {r0}\n"
 #define KILN_LDM1 "ldm %[x]!, {r0-r1}\n"
 #define KILN_LDM2 "ldm %[x]!, {r0-r2}\n"
 #define KILN_LDM3 "ldm %[x]!, {r0-r3}\n"
 #define KILN_LDM4 "ldm %[x]!, {r0-r4}\n"
 #define KILN_LDM5 "ldm %[x]!, {r0-r5}\n"
+#define KILN_LDM6 "ldm %[x]!, {r0-r5, r8}\n"
 /* one column: NT_N_PACKED (four contiguous halves, next column 16 bytes on) or standard (gather, offsets q5) */
-#define KILN_COLP(i) "vldrh.u32 q6, [%[w]], #16\n" "kiln_vcvt_hs q7, q6, 1, 0\n" KILN_LDM##i KILN_FMA##i
+#define KILN_COLP(i) "vldrh.u32 q7, [%[w]], #16\n" "kiln_vcvt_hs q7, q7, 1, 0\n" KILN_LDM##i KILN_FMA##i
 #define KILN_COLS(i)                                                                                               \
     "vldrh.u32 q6, [%[w], q5, uxtw #1]\n" "add %[w], %[w], #2\n" "kiln_vcvt_hs q7, q6, 1, 0\n" KILN_LDM##i KILN_FMA##i
 /* n4 iterations of four columns, then nr single columns (low-overhead loops) */
@@ -704,15 +724,9 @@ KILN_INLINE void kiln_stage_raw_f16(float32_t *dst, const float16_t *src, int32_
 #define KILN_CLOBBERS                                                                                              \
     "r0", "r1", "r2", "r3", "r4", "r5", "lr", "d0", "d1", "d2", "d3", "d4", "d5", "d6", "d7", "d8", "d9", "d10",   \
         "d11", "d12", "d13", "d14", "d15", "memory", "p0"
-#define KILN_KERNEL_P(i)                                                                                           \
-    static void kiln_mac_p##i(float32_t *acc, const float32_t *x, const float16_t *w, uint32_t n)                 \
-    {                                                                                                              \
-        const uint32_t n4 = n / 4u, nr = n % 4u;                                                                   \
-        __asm__ volatile(KILN_ALD##i KILN_LOOP(KILN_COLP(i)) KILN_AST##i                                           \
-                         : [x] "+r"(x), [w] "+r"(w)                                                                \
-                         : [acc] "r"(acc), [n4] "r"(n4), [nr] "r"(nr)                                              \
-                         : KILN_CLOBBERS);                                                                         \
-    }
+/* seven positions: the seventh value in r8, so that r6 and r7 stay free for the weight pointer (widening loads take
+ * a low base register; r7 is the frame pointer at -O0) */
+#define KILN_CLOBBERS7 KILN_CLOBBERS, "r8"
 #define KILN_KERNEL_S(i)                                                                                           \
     static void kiln_mac_s##i(float32_t *acc, const float32_t *x, const float16_t *w, uint32_t n,                 \
                               const uint32_t *offs)                                                                \
@@ -723,12 +737,6 @@ KILN_INLINE void kiln_stage_raw_f16(float32_t *dst, const float16_t *src, int32_
                          : [acc] "r"(acc), [n4] "r"(n4), [nr] "r"(nr), [offs] "r"(offs)                            \
                          : KILN_CLOBBERS);                                                                         \
     }
-KILN_KERNEL_P(0)
-KILN_KERNEL_P(1)
-KILN_KERNEL_P(2)
-KILN_KERNEL_P(3)
-KILN_KERNEL_P(4)
-KILN_KERNEL_P(5)
 KILN_KERNEL_S(0)
 KILN_KERNEL_S(1)
 KILN_KERNEL_S(2)
@@ -741,51 +749,26 @@ KILN_KERNEL_S(4)
 #define KILN_COLW(i)                                                                                               \
     "vldrw.u32 q6, [q5, #4]!\n" "kiln_vcvt_hs q7, q6, 1, 0\n" KILN_LDM##i KILN_FMA##i "kiln_vcvt_hs q7, q6, 1, 1\n"   \
         KILN_LDM##i KILN_FMA##i
-#define KILN_KERNEL_W(i)                                                                                           \
-    static void kiln_mac_w##i(float32_t *acc, const float32_t *x, uint32_t n2, const uint32_t *addr)              \
-    {                                                                                                              \
-        const uint32_t n4 = n2 / 4u, nr = n2 % 4u;                                                                 \
-        __asm__ volatile(KILN_ALD##i "vldrw.u32 q5, [%[addr]]\n" KILN_LOOP(KILN_COLW(i)) KILN_AST##i               \
-                         : [x] "+r"(x)                                                                             \
-                         : [acc] "r"(acc), [n4] "r"(n4), [nr] "r"(nr), [addr] "r"(addr)                            \
-                         : KILN_CLOBBERS);                                                                         \
-    }
-KILN_KERNEL_W(0)
-KILN_KERNEL_W(1)
-KILN_KERNEL_W(2)
-KILN_KERNEL_W(3)
-KILN_KERNEL_W(4)
 
-typedef void (*kiln_mac_p_fn)(float32_t *, const float32_t *, const float16_t *, uint32_t);
+
 typedef void (*kiln_mac_s_fn)(float32_t *, const float32_t *, const float16_t *, uint32_t, const uint32_t *);
-static const kiln_mac_p_fn kiln_mac_p[KILN_GP] = {kiln_mac_p0, kiln_mac_p1, kiln_mac_p2,
-                                                  kiln_mac_p3, kiln_mac_p4, kiln_mac_p5};
 static const kiln_mac_s_fn kiln_mac_s[KILN_GP_STD] = {kiln_mac_s0, kiln_mac_s1, kiln_mac_s2, kiln_mac_s3,
                                                       kiln_mac_s4};
-typedef void (*kiln_mac_w_fn)(float32_t *, const float32_t *, uint32_t, const uint32_t *);
-static const kiln_mac_w_fn kiln_mac_w[KILN_GP_STD] = {kiln_mac_w0, kiln_mac_w1, kiln_mac_w2, kiln_mac_w3,
-                                                      kiln_mac_w4};
 
 /* float16 accumulation (acc16): eight channels per vector, the staged lhs holds each half in the low half of a word
  * (VFMA.F16 by scalar reads the low 16 bits). Per column 2 + P instructions for 8 x P MACs; standard weights gather
- * the eight channels with 16-bit offsets (q6), so both formats take up to KILN_GP positions. */
+ * the eight channels with 16-bit offsets (q6), so they take up to KILN_GP_H16STD positions, packed weights up to
+ * KILN_GP. */
 #define KILN_HFMA0 "vfma.f16 q0, q7, r0\n"
 #define KILN_HFMA1 KILN_HFMA0 "vfma.f16 q1, q7, r1\n"
 #define KILN_HFMA2 KILN_HFMA1 "vfma.f16 q2, q7, r2\n"
 #define KILN_HFMA3 KILN_HFMA2 "vfma.f16 q3, q7, r3\n"
 #define KILN_HFMA4 KILN_HFMA3 "vfma.f16 q4, q7, r4\n"
 #define KILN_HFMA5 KILN_HFMA4 "vfma.f16 q5, q7, r5\n"
+#define KILN_HFMA6 KILN_HFMA5 "vfma.f16 q6, q7, r8\n"
 #define KILN_HCOLP(i) "vldrh.16 q7, [%[w]], #16\n" KILN_LDM##i KILN_HFMA##i
 #define KILN_HCOLS(i) "vldrh.u16 q7, [%[w], q6, uxtw #1]\n" "add %[w], %[w], #2\n" KILN_LDM##i KILN_HFMA##i
 #define KILN_HKERNEL(i)                                                                                            \
-    static void kiln_hmac_p##i(float32_t *acc, const float32_t *x, const float16_t *w, uint32_t n)                \
-    {                                                                                                              \
-        const uint32_t n4 = n / 4u, nr = n % 4u;                                                                   \
-        __asm__ volatile(KILN_ALD##i KILN_LOOP(KILN_HCOLP(i)) KILN_AST##i                                          \
-                         : [x] "+r"(x), [w] "+r"(w)                                                                \
-                         : [acc] "r"(acc), [n4] "r"(n4), [nr] "r"(nr)                                              \
-                         : KILN_CLOBBERS);                                                                         \
-    }                                                                                                              \
     static void kiln_hmac_s##i(float32_t *acc, const float32_t *x, const float16_t *w, uint32_t n,                \
                                const uint32_t *offs)                                                               \
     {                                                                                                              \
@@ -801,10 +784,128 @@ KILN_HKERNEL(2)
 KILN_HKERNEL(3)
 KILN_HKERNEL(4)
 KILN_HKERNEL(5)
-static const kiln_mac_p_fn kiln_hmac_p[KILN_GP] = {kiln_hmac_p0, kiln_hmac_p1, kiln_hmac_p2,
-                                                   kiln_hmac_p3, kiln_hmac_p4, kiln_hmac_p5};
-static const kiln_mac_s_fn kiln_hmac_s[KILN_GP] = {kiln_hmac_s0, kiln_hmac_s1, kiln_hmac_s2,
+static const kiln_mac_s_fn kiln_hmac_s[KILN_GP_H16STD] = {kiln_hmac_s0, kiln_hmac_s1, kiln_hmac_s2,
                                                    kiln_hmac_s3, kiln_hmac_s4, kiln_hmac_s5};
+
+/*
+ * Packed weights, every channel block of a chunk in one call: block b reads its weight columns from blk[b].w (the
+ * list ends with a NULL w) and accumulates into the acc row b (KILN_GP x 4 words apart); the staged columns xs, n4
+ * loops of four columns and nr single columns. Float32 accumulation on the last chunk (last != 0) finishes each
+ * block in registers instead of storing the accumulators: adds the block's widened bias, clamps to [lo, hi] (the
+ * NaN-keeping VPT "lt" / "gt" blocks of kiln_group_store_f32acc, against the bounds' bits in core registers), rounds
+ * to float16 and stores position j's four channels at dst[j] + ob. Every block of such a call has four live
+ * channels.
+ */
+typedef struct
+{
+    const float16_t *w; /* offset 0: the block's weights at the chunk's first column (standard: not NULL) */
+    uint32_t ob;        /* offset 4: bytes from an output pixel to the block's first channel */
+    float32_t bias[4];  /* offset 8: the block's bias, widened (zeros without bias) */
+    uint32_t addr[4];   /* offset 24: standard weights: each channel's first word address less 4 */
+} kiln_mac_blk;
+typedef struct
+{
+    const float32_t *xs;                   /* offset 0 */
+    uint32_t n4;                           /* offset 4 */
+    uint32_t nr;                           /* offset 8 */
+    uint32_t last;                         /* offset 12 */
+    uint32_t lo, hi;                       /* offsets 16, 20: float32 bits */
+    uint32_t woff;                         /* offset 24: bytes from the blocks' weights to the chunk's first column */
+    uint8_t *dst[KILN_GP];                 /* offset 28 */
+    kiln_mac_blk blk[KILN_GOCG / 4 + 1];   /* offset 56 */
+} kiln_mac_job;
+/* the offsets the assembly uses (C99: a negative array size fails the build) */
+typedef char kiln_mac_blk_layout[(sizeof(kiln_mac_blk) == 40 && offsetof(kiln_mac_blk, bias) == 8 &&
+                                  offsetof(kiln_mac_blk, addr) == 24) ? 1 : -1];
+typedef char kiln_mac_job_layout[(offsetof(kiln_mac_job, last) == 12 && offsetof(kiln_mac_job, lo) == 16 &&
+                                  offsetof(kiln_mac_job, woff) == 24 && offsetof(kiln_mac_job, dst) == 28 &&
+                                  offsetof(kiln_mac_job, blk) == 56 &&
+                                  KILN_GP == 7) ? 1 : -1];
+#define KILN_ACC_ROW_BYTES "112" /* KILN_GP x 16 */
+#define KILN_BLOCKS(ald, col, fin)                                                                                 \
+    "1:\n"                                                                                                         \
+    "ldr %[w], [%[wp]], #40\n"                                                                                     \
+    "cmp %[w], #0\n"                                                                                               \
+    "beq 9f\n"                                                                                                     \
+    "ldr r0, [%[job], #24]\n"                                                                                      \
+    "add %[w], r0\n"                                                                                               \
+    "ldr %[x], [%[job]]\n" ald                                                                                     \
+    "ldr lr, [%[job], #4]\n"                                                                                       \
+    "wls lr, lr, 3f\n"                                                                                             \
+    "2:\n" col col col col "le lr, 2b\n"                                                                           \
+    "3:\n"                                                                                                         \
+    "ldr lr, [%[job], #8]\n"                                                                                       \
+    "wls lr, lr, 5f\n"                                                                                             \
+    "4:\n" col "le lr, 4b\n"                                                                                       \
+    "5:\n" fin "add %[acc], %[acc], #" KILN_ACC_ROW_BYTES "\n"                                                    \
+    "b 1b\n"                                                                                                       \
+    "9:\n"
+/* the last chunk's finish of accumulator j: bias, clamp, round, store (r0: ob, r1 / r2: lo / hi bits, q7: bias) */
+#define KILN_FIN1(j, off)                                                                                          \
+    "vadd.f32 q" #j ", q" #j ", q7\n"                                                                               \
+    "vpt.f32 lt, q" #j ", r1\n"                                                                                     \
+    "vdupt.32 q" #j ", r1\n"                                                                                        \
+    "vpt.f32 gt, q" #j ", r2\n"                                                                                     \
+    "vdupt.32 q" #j ", r2\n"                                                                                        \
+    "kiln_vcvt_hs q" #j ", q" #j ", 0, 0\n"                                                                         \
+    "ldr r3, [%[job], #" #off "]\n"                                                                                 \
+    "add r3, r0\n"                                                                                                 \
+    "vstrh.32 q" #j ", [r3]\n"
+#define KILN_FINS0 KILN_FIN1(0, 28)
+#define KILN_FINS1 KILN_FINS0 KILN_FIN1(1, 32)
+#define KILN_FINS2 KILN_FINS1 KILN_FIN1(2, 36)
+#define KILN_FINS3 KILN_FINS2 KILN_FIN1(3, 40)
+#define KILN_FINS4 KILN_FINS3 KILN_FIN1(4, 44)
+#define KILN_FINS5 KILN_FINS4 KILN_FIN1(5, 48)
+#define KILN_FINS6 KILN_FINS5 KILN_FIN1(6, 52)
+#define KILN_FIN(i)                                                                                                \
+    "ldr lr, [%[job], #12]\n"                                                                                      \
+    "cmp lr, #0\n"                                                                                                 \
+    "bne 6f\n" KILN_AST##i "b 7f\n"                                                                                \
+    "6:\n"                                                                                                         \
+    "vldrw.u32 q7, [%[wp], #-32]\n"                                                                                \
+    "ldr r0, [%[wp], #-36]\n"                                                                                      \
+    "ldr r1, [%[job], #16]\n"                                                                                      \
+    "ldr r2, [%[job], #20]\n" KILN_FINS##i "7:\n"
+#define KILN_KERNEL_PB(name, ald, col, fin)                                                                        \
+    static void name(float32_t *acc, const kiln_mac_job *job, const kiln_mac_blk *wp)                             \
+    {                                                                                                              \
+        const float16_t *w;                                                                                        \
+        const float32_t *x;                                                                                        \
+        __asm__ volatile(KILN_BLOCKS(ald, col, fin)                                                                \
+                         : [acc] "+r"(acc), [wp] "+r"(wp), [w] "=&l"(w), [x] "=&r"(x)                              \
+                         : [job] "r"(job)                                                                          \
+                         : KILN_CLOBBERS7);                                                                        \
+    }
+KILN_KERNEL_PB(kiln_mac_pb0, KILN_ALD0, KILN_COLP(0), KILN_FIN(0))
+KILN_KERNEL_PB(kiln_mac_pb1, KILN_ALD1, KILN_COLP(1), KILN_FIN(1))
+KILN_KERNEL_PB(kiln_mac_pb2, KILN_ALD2, KILN_COLP(2), KILN_FIN(2))
+KILN_KERNEL_PB(kiln_mac_pb3, KILN_ALD3, KILN_COLP(3), KILN_FIN(3))
+KILN_KERNEL_PB(kiln_mac_pb4, KILN_ALD4, KILN_COLP(4), KILN_FIN(4))
+KILN_KERNEL_PB(kiln_mac_pb5, KILN_ALD5, KILN_COLP(5), KILN_FIN(5))
+KILN_KERNEL_PB(kiln_mac_pb6, KILN_ALD6, KILN_COLP(6), KILN_FIN(6))
+/* standard weights, word gathers (KILN_COLW): the block's address vector (blk.addr plus the chunk's woff) in q5;
+ * n4 / nr count column pairs */
+#define KILN_ALDW(i) KILN_ALD##i "vldrw.u32 q5, [%[wp], #-16]\n" "vadd.i32 q5, q5, r0\n"
+KILN_KERNEL_PB(kiln_mac_wb0, KILN_ALDW(0), KILN_COLW(0), KILN_FIN(0))
+KILN_KERNEL_PB(kiln_mac_wb1, KILN_ALDW(1), KILN_COLW(1), KILN_FIN(1))
+KILN_KERNEL_PB(kiln_mac_wb2, KILN_ALDW(2), KILN_COLW(2), KILN_FIN(2))
+KILN_KERNEL_PB(kiln_mac_wb3, KILN_ALDW(3), KILN_COLW(3), KILN_FIN(3))
+KILN_KERNEL_PB(kiln_mac_wb4, KILN_ALDW(4), KILN_COLW(4), KILN_FIN(4))
+KILN_KERNEL_PB(kiln_hmac_pb0, KILN_ALD0, KILN_HCOLP(0), KILN_AST0)
+KILN_KERNEL_PB(kiln_hmac_pb1, KILN_ALD1, KILN_HCOLP(1), KILN_AST1)
+KILN_KERNEL_PB(kiln_hmac_pb2, KILN_ALD2, KILN_HCOLP(2), KILN_AST2)
+KILN_KERNEL_PB(kiln_hmac_pb3, KILN_ALD3, KILN_HCOLP(3), KILN_AST3)
+KILN_KERNEL_PB(kiln_hmac_pb4, KILN_ALD4, KILN_HCOLP(4), KILN_AST4)
+KILN_KERNEL_PB(kiln_hmac_pb5, KILN_ALD5, KILN_HCOLP(5), KILN_AST5)
+KILN_KERNEL_PB(kiln_hmac_pb6, KILN_ALD6, KILN_HCOLP(6), KILN_AST6)
+typedef void (*kiln_mac_pb_fn)(float32_t *, const kiln_mac_job *, const kiln_mac_blk *);
+static const kiln_mac_pb_fn kiln_mac_pb[KILN_GP] = {kiln_mac_pb0, kiln_mac_pb1, kiln_mac_pb2, kiln_mac_pb3,
+                                                    kiln_mac_pb4, kiln_mac_pb5, kiln_mac_pb6};
+static const kiln_mac_pb_fn kiln_mac_wb[KILN_GP_STD] = {kiln_mac_wb0, kiln_mac_wb1, kiln_mac_wb2, kiln_mac_wb3,
+                                                        kiln_mac_wb4};
+static const kiln_mac_pb_fn kiln_hmac_pb[KILN_GP] = {kiln_hmac_pb0, kiln_hmac_pb1, kiln_hmac_pb2, kiln_hmac_pb3,
+                                                     kiln_hmac_pb4, kiln_hmac_pb5, kiln_hmac_pb6};
 
 /* Stores clamp(acc + bias) of np positions x eight channels, float16 accumulators (as kiln_store_f16acc). */
 static void kiln_group_store_f16acc(const float32_t *acc, int np, int32_t live, const float16_t *bias,
@@ -933,6 +1034,36 @@ static void kiln_group_stage_f16(const kiln_grp_f16 *l, int np, int32_t j0, int3
         }
         return;
     }
+    /* the run grid position of column j0, the same for every position */
+    const int32_t q0 = j0 / run, n0 = j0 % run;
+    const int32_t qo0 = q0 / l->n_inner, qi0 = q0 % l->n_inner;
+    const int32_t end = j0 + len;
+    if (n0 + len <= run)
+    {
+        /* the chunk lies within one run of every position: one staging call per position */
+        for (int p = 0; p < np; p++)
+        {
+            const float16_t *x = l->x[p];
+            ptrdiff_t so = l->so[p], si = l->si[p];
+            if (edge != NULL && edge->edge[p])
+            {
+                kiln_pack_rows_f16(edge->img[p], edge->g, edge->oy[p], edge->ox[p], qo0, qo0 + 1, (float16_t)0.0f,
+                                   edge->scratch);
+                x = edge->scratch;
+                so = row_cols;
+                si = run;
+            }
+            if (acc16)
+            {
+                kiln_stage_raw_f16(xs + p, x + qo0 * so + qi0 * si + n0, len, np);
+            }
+            else
+            {
+                kiln_stage_f16(xs + p, x + qo0 * so + qi0 * si + n0, len, np);
+            }
+        }
+        return;
+    }
     for (int p = 0; p < np; p++)
     {
         const float16_t *x = l->x[p];
@@ -940,18 +1071,17 @@ static void kiln_group_stage_f16(const kiln_grp_f16 *l, int np, int32_t j0, int3
         if (edge != NULL && edge->edge[p])
         {
             kiln_pack_rows_f16(edge->img[p], edge->g, edge->oy[p], edge->ox[p], j0 / row_cols,
-                               (j0 + len - 1) / row_cols + 1, (float16_t)0.0f, edge->scratch);
+                               (end - 1) / row_cols + 1, (float16_t)0.0f, edge->scratch);
             x = edge->scratch;
             so = row_cols;
             si = run;
         }
-        int32_t j = j0;
+        const float16_t *src = x + qo0 * so + qi0 * si + n0;
+        int32_t qi = qi0, n = n0;
         float32_t *d = xs + p;
-        while (j < j0 + len)
+        for (int32_t j = j0; j < end;)
         {
-            const int32_t q = j / run, n = j % run;
-            const int32_t piece = (run - n) < (j0 + len - j) ? (run - n) : (j0 + len - j);
-            const float16_t *src = x + (q / l->n_inner) * so + (q % l->n_inner) * si + n;
+            const int32_t piece = (run - n) < (end - j) ? (run - n) : (end - j);
             if (acc16)
             {
                 kiln_stage_raw_f16(d, src, piece, np);
@@ -962,33 +1092,27 @@ static void kiln_group_stage_f16(const kiln_grp_f16 *l, int np, int32_t j0, int3
             }
             d += (size_t)piece * (size_t)np;
             j += piece;
+            /* the next run: along the row of runs, or the first run of the next row */
+            src += si - n;
+            n = 0;
+            if (++qi == l->n_inner)
+            {
+                qi = 0;
+                src += so - (ptrdiff_t)l->n_inner * si;
+            }
         }
     }
 }
 
 /*
- * acc[b] (np positions x the block of channels from o0 + b x bw) += the staged columns x weight columns [wcol,
- * wcol + len), for b < nb. Standard weights, float32 accumulation: when every channel row of a block starts 4-byte
- * aligned at wcol (w aligned, k and wcol even), one word gather per two columns (kiln_mac_w), an odd last column by
- * the halfword gather; otherwise a halfword gather per column. Lanes past the last channel read channel o's row (in
- * bounds) and are never stored.
+ * Standard weights on the halfword gathers (acc16, and float32 columns the word gathers cannot take): acc[b] (np
+ * positions x the block of channels from o0 + b x bw) += the staged columns x weight columns [wcol, wcol + len), for
+ * b < nb, one call per block. Lanes past the last channel read channel o's row (in bounds) and are never stored.
  */
 static void kiln_group_blocks_f16(float32_t (*acc)[KILN_GP * 4], int nb, const float32_t *xs, int np,
-                                  const float16_t *w, bool packed, int32_t k, int32_t oc, int32_t o0, int32_t wcol,
-                                  int32_t len, bool acc16)
+                                  const float16_t *w, int32_t k, int32_t oc, int32_t o0, int32_t wcol, int32_t len,
+                                  bool acc16)
 {
-    if (packed)
-    {
-        const kiln_mac_p_fn fn = (acc16 ? kiln_hmac_p : kiln_mac_p)[np - 1];
-        const int32_t bw = acc16 ? 8 : 4;
-        for (int b = 0; b < nb; b++)
-        {
-            const int32_t o = o0 + bw * b;
-            fn(acc[b], xs, w + (size_t)(o & ~7) * (size_t)k + (size_t)wcol * KILN_CONV_F16_LANES + (size_t)(o & 7),
-               (uint32_t)len);
-        }
-        return;
-    }
     uint32_t offs[4] __attribute__((aligned(8)));
     if (acc16)
     {
@@ -1002,28 +1126,51 @@ static void kiln_group_blocks_f16(float32_t (*acc)[KILN_GP * 4], int nb, const f
         }
         return;
     }
-    const bool words = len >= 2 && (((uint32_t)(uintptr_t)(w + wcol) | ((uint32_t)k << 1)) & 3u) == 0u;
-    const int32_t done = words ? (len & ~1) : 0;
-    const uint32x4_t lane = vidupq_n_u32(0u, 1);
+    const uint32x4_t rows = vmulq_n_u32(vidupq_n_u32(0u, 1), (uint32_t)k);
     for (int b = 0; b < nb; b++)
     {
         const int32_t o = o0 + 4 * b;
-        const mve_pred16_t live = vctp32q((uint32_t)(oc - o));
-        const float16_t *wb = w + (size_t)o * (size_t)k + (size_t)wcol;
-        if (words)
+        vst1q_u32(offs, vpselq_u32(rows, vdupq_n_u32(0u), vctp32q((uint32_t)(oc - o))));
+        kiln_mac_s[np - 1](acc[b], xs, w + (size_t)o * (size_t)k + (size_t)wcol, (uint32_t)len, offs);
+    }
+}
+
+/* The block table of channels [o0, o0 + nb x bw) for the block kernels: each block's weights at column 0 (packed:
+ * its place in the interleaved layout; standard: its first row and the word addresses of its rows less 4, lanes
+ * past the last channel repeating the first row), and for the first nfull blocks the store offset and the widened
+ * bias; NULL after the last block. */
+static void kiln_job_blocks(kiln_mac_job *job, const float16_t *w, bool packed, bool acc16, int32_t k, int32_t oc,
+                            int32_t o0, int nb, int nfull, const float16_t *bias)
+{
+    const int32_t bw = acc16 ? 8 : 4;
+    const uint32x4_t rows = vmulq_n_u32(vidupq_n_u32(0u, 1), 2u * (uint32_t)k);
+    for (int b = 0; b < nb; b++)
+    {
+        const int32_t o = o0 + bw * b;
+        kiln_mac_blk *e = &job->blk[b];
+        if (packed)
         {
-            /* addresses of each channel's first word, less the 4 the pre-increment adds */
-            const uint32_t base = (uint32_t)(uintptr_t)wb - 4u;
-            const uint32x4_t a = vaddq_n_u32(vmulq_n_u32(lane, 2u * (uint32_t)k), base);
-            vst1q_u32(offs, vpselq_u32(a, vdupq_n_u32(base), live));
-            kiln_mac_w[np - 1](acc[b], xs, (uint32_t)len / 2u, offs);
+            e->w = w + (size_t)(o & ~7) * (size_t)k + (size_t)(o & 7);
         }
-        if (done < len)
+        else
         {
-            vst1q_u32(offs, vpselq_u32(vmulq_n_u32(lane, (uint32_t)k), vdupq_n_u32(0u), live));
-            kiln_mac_s[np - 1](acc[b], xs + (size_t)done * (size_t)np, wb + done, (uint32_t)(len - done), offs);
+            e->w = w + (size_t)o * (size_t)k;
+            const uint32_t base = (uint32_t)(uintptr_t)e->w - 4u;
+            vst1q_u32(e->addr, vpselq_u32(vaddq_n_u32(rows, base), vdupq_n_u32(base), vctp32q((uint32_t)(oc - o))));
+        }
+        if (b < nfull)
+        {
+            e->ob = (uint32_t)o * (uint32_t)sizeof(float16_t);
+            float32x4_t bv = vdupq_n_f32(0.0f);
+            if (bias != NULL)
+            {
+                bv = kiln_mve_f16_bottom_to_f32(
+                    vreinterpretq_f16_u32(vldrhq_u32((const uint16_t *)(const void *)(bias + o))));
+            }
+            vst1q_f32(e->bias, bv);
         }
     }
+    job->blk[nb].w = NULL;
 }
 
 static void kiln_group_f16(const kiln_grp_f16 *l, int np, const float16_t *w, bool packed, int32_t k, int32_t oc,
@@ -1041,6 +1188,26 @@ static void kiln_group_f16(const kiln_grp_f16 *l, int np, const float16_t *w, bo
     int32_t len0 = total < KILN_GKC ? total : KILN_GKC;
     len0 = (!wcontig && len0 > run) ? run : len0;
     const bool one = len0 == total; /* every column in one staging, shared by all channel groups */
+    /* float32 accumulation with packed weights, or standard weights whose every chunk runs on the word gathers
+     * (rows 4-byte aligned at every chunk: w + wk0 aligned, k even, contiguous columns of even chunk lengths): the
+     * kernel finishes the blocks with four live channels itself */
+    const bool rows_aligned = !packed && !acc16 && (k & 1) == 0 && ((uintptr_t)(const void *)w & 3u) == 0u;
+    const bool fused = packed ? !acc16 : (rows_aligned && wcontig && (total & 1) == 0 && (l->wk0 & 1) == 0);
+    /* the block kernels (every block of a chunk in one call): packed weights, and float32 accumulation with standard
+     * rows 4-byte aligned (word gathers: the even-length part of a chunk that starts at an even column) */
+    const bool blocked = packed || rows_aligned;
+    const kiln_mac_pb_fn mac = packed ? (acc16 ? kiln_hmac_pb : kiln_mac_pb)[np - 1] : kiln_mac_wb[np - 1];
+    kiln_mac_job job;
+    job.last = 0u;
+    if (fused)
+    {
+        memcpy(&job.lo, &lo, sizeof(job.lo));
+        memcpy(&job.hi, &hi, sizeof(job.hi));
+        for (int j = 0; j < np; j++)
+        {
+            job.dst[j] = (uint8_t *)(void *)dst[j];
+        }
+    }
     if (one)
     {
         kiln_group_stage_f16(l, np, 0, total, edge, xs, acc16);
@@ -1049,12 +1216,18 @@ static void kiln_group_f16(const kiln_grp_f16 *l, int np, const float16_t *w, bo
     {
         const int32_t ocg = oc - o0 < KILN_GOCG ? oc - o0 : KILN_GOCG;
         const int nb = (int)((ocg + bw - 1) / bw);
+        /* blocks the kernel finishes (on the last chunk: none without columns) */
+        const int nfull = (fused && total > 0) ? (int)(ocg / 4) : 0;
         for (int b = 0; b < nb; b++)
         {
             for (int j = 0; j < np; j++)
             {
                 vst1q_f32(&acc[b][4 * j], vdupq_n_f32(0.0f));
             }
+        }
+        if (blocked)
+        {
+            kiln_job_blocks(&job, w, packed, acc16, k, oc, o0, nb, nfull, bias);
         }
         for (int32_t j0 = 0; j0 < total;)
         {
@@ -1071,8 +1244,45 @@ static void kiln_group_f16(const kiln_grp_f16 *l, int np, const float16_t *w, bo
             const int32_t wcol = wcontig ? l->wk0 + j0
                                          : l->wk0 + (q / l->n_inner) * l->wk_outer + (q % l->n_inner) * l->wk_inner +
                     j0 % run;
-            kiln_group_blocks_f16(acc, nb, xs, np, w, packed, k, oc, o0, wcol, len, acc16);
             j0 += len;
+            /* columns for the block kernel, the rest (standard weights: an odd column) by the halfword gathers */
+            const int32_t blen = packed ? len : (!blocked || (wcol & 1) != 0 ? 0 : (len & ~1));
+            if (blen < len)
+            {
+                if (blen > 0)
+                {
+                    job.xs = xs;
+                    job.woff = (uint32_t)wcol * 2u;
+                    job.n4 = (uint32_t)blen / 8u;
+                    job.nr = ((uint32_t)blen / 2u) % 4u;
+                    mac(acc[0], &job, &job.blk[0]);
+                }
+                kiln_group_blocks_f16(acc, nb, xs + (size_t)blen * (size_t)np, np, w, k, oc, o0, wcol + blen,
+                                      len - blen, acc16);
+                continue;
+            }
+            job.xs = xs;
+            job.woff = (uint32_t)wcol * (packed ? (uint32_t)(KILN_CONV_F16_LANES * sizeof(float16_t)) : 2u);
+            job.n4 = packed ? (uint32_t)len / 4u : (uint32_t)len / 8u; /* standard: column pairs */
+            job.nr = packed ? (uint32_t)len % 4u : ((uint32_t)len / 2u) % 4u;
+            if (j0 == total && nfull > 0)
+            {
+                /* the last chunk: the full blocks finished by the kernel, a partial block after them accumulated */
+                const float16_t *const after = job.blk[nfull].w;
+                job.blk[nfull].w = NULL;
+                job.last = 1u;
+                mac(acc[0], &job, &job.blk[0]);
+                job.last = 0u;
+                job.blk[nfull].w = after;
+                if (nfull < nb)
+                {
+                    mac(acc[nfull], &job, &job.blk[nfull]);
+                }
+            }
+            else
+            {
+                mac(acc[0], &job, &job.blk[0]);
+            }
         }
         if (acc16)
         {
@@ -1082,9 +1292,10 @@ static void kiln_group_f16(const kiln_grp_f16 *l, int np, const float16_t *w, bo
                 kiln_group_store_f16acc(acc[b], np, oc - o, bias != NULL ? bias + o : NULL, dst, (size_t)o, hlo, hhi);
             }
         }
-        else
+        else if (nfull < nb)
         {
-            kiln_group_store_f32acc((const float32_t(*)[KILN_GP * 4])acc, nb, np, oc, o0, bias, dst, lo, hi);
+            kiln_group_store_f32acc((const float32_t(*)[KILN_GP * 4])(acc + nfull), nb - nfull, np, oc, o0 + 4 * nfull,
+                                    bias, dst, lo, hi);
         }
     }
 }
@@ -1298,7 +1509,7 @@ static void kiln_patch_gemm_grouped_f16(const kiln_conv_flt_geom *g, const float
      * read in place. Every window is summed in patch order (ky, kx, c): the bits of the packed patch row. */
     const int32_t row = g->k_h * g->k_w * g->in_c;
     const int32_t c = g->in_c;
-    const int cap = (g->packed || acc16) ? KILN_GP : KILN_GP_STD;
+    const int cap = kiln_group_cap(g->packed, acc16);
     const int64_t positions = (int64_t)g->n * g->out_h * g->out_w;
     float16_t *dst = out;
     kiln_grp_f16 l;
@@ -1394,7 +1605,7 @@ static void kiln_direct_grouped_f16(const kiln_conv_flt_geom *g, const float16_t
      * output rows with the same valid filter rows; the other columns (clipped at the left or right border) go down
      * their column, rows with the same valid filter rows together. */
     const int32_t c = g->in_c;
-    const int cap = (g->packed || acc16) ? KILN_GP : KILN_GP_STD;
+    const int cap = kiln_group_cap(g->packed, acc16);
     int32_t xi0 = g->out_w, xi1 = g->out_w;
     for (int32_t x = x_begin; x < g->out_w; x++)
     {
@@ -1830,7 +2041,7 @@ void kiln_conv_flt_1x1_f16(const kiln_conv_flt_geom *g, const float16_t *in, con
         }
         return;
     }
-    const int cap = (g->packed || acc16) ? KILN_GP : KILN_GP_STD;
+    const int cap = kiln_group_cap(g->packed, acc16);
     const int64_t positions = (int64_t)g->n * g->out_h * g->out_w;
     kiln_grp_f16 l;
     kiln_grp_row(&l, g->in_c);
@@ -1946,7 +2157,7 @@ void kiln_conv_flt_1xn_f16(const kiln_conv_flt_geom *g, const float16_t *in, con
         }
         return;
     }
-    const int cap = (g->packed || acc16) ? KILN_GP : KILN_GP_STD;
+    const int cap = kiln_group_cap(g->packed, acc16);
     const int64_t positions = (int64_t)g->n * g->out_w;
     kiln_grp_f16 l;
     kiln_grp_row(&l, row);
@@ -2011,7 +2222,7 @@ void kiln_conv_flt_conv1d_f16(const float16_t *x, int32_t in_c, int32_t k, const
         }
         return;
     }
-    const int cap = (packed || acc16) ? KILN_GP : KILN_GP_STD;
+    const int cap = kiln_group_cap(packed, acc16);
     kiln_grp_f16 l;
     kiln_grp_row(&l, row);
     float16_t *dsts[KILN_GP];
