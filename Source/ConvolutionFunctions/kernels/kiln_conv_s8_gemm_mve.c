@@ -775,6 +775,13 @@ static inline __attribute__((always_inline)) void kiln_mve_rows3x4(const kiln_co
     const int32x4_t zero = vdupq_n_s32(0);
     int32_t sums[KILN_MVE_SUM_BLOCKS * 12];
     int32_t prm[16];
+#if KILN_MVE_BIG_ASM
+    /* dot lengths of 16 and more: both passes of a block in the three-patch assembly (kiln_g3_*) */
+    const bool odd = ((steps - 1) & 1) != 0;
+    void (*const passes)(const kiln_g3_job *) =
+        has_tail ? (odd ? kiln_g3_odd_tail : kiln_g3_even_tail) : (odd ? kiln_g3_odd : kiln_g3_even);
+    kiln_g3_job job = {lhs, lhs, lhs, rhs, ws, (steps - 1) >> 1, (uint32_t)tail, sums};
+#endif
 
     for (int32_t oc = 0; oc < n_oc4; oc += 4)
     {
@@ -798,6 +805,7 @@ static inline __attribute__((always_inline)) void kiln_mve_rows3x4(const kiln_co
         vstrwq_s32(prm + 4, vldrwq_s32(mult + oc));
         vstrwq_s32(prm + 8, vmaxq_s32(vshift, zero));
         vstrwq_s32(prm + 12, vminq_s32(vshift, zero));
+        const bool right_only = vmaxvq_s32(INT32_MIN, vshift) < 0;
         const int8_t *x = lhs;
         int8_t *d = dst + oc;
         for (int32_t b = 0; b < n_blocks; b += KILN_MVE_SUM_BLOCKS)
@@ -805,6 +813,23 @@ static inline __attribute__((always_inline)) void kiln_mve_rows3x4(const kiln_co
             const int32_t nb = MIN(KILN_MVE_SUM_BLOCKS, n_blocks - b);
             /* Phase 1: the dot products of up to KILN_MVE_SUM_BLOCKS blocks into the table. */
             int32_t *st = sums;
+#if KILN_MVE_BIG_ASM
+            if (unroll >= 0)
+            {
+                job.w = w0;
+                for (int32_t i = nb; i > 0; i--)
+                {
+                    job.x0 = x;
+                    job.x1 = x + lhs_stride;
+                    job.x2 = x + 2 * lhs_stride;
+                    job.st = st;
+                    passes(&job);
+                    x += xs3;
+                    st += 12;
+                }
+            }
+            else
+#endif
             for (int32_t i = nb; i > 0; i--)
             {
                 kiln_mve_pass3x2(x, lhs_stride, w0, w0 + ws, steps, unroll, has_tail, tail, st);
@@ -822,6 +847,20 @@ static inline __attribute__((always_inline)) void kiln_mve_rows3x4(const kiln_co
             const int32x4_t pleft = vldrwq_s32(prm + 8);
             const int32x4_t pnright = vldrwq_s32(prm + 12);
             const int32_t *sr = sums;
+            if (right_only)
+            {
+                /* every shift of the group negative: no left shift, the rounding fix-up is the sign alone */
+                for (int32_t r = 3 * nb; r > 0; r--)
+                {
+                    int32x4_t acc = vqrdmulhq_s32(vaddq_s32(vldrwq_s32(sr), pbase), pmult);
+                    acc = vrshlq_s32(vqaddq_s32(acc, vshrq_n_s32(acc, 31)), pnright);
+                    acc = vminq_s32(vmaxq_s32(vaddq_n_s32(acc, out_offset), vmin), vmax);
+                    vstrbq_s32(d, acc);
+                    sr += 4;
+                    d += ds;
+                }
+                continue;
+            }
             for (int32_t r = 3 * nb; r > 0; r--)
             {
                 kiln_mve_out4c(vldrwq_s32(sr), pbase, pmult, pleft, pnright, out_offset, vmin, vmax, d);
