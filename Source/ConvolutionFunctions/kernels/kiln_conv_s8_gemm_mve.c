@@ -431,6 +431,7 @@ static inline __attribute__((always_inline)) void kiln_mve_gemm3_body(const kiln
         if (vmaxvq_s32(INT32_MIN, vshift) < 0)
         {
             /* Every shift negative: no left shift, the rounding fix-up is the sign alone. */
+#pragma GCC unroll 3
             for (int32_t r = 0; r < 3; r++)
             {
                 int32x4_t acc = vqrdmulhq_s32(vaddq_s32(vldrwq_s32(st + 4 * r), base), vmult);
@@ -444,6 +445,7 @@ static inline __attribute__((always_inline)) void kiln_mve_gemm3_body(const kiln
         else
         {
             const int32x4_t left = vmaxq_s32(vshift, zero);
+#pragma GCC unroll 3
             for (int32_t r = 0; r < 3; r++)
             {
                 kiln_mve_out4c(vldrwq_s32(st + 4 * r), base, vmult, left, nright, out_offset, vmin, vmax, d);
