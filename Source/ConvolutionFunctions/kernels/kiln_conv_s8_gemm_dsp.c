@@ -1,9 +1,10 @@
 /*
  * Kiln — int8 convolution GEMM, DSP extension (Cortex-M4/M7/M33). Blocks of two patches x two
- * output channels: each 4-byte step loads the operand words, widens the patch bytes to int16 with
- * the input offset added (SXTAB16, even and odd lanes) and the weights (SXTB16), and issues eight
- * SMLADs for 16 MACs. Both operands use the same lane permutation, so the dot product is
- * unchanged. Leftover columns (k % 4), rows and channels take the same arithmetic one at a time.
+ * output channels: the patch bytes are widened to int16 with the input offset added (SXTAB16, even
+ * and odd lanes) and the weights (SXTB16), eight SMLADs per 16 MACs. Both operands use the same
+ * lane permutation, so the dot product is unchanged. Patches of up to KILN_GEMM_WIDE_MAX columns
+ * are widened once per block into a stack buffer (1152 bytes) for all its channel pairs (20
+ * instructions per 16 MACs), longer ones per channel pair as they are read (25). Leftover columns (k % 4), rows and channels take the same arithmetic one at a time.
  * The four results of a block are requantized (SMMLAR form, below), packed into one word and
  * clamped with SSUB8/SEL. Also here: kiln_conv_s8_gemm_strided (the 1x1 routes: rows at a fixed
  * stride, channel pairs outermost, dot lengths that are multiples of 4 in assembly blocks of three
@@ -117,6 +118,98 @@ static inline void kiln_dot_2x2(const int8_t *l0, const int8_t *l1, const int8_t
     acc[1] = a01;
     acc[2] = a10;
     acc[3] = a11;
+}
+
+/*
+ * Two patches widened once for every channel pair of a block: per four columns the words
+ * (x0 + off) even lanes, odd lanes, then (x1 + off) even, odd (SXTAB16, the weights' SXTB16 lane
+ * order). A channel pair then costs 20 instructions per 16 MACs (kiln_dot_2x2w: two weight words
+ * widened, four patch words loaded, eight SMLADs) instead of 25 with the patches widened per pair.
+ * Patches of up to KILN_GEMM_WIDE_MAX columns (the widened block on the stack: 4 x that many bytes).
+ */
+#define KILN_GEMM_WIDE_MAX 288
+
+static inline void kiln_widen_2(const int8_t *l0, const int8_t *l1, int32_t k4, int32_t off16, int32_t *xw)
+{
+    for (int32_t i = 0; i < k4; i += 4)
+    {
+        const int32_t x0 = kiln_rd4(l0 + i), x1 = kiln_rd4(l1 + i);
+        xw[0] = (int32_t)__sxtab16(off16, x0);
+        xw[1] = kiln_sxtab16_ror8(off16, x0);
+        xw[2] = (int32_t)__sxtab16(off16, x1);
+        xw[3] = kiln_sxtab16_ror8(off16, x1);
+        xw += 4;
+    }
+}
+
+/* acc[r][c] += the widened patches (k4 columns, kiln_widen_2) x weight rows w0, w1. */
+static inline void kiln_dot_2x2w(const int32_t *xw, const int8_t *w0, const int8_t *w1, int32_t k4, int32_t *acc)
+{
+    int32_t a00 = acc[0], a01 = acc[1], a10 = acc[2], a11 = acc[3];
+#if !defined(__OPTIMIZE__)
+    for (int32_t i = 0; i < k4; i += 4)
+    {
+        const int32_t y0 = kiln_rd4(w0 + i), y1 = kiln_rd4(w1 + i);
+        const int32_t y0e = (int32_t)__sxtb16(y0), y0o = kiln_sxtb16_ror8(y0);
+        const int32_t y1e = (int32_t)__sxtb16(y1), y1o = kiln_sxtb16_ror8(y1);
+        a00 = __smlad(xw[1], y0o, __smlad(xw[0], y0e, a00));
+        a01 = __smlad(xw[1], y1o, __smlad(xw[0], y1e, a01));
+        a10 = __smlad(xw[3], y0o, __smlad(xw[2], y0e, a10));
+        a11 = __smlad(xw[3], y1o, __smlad(xw[2], y1e, a11));
+        xw += 4;
+    }
+#else
+    if (k4 > 0)
+    {
+        const int8_t *const end = w0 + k4;
+        int32_t t0, t1, t2, t3, t4;
+        __asm__ volatile("1:\n\t"
+                         "ldr     %[t0], [%[w0]], #4\n\t"
+                         "sxtb16  %[t1], %[t0]\n\t"
+                         "sxtb16  %[t0], %[t0], ror #8\n\t"
+                         "ldr     %[t2], [%[w1]], #4\n\t"
+                         "sxtb16  %[t3], %[t2]\n\t"
+                         "sxtb16  %[t2], %[t2], ror #8\n\t"
+                         "ldr     %[t4], [%[x], #4]\n\t"
+                         "smlad   %[a00], %[t4], %[t0], %[a00]\n\t"
+                         "smlad   %[a01], %[t4], %[t2], %[a01]\n\t"
+                         "ldr     %[t4], [%[x], #8]\n\t"
+                         "smlad   %[a10], %[t4], %[t1], %[a10]\n\t"
+                         "smlad   %[a11], %[t4], %[t3], %[a11]\n\t"
+                         "ldr     %[t4], [%[x], #12]\n\t"
+                         "smlad   %[a10], %[t4], %[t0], %[a10]\n\t"
+                         "smlad   %[a11], %[t4], %[t2], %[a11]\n\t"
+                         "ldr     %[t4], [%[x]], #16\n\t"
+                         "smlad   %[a00], %[t4], %[t1], %[a00]\n\t"
+                         "smlad   %[a01], %[t4], %[t3], %[a01]\n\t"
+                         "cmp     %[w0], %[end]\n\t"
+                         "bne     1b"
+                         : [a00] "+r"(a00), [a01] "+r"(a01), [a10] "+r"(a10), [a11] "+r"(a11), [x] "+r"(xw),
+                           [w0] "+r"(w0), [w1] "+r"(w1), [t0] "=&r"(t0), [t1] "=&r"(t1), [t2] "=&r"(t2),
+                           [t3] "=&r"(t3), [t4] "=&r"(t4)
+                         : [end] "r"(end)
+                         : "cc", "memory");
+    }
+#endif
+    acc[0] = a00;
+    acc[1] = a01;
+    acc[2] = a10;
+    acc[3] = a11;
+}
+
+/* The k % 4 last columns of a 2x2 block, one at a time. */
+static inline void kiln_dot_2x2_tail(const int8_t *l0, const int8_t *l1, const int8_t *w0, const int8_t *w1,
+                                     int32_t n, int32_t off, int32_t *acc)
+{
+    for (int32_t i = 0; i < n; i++)
+    {
+        const int32_t v0 = l0[i] + off;
+        const int32_t v1 = l1[i] + off;
+        acc[0] += v0 * w0[i];
+        acc[1] += v0 * w1[i];
+        acc[2] += v1 * w0[i];
+        acc[3] += v1 * w1[i];
+    }
 }
 
 /* One row x two channels. */
@@ -250,6 +343,10 @@ void kiln_conv_s8_gemm(const kiln_conv_s8_gemm_args *a, const int8_t *const *row
     /* k above the bound: make every channel take the scalar form (shift + 22 out of range). */
     const int32_t oo21 = 2 * oo + 1;
     const int32_t sh_bias = k <= KILN_GEMM_FAST_K ? 0 : 64;
+    const int32_t k4 = k & ~3;
+    /* the widened block (two patches), when the patches are short enough for the stack */
+    const bool wide = k4 >= 4 && k4 <= KILN_GEMM_WIDE_MAX && n_oc >= 2;
+    int32_t xw[KILN_GEMM_WIDE_MAX];
     int32_t r = 0;
     for (; r + 2 <= n_rows; r += 2)
     {
@@ -258,6 +355,10 @@ void kiln_conv_s8_gemm(const kiln_conv_s8_gemm_args *a, const int8_t *const *row
         const int8_t *l0 = rows[r];
         const int8_t *l1 = rows[r + 1];
         const int8_t *w = rhs;
+        if (wide)
+        {
+            kiln_widen_2(l0, l1, k4, (int32_t)(((uint32_t)off & 0xFFFFu) | ((uint32_t)off << 16)), xw);
+        }
         /* No bias: read two zeros with a zero step (no test per block). */
         const int32_t *bp = bias != NULL ? bias : kiln_gemm_zero_bias;
         const int32_t b_step = bias != NULL ? 2 : 0;
@@ -268,7 +369,15 @@ void kiln_conv_s8_gemm(const kiln_conv_s8_gemm_args *a, const int8_t *const *row
             const int32_t b1 = bp[1];
             bp += b_step;
             int32_t acc[4] = {b0, b1, b0, b1};
-            kiln_dot_2x2(l0, l1, w, w + ws, k, off, acc);
+            if (wide)
+            {
+                kiln_dot_2x2w(xw, w, w + ws, k4, acc);
+                kiln_dot_2x2_tail(l0 + k4, l1 + k4, w + k4, w + ws + k4, k - k4, off, acc);
+            }
+            else
+            {
+                kiln_dot_2x2(l0, l1, w, w + ws, k, off, acc);
+            }
             const int32_t m0 = mult[oc], m1 = mult[oc + 1];
             const int32_t s0 = shift[oc], s1 = shift[oc + 1];
             int32_t n0, n1, r0, r1;
