@@ -8,9 +8,13 @@
  * "opt" (any filter): two output columns per filter load, the filter lanes widened once for both;
  * columns whose window is clipped by padding take the one-column path.
  * "3x3": channel groups outermost with the group's widened filter, bias and requantization
- * constants in a stack table; see the section below.
+ * constants in a stack table; see the section below. Groups that take the fast requantization run
+ * every window whose clipping is one tap row or column at most on an assembly loop (kiln_dw3_run),
+ * one call per rectangle of windows of one kind.
  */
 #include "Include/Internal/kiln_dw_s8.h"
+
+#include <stddef.h>
 
 #if KILN_BUILD_DSP
 
@@ -241,13 +245,232 @@ void kiln_dw_s8_kernel_cm1(const kiln_dw_s8_shape *shape, const kiln_dw_s8_args 
 
 typedef struct
 {
-    int32_t w[9][2];   /* per tap: SXTB16 of the filter word, and of it rotated by 8 */
-    int32_t bias[4];
+    int32_t w[9][2];   /* offset 0: per tap, SXTB16 of the filter word, and of it rotated by 8 */
+    int32_t bias[4];   /* 72 */
     int32_t mult[4];
     int32_t nudge[4];  /* 2^(rs - 1) (fast groups) */
     int32_t rs[4];     /* -shift (fast groups) */
     int32_t shift[4];  /* the channel's shift (other groups) */
+    int32_t rq[4][4];  /* per channel mult, nudge, rs (fast groups; the assembly's order), padding */
+    /* fast groups on the assembly: per channel the filter's sum, its rows' and columns' sums and its
+     * corner taps (0, 2, 6, 8), for the window kinds' starts */
+    int32_t ws_all[4], ws_row[3][4], ws_col[3][4], ws_corner[4][4];
 } kiln_dw3_group;
+
+/*
+ * A window kind of the assembly (kiln_dw3_run): the nine filter words it multiplies the window
+ * read at its (shifted) origin with, and its start. A window clipped by one tap row or column at an
+ * edge of an input of at least three rows and columns is read whole one tap further in (inside the
+ * input), with the filter shifted to match and zeros for the taps outside: top-clipped rows 1, 2,
+ * zero; bottom-clipped zero, rows 0, 1 (columns alike). The start is the bias plus the input offset
+ * times the present taps' filter values (sum (x + off) w = sum x w + off sum w over them), so
+ * every output's sum is the C kernels' exactly.
+ */
+typedef struct
+{
+    int32_t w[9][2];  /* offset 0 */
+    int32_t bias9[4]; /* offset 72 */
+} kiln_dw3_kind;
+
+/*
+ * The windows of a fast group, assembly (kiln_dw3_run): n outputs of one kind, one register per
+ * channel sum started at the kind's bias9, nine taps of SXTB16 on the input word and SMLABB /
+ * SMLATT (eight instructions a tap, the tap's two filter words by one LDRD), then the fast
+ * requantization, clamp and one word store: about 130 instructions per output of four channels,
+ * where the C loops took 160 (whole windows: GCC keeps the row offsets on the stack) to 230
+ * (clipped ones). r12 holds the job, r11 the kind (the rq table for the requantization), r9 C, r8
+ * the window.
+ */
+typedef struct
+{
+    const int8_t *p;          /* 0: the first output's window, top-left tap, channel c */
+    int8_t *out;              /* 4 */
+    int32_t n;                /* 8: outputs (>= 1) */
+    int32_t step;             /* 12: input bytes between windows */
+    int32_t C;                /* 16: bytes between taps of a row */
+    int32_t in_row;           /* 20: bytes between rows */
+    int32_t out_step;         /* 24 */
+    uint32_t lo4, hi4;        /* 28, 32 */
+    const kiln_dw3_kind *wt;  /* 36: the windows' kind */
+    const int32_t *rq;        /* 40: the group's rq table */
+    int32_t lines;            /* 44: lines of n outputs (>= 1) */
+    int32_t n_line;           /* 48: n of every line */
+    int32_t p_adv, out_adv;   /* 52, 56: from a line's end to the next line's first window / output */
+} kiln_dw3_job;
+
+#define KILN_DW3_TAP_ASM(addr, woff)                                                                                 \
+    "  ldr     r5, " addr "\n"                                                                                      \
+    "  ldrd    r10, lr, [r11, #" woff "]\n"                                                                         \
+    "  sxtb16  r6, r5\n"                                                                                            \
+    "  sxtb16  r7, r5, ror #8\n"                                                                                    \
+    "  smlabb  r0, r6, r10, r0\n"                                                                                   \
+    "  smlatt  r2, r6, r10, r2\n"                                                                                   \
+    "  smlabb  r1, r7, lr, r1\n"                                                                                    \
+    "  smlatt  r3, r7, lr, r3\n"
+
+/* channel j's sum in ACC: y = SMMLAR(2 acc, mult, nudge), (y + [acc < 0]) >> rs, saturated to int8 in r5 */
+#define KILN_DW3_RQ_ASM(ACC, RQ)                                                                                     \
+    "  ldrd    r6, r7, [r11, #" RQ "]\n"                                                                            \
+    "  ldr     r10, [r11, #" RQ "+8]\n"                                                                             \
+    "  lsl     r5, " ACC ", #1\n"                                                                                   \
+    "  smmlar  r5, r5, r6, r7\n"                                                                                    \
+    "  add     r5, r5, " ACC ", asr #31\n"                                                                          \
+    "  asr     r5, r5, r10\n"                                                                                       \
+    "  ssat    r5, #8, r5\n"
+
+__attribute__((naked, noinline)) static void kiln_dw3_run(const kiln_dw3_job *job __attribute__((unused)))
+{
+    __asm__ volatile("  push    {r4, r5, r6, r7, r8, r9, r10, r11, lr}\n"
+                     "  mov     r12, r0\n"
+                     "  ldr     r9, [r12, #16]\n"
+                     "  ldr     r8, [r12, #0]\n"
+                     "1:\n"
+                     "  ldr     r11, [r12, #36]\n"
+                     "  ldrd    r0, r1, [r11, #72]\n"
+                     "  ldrd    r2, r3, [r11, #80]\n"
+                     KILN_DW3_TAP_ASM("[r8]", "0")
+                     KILN_DW3_TAP_ASM("[r8, r9]", "8")
+                     KILN_DW3_TAP_ASM("[r8, r9, lsl #1]", "16")
+                     "  ldr     r4, [r12, #20]\n"
+                     "  add     r4, r8, r4\n"
+                     KILN_DW3_TAP_ASM("[r4]", "24")
+                     KILN_DW3_TAP_ASM("[r4, r9]", "32")
+                     KILN_DW3_TAP_ASM("[r4, r9, lsl #1]", "40")
+                     "  ldr     r5, [r12, #20]\n"
+                     "  add     r4, r4, r5\n"
+                     KILN_DW3_TAP_ASM("[r4]", "48")
+                     KILN_DW3_TAP_ASM("[r4, r9]", "56")
+                     KILN_DW3_TAP_ASM("[r4, r9, lsl #1]", "64")
+                     "  ldr     r11, [r12, #40]\n"
+                     KILN_DW3_RQ_ASM("r0", "0")
+                     "  mov     lr, r5\n"
+                     KILN_DW3_RQ_ASM("r1", "16")
+                     "  bfi     lr, r5, #8, #8\n"
+                     KILN_DW3_RQ_ASM("r2", "32")
+                     "  bfi     lr, r5, #16, #8\n"
+                     KILN_DW3_RQ_ASM("r3", "48")
+                     "  bfi     lr, r5, #24, #8\n"
+                     "  ldrd    r5, r6, [r12, #28]\n"
+                     "  ssub8   r7, lr, r5\n"
+                     "  sel     lr, lr, r5\n"
+                     "  ssub8   r7, r6, lr\n"
+                     "  sel     lr, lr, r6\n"
+                     "  ldr     r4, [r12, #4]\n"
+                     "  str     lr, [r4]\n"
+                     "  ldr     r5, [r12, #24]\n"
+                     "  add     r4, r4, r5\n"
+                     "  str     r4, [r12, #4]\n"
+                     "  ldr     r5, [r12, #12]\n"
+                     "  add     r8, r8, r5\n"
+                     "  ldr     r5, [r12, #8]\n"
+                     "  subs    r5, r5, #1\n"
+                     "  str     r5, [r12, #8]\n"
+                     "  bne     1b\n"
+                     "  ldr     r5, [r12, #44]\n"
+                     "  subs    r5, r5, #1\n"
+                     "  beq     9f\n"
+                     "  str     r5, [r12, #44]\n"
+                     "  ldr     r5, [r12, #48]\n"
+                     "  str     r5, [r12, #8]\n"
+                     "  ldr     r5, [r12, #52]\n"
+                     "  add     r8, r8, r5\n"
+                     "  ldr     r4, [r12, #4]\n"
+                     "  ldr     r5, [r12, #56]\n"
+                     "  add     r4, r4, r5\n"
+                     "  str     r4, [r12, #4]\n"
+                     "  b       1b\n"
+                     "9:\n"
+                     "  pop     {r4, r5, r6, r7, r8, r9, r10, r11, pc}\n");
+}
+/* the offsets the assembly uses (a negative array size fails the build) */
+typedef char kiln_dw3_layout[(offsetof(kiln_dw3_kind, bias9) == 72 && offsetof(kiln_dw3_job, wt) == 36 &&
+                              offsetof(kiln_dw3_job, rq) == 40 && offsetof(kiln_dw3_job, lo4) == 28 &&
+                              offsetof(kiln_dw3_job, out_adv) == 56 &&
+                              sizeof(((kiln_dw3_group *)0)->rq[0]) == 16)
+                                 ? 1
+                                 : -1];
+
+/* Filter row / column of the kind's tap (row kind rk, column kind ck: 0 whole, 1 clipped at the top or
+ * left, 2 at the bottom or right), -1 for the zero taps. */
+static const int8_t kiln_dw3_src[3][3] = {{0, 1, 2}, {1, 2, -1}, {-1, 0, 1}};
+
+static inline __attribute__((always_inline)) void kiln_dw3_kind_fill(kiln_dw3_kind *k, const kiln_dw3_group *g,
+                                                                      const int32_t rk, const int32_t ck, int32_t off)
+{
+    /* the taps outside: filter row mr / column mc (-1: none) */
+    const int32_t mr = rk == 1 ? 0 : (rk == 2 ? 2 : -1);
+    const int32_t mc = ck == 1 ? 0 : (ck == 2 ? 2 : -1);
+#pragma GCC unroll 4
+    for (int32_t j = 0; j < 4; j++)
+    {
+        int32_t ws = g->ws_all[j];
+        if (mr >= 0)
+        {
+            ws -= g->ws_row[mr][j];
+        }
+        if (mc >= 0)
+        {
+            ws -= g->ws_col[mc][j];
+        }
+        if (mr >= 0 && mc >= 0)
+        {
+            ws += g->ws_corner[(mr >> 1) * 2 + (mc >> 1)][j];
+        }
+        k->bias9[j] = g->bias[j] + off * ws;
+    }
+    /* each row: the filter row's taps moved by the column kind (whole rows one copy), zeros outside */
+#pragma GCC unroll 3
+    for (int32_t r = 0; r < 3; r++)
+    {
+        const int32_t sr = kiln_dw3_src[rk][r];
+        int32_t *d = k->w[3 * r];
+        if (sr < 0)
+        {
+            memset(d, 0, 24);
+        }
+        else if (ck == 0)
+        {
+            memcpy(d, g->w[3 * sr], 24);
+        }
+        else if (ck == 1)
+        {
+            memcpy(d, g->w[3 * sr + 1], 16);
+            d[4] = 0;
+            d[5] = 0;
+        }
+        else
+        {
+            d[0] = 0;
+            d[1] = 0;
+            memcpy(d + 2, g->w[3 * sr], 16);
+        }
+    }
+}
+
+/* The table of window kind rk x 3 + ck (straight-line code per kind). */
+static void kiln_dw3_kind_make(kiln_dw3_kind *k, const kiln_dw3_group *g, int32_t kind, int32_t off)
+{
+    switch (kind)
+    {
+    case 0: kiln_dw3_kind_fill(k, g, 0, 0, off); break;
+    case 1: kiln_dw3_kind_fill(k, g, 0, 1, off); break;
+    case 2: kiln_dw3_kind_fill(k, g, 0, 2, off); break;
+    case 3: kiln_dw3_kind_fill(k, g, 1, 0, off); break;
+    case 4: kiln_dw3_kind_fill(k, g, 1, 1, off); break;
+    case 5: kiln_dw3_kind_fill(k, g, 1, 2, off); break;
+    case 6: kiln_dw3_kind_fill(k, g, 2, 0, off); break;
+    case 7: kiln_dw3_kind_fill(k, g, 2, 1, off); break;
+    default: kiln_dw3_kind_fill(k, g, 2, 2, off); break;
+    }
+}
+
+/* A window's kind along one axis from its taps inside the input [k0, k1): 0 whole, 1 / 2 clipped by
+ * one tap at the start / end (the read origin moves by +1 / -1), -1 otherwise. */
+static inline int32_t kiln_dw3_axis_kind(int32_t k0, int32_t k1)
+{
+    return (k0 == 0 && k1 == 3) ? 0 : ((k0 == 1 && k1 == 3) ? 1 : ((k0 == 0 && k1 == 2) ? 2 : -1));
+}
+
 
 /* (c * 2^32 + a * b + 2^31) >> 32 */
 static inline int32_t kiln_dw3_smmlar(int32_t a, int32_t b, int32_t c)
@@ -460,6 +683,115 @@ static inline __attribute__((always_inline)) void kiln_dw3_group_run(const kiln_
     }
 }
 
+/* Output rows (or columns) [start, end) whose windows keep the input's taps [k0, k1) along that axis;
+ * kind: kiln_dw3_axis_kind. */
+typedef struct
+{
+    int32_t start, end, k0, k1, kind;
+} kiln_dw3_band;
+
+#define KILN_DW3_MAX_BANDS 8
+
+/* The bands of an axis (n outputs, windows at o * stride - pad, size input positions); the count,
+ * or 0 when there are more than KILN_DW3_MAX_BANDS. */
+static int32_t kiln_dw3_bands(int32_t n, int32_t stride, int32_t pad, int32_t size, kiln_dw3_band *bands)
+{
+    int32_t nb = 0;
+    for (int32_t o = 0; o < n; o++)
+    {
+        int32_t k0, k1;
+        kiln_dw_tap_range(o * stride - pad, size, 3, 1, &k0, &k1);
+        if (nb > 0 && bands[nb - 1].k0 == k0 && bands[nb - 1].k1 == k1)
+        {
+            bands[nb - 1].end = o + 1;
+            continue;
+        }
+        if (nb == KILN_DW3_MAX_BANDS)
+        {
+            return 0;
+        }
+        bands[nb].start = o;
+        bands[nb].end = o + 1;
+        bands[nb].k0 = k0;
+        bands[nb].k1 = k1;
+        bands[nb].kind = kiln_dw3_axis_kind(k0, k1);
+        nb++;
+    }
+    return nb;
+}
+
+/* Every output of one fast channel group (c = first channel) on the assembly, inputs of at least
+ * three rows and columns. The output rows fall into bands of one row kind (the clipped first and
+ * last rows, the whole ones between), the columns alike (worked out once per call); each band x
+ * band rectangle of one window kind runs as assembly calls along its longer side (a DS-CNN 25 x 5
+ * image: 11 calls), windows clipped by two or more taps along an axis one by one through
+ * kiln_dw3_edge. */
+static void kiln_dw3_group_run_asm(const kiln_dw_s8_shape *s, const kiln_dw_s8_args *a, const kiln_dw3_group *g,
+                                   int32_t c, const kiln_dw3_band *rb, int32_t nrb, const kiln_dw3_band *cb,
+                                   int32_t ncb)
+{
+    const int32_t C = s->in_c;
+    const int32_t in_row = s->in_w * C;
+    const int32_t off16 = (int32_t)(((uint32_t)a->input_offset & 0xFFFFu) | ((uint32_t)a->input_offset << 16));
+    const uint32_t lo4 = (uint32_t)(uint8_t)a->act_min * 0x01010101u;
+    const uint32_t hi4 = (uint32_t)(uint8_t)a->act_max * 0x01010101u;
+    const int32_t out_row = s->out_w * C;
+    kiln_dw3_kind kinds[9];
+    uint32_t built = 0u;
+    kiln_dw3_job job = {NULL, NULL, 0, 0, C, in_row, 0, lo4, hi4, NULL, &g->rq[0][0], 0, 0, 0, 0};
+    for (int32_t b = 0; b < s->batches; b++)
+    {
+        const int8_t *in_b = a->input + b * s->in_h * in_row + c;
+        int8_t *out_b = a->output + b * s->out_h * out_row + c;
+        for (int32_t i = 0; i < nrb; i++)
+        {
+            const kiln_dw3_band *r = &rb[i];
+            for (int32_t j = 0; j < ncb; j++)
+            {
+                const kiln_dw3_band *q = &cb[j];
+                if (r->kind < 0 || q->kind < 0)
+                {
+                    for (int32_t y = r->start; y < r->end; y++)
+                    {
+                        for (int32_t x = q->start; x < q->end; x++)
+                        {
+                            kiln_dw3_edge(in_b, y * s->stride_h - s->pad_h, x * s->stride_w - s->pad_w, r->k0, r->k1,
+                                          q->k0, q->k1, C, in_row, off16, g, 1, out_b + y * out_row + x * C,
+                                          a->output_offset, lo4, hi4);
+                        }
+                    }
+                    continue;
+                }
+                const int32_t kind = r->kind * 3 + q->kind;
+                if ((built & (1u << kind)) == 0u)
+                {
+                    kiln_dw3_kind_make(&kinds[kind], g, kind, a->input_offset);
+                    built |= 1u << kind;
+                }
+                job.wt = &kinds[kind];
+                /* the read origin of output (y, x): one tap further in where the window is clipped */
+                const int32_t dy = r->kind == 1 ? 1 : (r->kind == 2 ? -1 : 0);
+                const int32_t dx = q->kind == 1 ? 1 : (q->kind == 2 ? -1 : 0);
+                /* one call for the rectangle, its lines along the longer side */
+                const int32_t rows = r->end - r->start, cols = q->end - q->start;
+                const bool down = rows > cols;
+                const int32_t ys = s->stride_h * in_row, xs = s->stride_w * C;
+                job.step = down ? ys : xs;
+                job.out_step = down ? out_row : C;
+                job.n_line = down ? rows : cols;
+                job.n = job.n_line;
+                job.lines = down ? cols : rows;
+                job.p_adv = (down ? xs : ys) - job.n_line * job.step;
+                job.out_adv = (down ? C : out_row) - job.n_line * job.out_step;
+                job.p = in_b + (r->start * s->stride_h - s->pad_h + dy) * in_row +
+                    (q->start * s->stride_w - s->pad_w + dx) * C;
+                job.out = out_b + r->start * out_row + q->start * C;
+                kiln_dw3_run(&job);
+            }
+        }
+    }
+}
+
 void kiln_dw_s8_kernel_3x3(const kiln_dw_s8_shape *shape, const kiln_dw_s8_args *args)
 {
     const kiln_dw_s8_shape *s = shape;
@@ -478,6 +810,14 @@ void kiln_dw_s8_kernel_3x3(const kiln_dw_s8_shape *shape, const kiln_dw_s8_args 
     {
         ox_lo = s->out_w; /* no whole windows: every output takes the clipped path */
         ox_hi = s->out_w;
+    }
+    /* the assembly's bands (inputs of at least three rows and columns, at most KILN_DW3_MAX_BANDS a side) */
+    kiln_dw3_band rb[KILN_DW3_MAX_BANDS], cb[KILN_DW3_MAX_BANDS];
+    int32_t nrb = 0, ncb = 0;
+    if (s->in_h >= 3 && s->in_w >= 3)
+    {
+        nrb = kiln_dw3_bands(s->out_h, s->stride_h, s->pad_h, s->in_h, rb);
+        ncb = kiln_dw3_bands(s->out_w, s->stride_w, s->pad_w, s->in_w, cb);
     }
     for (int32_t c = 0; c < C4; c += 4)
     {
@@ -503,13 +843,41 @@ void kiln_dw_s8_kernel_3x3(const kiln_dw_s8_shape *shape, const kiln_dw_s8_args 
                 /* 2^(rs-1) rounding, plus the output offset scaled by 2^rs (exact: a multiple of
                  * 2^rs added before the shift); |y + nudge| < 2^30 + 2^21 + 2^29 fits. */
                 g.nudge[j] = (int32_t)(1u << (-sh - 1)) + a->output_offset * (1 << -sh);
+                g.rq[j][0] = g.mult[j];
+                g.rq[j][1] = g.nudge[j];
+                g.rq[j][2] = g.rs[j];
+                g.rq[j][3] = 0;
             }
             else
             {
                 fast = 0;
             }
         }
-        if (fast)
+        if (fast && nrb > 0 && ncb > 0)
+        {
+            for (int32_t j = 0; j < 4; j++)
+            {
+                const int8_t *f = a->filter + c + j;
+                int32_t t[9];
+                for (int32_t i = 0; i < 9; i++)
+                {
+                    t[i] = f[i * C];
+                }
+                g.ws_all[j] = 0;
+                for (int32_t r = 0; r < 3; r++)
+                {
+                    g.ws_row[r][j] = t[3 * r] + t[3 * r + 1] + t[3 * r + 2];
+                    g.ws_col[r][j] = t[r] + t[r + 3] + t[r + 6];
+                    g.ws_all[j] += g.ws_row[r][j];
+                }
+                g.ws_corner[0][j] = t[0];
+                g.ws_corner[1][j] = t[2];
+                g.ws_corner[2][j] = t[6];
+                g.ws_corner[3][j] = t[8];
+            }
+            kiln_dw3_group_run_asm(s, a, &g, c, rb, nrb, cb, ncb);
+        }
+        else if (fast)
         {
             kiln_dw3_group_run(s, a, &g, 1, c, ox_lo, ox_hi);
         }
