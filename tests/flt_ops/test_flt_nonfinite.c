@@ -5,7 +5,8 @@
  * do not depend on the summation order, so a double reference decides them. (MVE's floating-point "less than" is
  * true for unordered operands, and VMAXNM / VMINNM return the number: a Helium clamp built on either turns NaN into
  * a bound. This test holds every kernel to the portable semantics.)
- * Covered: arm_convolve_f32 / _f16 / _f16_acc16 (direct route without ctx, packed-patch GEMM route with ctx),
+ * Covered: arm_convolve_f32 / _f16 / _f16_acc16 (direct route without ctx, packed-patch GEMM route with ctx; float16 with
+ * standard and NT_N_PACKED weights),
  * arm_fully_connected_f32 / _f16 (standard and NT_N_PACKED weights, batches), arm_avg_pool_f32 / _f16 (padding).
  * Max pooling follows TFLite's MaxPool: the running maximum std::max(m, x) from the type's lowest value (NaN and
  * -inf taps never win), then the clamp; windows of NaN and -inf give the lowest value (clamped), exactly.
@@ -24,6 +25,7 @@
 #define NF_HI      (0.75)
 #define NF_IN_MAX  (2 * 7 * 6 * 13)
 #define NF_W_MAX   (16 * 37)
+#define NF_WP_MAX  (16 * 45) /* the conv weights packed in blocks of 8 output channels */
 #define NF_OUT_MAX (2 * 7 * 6 * 16)
 
 static double xin[NF_IN_MAX], wts[NF_W_MAX], bias_d[16], ref[NF_OUT_MAX];
@@ -282,7 +284,7 @@ static void test_nonfinite_f32(void)
 #endif
 
 #if ARM_NN_ENABLE_F16
-static float16_t xh[NF_IN_MAX], wh[NF_W_MAX], wph[NF_W_MAX], bh[16], yh[NF_OUT_MAX];
+static float16_t xh[NF_IN_MAX], wh[NF_W_MAX], wph[NF_WP_MAX], bh[16], yh[NF_OUT_MAX];
 
 static void nf_to_f16(int32_t n_in, int32_t n_w)
 {
@@ -319,15 +321,21 @@ static void test_nonfinite_f16(void)
         nf_fill(&r, NF_CB * NF_CH * NF_CW * NF_CI, NF_CO * 9 * NF_CI, NF_CO);
         nf_to_f16(NF_CB * NF_CH * NF_CW * NF_CI, NF_CO * 9 * NF_CI);
         nf_ref_conv();
-        for (int32_t v = 0; v < 4; v++)
+        /* NT_N_PACKED weights too: the Helium engine's seven-position kernels finish the outputs in registers */
+        KILN_CHECK(arm_nn_pack_rhs_nt_n_f16_get_buffer_size(NF_CO, 9 * NF_CI) <= (int32_t)sizeof(wph));
+        KILN_CHECK_EQ(arm_nn_pack_rhs_nt_n_f16(wh, NF_CO, 9 * NF_CI, wph), ARM_CMSIS_NN_SUCCESS);
+        for (int32_t v = 0; v < 8; v++)
         {
-            const bool with_ctx = (v & 1) != 0, acc16 = (v & 2) != 0;
-            const cmsis_nn_conv_params_f16 cp = {{1, 1}, {1, 1}, {1, 1}, act, ARM_NN_WEIGHT_FORMAT_STANDARD};
+            const bool with_ctx = (v & 1) != 0, acc16 = (v & 2) != 0, packed = (v & 4) != 0;
+            const cmsis_nn_conv_params_f16 cp = {{1, 1}, {1, 1}, {1, 1}, act,
+                                                 packed ? ARM_NN_WEIGHT_FORMAT_NT_N_PACKED
+                                                        : ARM_NN_WEIGHT_FORMAT_STANDARD};
             const cmsis_nn_context ctx = {nf_ctx, (int32_t)sizeof(nf_ctx)};
+            const float16_t *w = packed ? wph : wh;
             const arm_cmsis_nn_status st =
-                acc16 ? arm_convolve_f16_acc16(with_ctx ? &ctx : NULL, &cp, &nf_conv_in, xh, &nf_conv_f, wh, &nf_conv_b,
+                acc16 ? arm_convolve_f16_acc16(with_ctx ? &ctx : NULL, &cp, &nf_conv_in, xh, &nf_conv_f, w, &nf_conv_b,
                                                bh, &nf_conv_out, yh, ARM_NN_LAYOUT_NHWC)
-                      : arm_convolve_f16(with_ctx ? &ctx : NULL, &cp, &nf_conv_in, xh, &nf_conv_f, wh, &nf_conv_b, bh,
+                      : arm_convolve_f16(with_ctx ? &ctx : NULL, &cp, &nf_conv_in, xh, &nf_conv_f, w, &nf_conv_b, bh,
                                          &nf_conv_out, yh, ARM_NN_LAYOUT_NHWC);
             KILN_CHECK_EQ(st, ARM_CMSIS_NN_SUCCESS);
             nf_got_from_f16(n_conv);

@@ -791,9 +791,9 @@ static const kiln_mac_s_fn kiln_hmac_s[KILN_GP_H16STD] = {kiln_hmac_s0, kiln_hma
  * Packed weights, every channel block of a chunk in one call: block b reads its weight columns from blk[b].w (the
  * list ends with a NULL w) and accumulates into the acc row b (KILN_GP x 4 words apart); the staged columns xs, n4
  * loops of four columns and nr single columns. Float32 accumulation on the last chunk (last != 0) finishes each
- * block in registers instead of storing the accumulators: adds the block's widened bias, clamps to [lo, hi] (the
- * NaN-keeping VPT "lt" / "gt" blocks of kiln_group_store_f32acc, against the bounds' bits in core registers), rounds
- * to float16 and stores position j's four channels at dst[j] + ob. Every block of such a call has four live
+ * block in registers instead of storing the accumulators: adds the block's widened bias, clamps to [lo, hi] with
+ * "gt" compares only, as kiln_group_store_f32acc (lo in a vector, hi in a core register: a "lt" compare would be
+ * true for NaN and turn it into lo), rounds to float16 and stores position j's four channels at dst[j] + ob. Every block of such a call has four live
  * channels.
  */
 typedef struct
@@ -840,17 +840,26 @@ typedef char kiln_mac_job_layout[(offsetof(kiln_mac_job, last) == 12 && offsetof
     "5:\n" fin "add %[acc], %[acc], #" KILN_ACC_ROW_BYTES "\n"                                                    \
     "b 1b\n"                                                                                                       \
     "9:\n"
-/* the last chunk's finish of accumulator j: bias, clamp, round, store (r0: ob, r1 / r2: lo / hi bits, q7: bias) */
+/* the last chunk's finish: the bias (q7) added to every accumulator, then q7 holds lo (r1) and accumulator j is
+ * clamped ("gt" compares only: lo > v, then v > hi, so that NaN stays NaN as in kiln_group_store_f32acc), rounded
+ * and stored at dst[j] + ob (r0: ob, r2: hi bits) */
+#define KILN_FADD(j) "vadd.f32 q" #j ", q" #j ", q7\n"
 #define KILN_FIN1(j, off)                                                                                          \
-    "vadd.f32 q" #j ", q" #j ", q7\n"                                                                               \
-    "vpt.f32 lt, q" #j ", r1\n"                                                                                     \
-    "vdupt.32 q" #j ", r1\n"                                                                                        \
+    "vpt.f32 gt, q7, q" #j "\n"                                                                                     \
+    "vorrt q" #j ", q7, q7\n"                                                                                       \
     "vpt.f32 gt, q" #j ", r2\n"                                                                                     \
     "vdupt.32 q" #j ", r2\n"                                                                                        \
     "kiln_vcvt_hs q" #j ", q" #j ", 0, 0\n"                                                                         \
     "ldr r3, [%[job], #" #off "]\n"                                                                                 \
     "add r3, r0\n"                                                                                                 \
     "vstrh.32 q" #j ", [r3]\n"
+#define KILN_FADDS0 KILN_FADD(0)
+#define KILN_FADDS1 KILN_FADDS0 KILN_FADD(1)
+#define KILN_FADDS2 KILN_FADDS1 KILN_FADD(2)
+#define KILN_FADDS3 KILN_FADDS2 KILN_FADD(3)
+#define KILN_FADDS4 KILN_FADDS3 KILN_FADD(4)
+#define KILN_FADDS5 KILN_FADDS4 KILN_FADD(5)
+#define KILN_FADDS6 KILN_FADDS5 KILN_FADD(6)
 #define KILN_FINS0 KILN_FIN1(0, 28)
 #define KILN_FINS1 KILN_FINS0 KILN_FIN1(1, 32)
 #define KILN_FINS2 KILN_FINS1 KILN_FIN1(2, 36)
@@ -866,7 +875,7 @@ typedef char kiln_mac_job_layout[(offsetof(kiln_mac_job, last) == 12 && offsetof
     "vldrw.u32 q7, [%[wp], #-32]\n"                                                                                \
     "ldr r0, [%[wp], #-36]\n"                                                                                      \
     "ldr r1, [%[job], #16]\n"                                                                                      \
-    "ldr r2, [%[job], #20]\n" KILN_FINS##i "7:\n"
+    "ldr r2, [%[job], #20]\n" KILN_FADDS##i "vdup.32 q7, r1\n" KILN_FINS##i "7:\n"
 #define KILN_KERNEL_PB(name, ald, col, fin)                                                                        \
     static void name(float32_t *acc, const kiln_mac_job *job, const kiln_mac_blk *wp)                             \
     {                                                                                                              \
