@@ -38,6 +38,21 @@ static inline int32_t kiln_rd4(const int8_t *p)
     return v;
 }
 
+/* The k % 4 last columns of a 2x2 block, one at a time. */
+static inline void kiln_dot_2x2_tail(const int8_t *l0, const int8_t *l1, const int8_t *w0, const int8_t *w1,
+                                     int32_t n, int32_t off, int32_t *acc)
+{
+    for (int32_t i = 0; i < n; i++)
+    {
+        const int32_t v0 = l0[i] + off;
+        const int32_t v1 = l1[i] + off;
+        acc[0] += v0 * w0[i];
+        acc[1] += v0 * w1[i];
+        acc[2] += v1 * w0[i];
+        acc[3] += v1 * w1[i];
+    }
+}
+
 /* acc[r][c] += sum_i (lhs_r[i] + off) * rhs_c[i], two rows x two channels. The 4-byte steps run
  * in one asm loop: 10 live values (four sums, four pointers, the end, the offset pair) leave four
  * scratch registers on Cortex-M4, so row 0's word is loaded twice (once per weight word) instead of
@@ -105,19 +120,11 @@ static inline void kiln_dot_2x2(const int8_t *l0, const int8_t *l1, const int8_t
                          : "cc", "memory");
     }
 #endif
-    for (int32_t i = 0; i < k - k4; i++)
-    {
-        const int32_t v0 = l0[i] + off;
-        const int32_t v1 = l1[i] + off;
-        a00 += v0 * w0[i];
-        a01 += v0 * w1[i];
-        a10 += v1 * w0[i];
-        a11 += v1 * w1[i];
-    }
     acc[0] = a00;
     acc[1] = a01;
     acc[2] = a10;
     acc[3] = a11;
+    kiln_dot_2x2_tail(l0, l1, w0, w1, k - k4, off, acc);
 }
 
 /*
@@ -195,21 +202,6 @@ static inline void kiln_dot_2x2w(const int32_t *xw, const int8_t *w0, const int8
     acc[1] = a01;
     acc[2] = a10;
     acc[3] = a11;
-}
-
-/* The k % 4 last columns of a 2x2 block, one at a time. */
-static inline void kiln_dot_2x2_tail(const int8_t *l0, const int8_t *l1, const int8_t *w0, const int8_t *w1,
-                                     int32_t n, int32_t off, int32_t *acc)
-{
-    for (int32_t i = 0; i < n; i++)
-    {
-        const int32_t v0 = l0[i] + off;
-        const int32_t v1 = l1[i] + off;
-        acc[0] += v0 * w0[i];
-        acc[1] += v0 * w1[i];
-        acc[2] += v1 * w0[i];
-        acc[3] += v1 * w1[i];
-    }
 }
 
 /* One row x two channels. */

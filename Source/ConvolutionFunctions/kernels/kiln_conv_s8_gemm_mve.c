@@ -280,6 +280,18 @@ static inline __attribute__((always_inline)) void kiln_mve_out4c(int32x4_t acc, 
     vstrbq_s32(dst, acc);
 }
 
+/* kiln_mve_out4c when every shift of the group is negative: no left shift, the rounding fix-up is the sign
+ * alone. nright: the (negative) shifts. */
+static inline __attribute__((always_inline)) void kiln_mve_out4c_right(int32x4_t acc, int32x4_t base, int32x4_t mult,
+                                                                       int32x4_t nright, int32_t out_offset,
+                                                                       int32x4_t vmin, int32x4_t vmax, int8_t *dst)
+{
+    acc = vqrdmulhq_s32(vaddq_s32(acc, base), mult);
+    acc = vrshlq_s32(vqaddq_s32(acc, vshrq_n_s32(acc, 31)), nright);
+    acc = vminq_s32(vmaxq_s32(vaddq_n_s32(acc, out_offset), vmin), vmax);
+    vstrbq_s32(dst, acc);
+}
+
 #if KILN_MVE_BIG_ASM
 /*
  * Both 3x2 passes of a group of four channels in one assembly statement, the registers fixed: sums in
@@ -434,11 +446,7 @@ static inline __attribute__((always_inline)) void kiln_mve_gemm3_body(const kiln
 #pragma GCC unroll 3
             for (int32_t r = 0; r < 3; r++)
             {
-                int32x4_t acc = vqrdmulhq_s32(vaddq_s32(vldrwq_s32(st + 4 * r), base), vmult);
-                acc = vrshlq_s32(vqaddq_s32(acc, vshrq_n_s32(acc, 31)), nright);
-                acc = vaddq_n_s32(acc, out_offset);
-                acc = vminq_s32(vmaxq_s32(acc, vmin), vmax);
-                vstrbq_s32(d, acc);
+                kiln_mve_out4c_right(vldrwq_s32(st + 4 * r), base, vmult, nright, out_offset, vmin, vmax, d);
                 d += ds;
             }
         }
@@ -851,13 +859,9 @@ static inline __attribute__((always_inline)) void kiln_mve_rows3x4(const kiln_co
             const int32_t *sr = sums;
             if (right_only)
             {
-                /* every shift of the group negative: no left shift, the rounding fix-up is the sign alone */
                 for (int32_t r = 3 * nb; r > 0; r--)
                 {
-                    int32x4_t acc = vqrdmulhq_s32(vaddq_s32(vldrwq_s32(sr), pbase), pmult);
-                    acc = vrshlq_s32(vqaddq_s32(acc, vshrq_n_s32(acc, 31)), pnright);
-                    acc = vminq_s32(vmaxq_s32(vaddq_n_s32(acc, out_offset), vmin), vmax);
-                    vstrbq_s32(d, acc);
+                    kiln_mve_out4c_right(vldrwq_s32(sr), pbase, pmult, pnright, out_offset, vmin, vmax, d);
                     sr += 4;
                     d += ds;
                 }
@@ -1004,27 +1008,15 @@ static inline __attribute__((always_inline)) void kiln_mve_res_out(const int32_t
         /* Two rows per iteration (one loop branch per two rows). */
         for (int32_t r = n >> 1; r > 0; r--)
         {
-            int32x4_t acc = vqrdmulhq_s32(vaddq_s32(vldrwq_s32(sr), pbase), pmult);
-            acc = vrshlq_s32(vqaddq_s32(acc, vshrq_n_s32(acc, 31)), pnright);
-            acc = vaddq_n_s32(acc, out_offset);
-            acc = vminq_s32(vmaxq_s32(acc, vmin), vmax);
-            vstrbq_s32(d, acc);
+            kiln_mve_out4c_right(vldrwq_s32(sr), pbase, pmult, pnright, out_offset, vmin, vmax, d);
             d += ds;
-            acc = vqrdmulhq_s32(vaddq_s32(vldrwq_s32(sr + 4), pbase), pmult);
-            acc = vrshlq_s32(vqaddq_s32(acc, vshrq_n_s32(acc, 31)), pnright);
-            acc = vaddq_n_s32(acc, out_offset);
-            acc = vminq_s32(vmaxq_s32(acc, vmin), vmax);
-            vstrbq_s32(d, acc);
+            kiln_mve_out4c_right(vldrwq_s32(sr + 4), pbase, pmult, pnright, out_offset, vmin, vmax, d);
             d += ds;
             sr += 8;
         }
         if (n & 1)
         {
-            int32x4_t acc = vqrdmulhq_s32(vaddq_s32(vldrwq_s32(sr), pbase), pmult);
-            acc = vrshlq_s32(vqaddq_s32(acc, vshrq_n_s32(acc, 31)), pnright);
-            acc = vaddq_n_s32(acc, out_offset);
-            acc = vminq_s32(vmaxq_s32(acc, vmin), vmax);
-            vstrbq_s32(d, acc);
+            kiln_mve_out4c_right(vldrwq_s32(sr), pbase, pmult, pnright, out_offset, vmin, vmax, d);
         }
     }
     else

@@ -247,11 +247,9 @@ typedef struct
 {
     int32_t w[9][2];   /* offset 0: per tap, SXTB16 of the filter word, and of it rotated by 8 */
     int32_t bias[4];   /* 72 */
-    int32_t mult[4];
-    int32_t nudge[4];  /* 2^(rs - 1) (fast groups) */
-    int32_t rs[4];     /* -shift (fast groups) */
-    int32_t shift[4];  /* the channel's shift (other groups) */
-    int32_t rq[4][4];  /* per channel mult, nudge, rs (fast groups; the assembly's order), padding */
+    /* per channel: mult, nudge = 2^(rs - 1) + out_offset x 2^rs and rs = -shift (fast groups; the assembly reads
+     * these three), shift (other groups) */
+    int32_t rq[4][4];
     /* fast groups on the assembly: per channel the filter's sum, its rows' and columns' sums and its
      * corner taps (0, 2, 6, 8), for the window kinds' starts */
     int32_t ws_all[4], ws_row[3][4], ws_col[3][4], ws_corner[4][4];
@@ -501,14 +499,14 @@ static inline __attribute__((always_inline)) uint32_t kiln_dw3_rq_fast(int32_t a
                                                                       int32_t oo)
 {
     (void)oo; /* folded into nudge */
-    const int32_t y = kiln_dw3_smmlar(acc * 2, g->mult[j], g->nudge[j]);
-    return (uint32_t)__ssat((y + (acc >> 31)) >> g->rs[j], 8);
+    const int32_t y = kiln_dw3_smmlar(acc * 2, g->rq[j][0], g->rq[j][1]);
+    return (uint32_t)__ssat((y + (acc >> 31)) >> g->rq[j][2], 8);
 }
 
 static inline __attribute__((always_inline)) uint32_t kiln_dw3_rq_slow(int32_t acc, const kiln_dw3_group *g, int32_t j,
                                                                       int32_t oo)
 {
-    const int32_t y = arm_nn_requantize(acc, g->mult[j], g->shift[j]) + oo;
+    const int32_t y = arm_nn_requantize(acc, g->rq[j][0], g->rq[j][3]) + oo;
     return (uint8_t)(y < -128 ? -128 : (y > 127 ? 127 : y));
 }
 
@@ -834,19 +832,15 @@ void kiln_dw_s8_kernel_3x3(const kiln_dw_s8_shape *shape, const kiln_dw_s8_args 
             const int32_t bias = a->bias != NULL ? a->bias[c + j] : 0;
             const int32_t sh = a->shift[c + j];
             g.bias[j] = bias;
-            g.mult[j] = a->mult[c + j];
-            g.shift[j] = sh;
-            g.rs[j] = -sh;
-            g.nudge[j] = 0;
+            g.rq[j][0] = a->mult[c + j];
+            g.rq[j][1] = 0;
+            g.rq[j][2] = -sh;
+            g.rq[j][3] = sh;
             if (sh <= -1 && sh >= -22 && bias <= (1 << 29) && bias >= -(1 << 29))
             {
                 /* 2^(rs-1) rounding, plus the output offset scaled by 2^rs (exact: a multiple of
                  * 2^rs added before the shift); |y + nudge| < 2^30 + 2^21 + 2^29 fits. */
-                g.nudge[j] = (int32_t)(1u << (-sh - 1)) + a->output_offset * (1 << -sh);
-                g.rq[j][0] = g.mult[j];
-                g.rq[j][1] = g.nudge[j];
-                g.rq[j][2] = g.rs[j];
-                g.rq[j][3] = 0;
+                g.rq[j][1] = (int32_t)(1u << (-sh - 1)) + a->output_offset * (1 << -sh);
             }
             else
             {
