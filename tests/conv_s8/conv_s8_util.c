@@ -8,7 +8,7 @@
 #define GUARD_BYTE ((int8_t)0x5A)
 #define SCRATCH_MAX 20000
 #define OUT_MAX 20000
-#define COPY_MAX 40000
+#define COPY_MAX CONV_COPY_MAX
 
 const char *conv_entry_name(conv_entry e)
 {
@@ -21,6 +21,11 @@ const char *conv_entry_name(conv_entry e)
 int64_t conv_in_bytes(const conv_case *c)
 {
     return (int64_t)c->s.batches * (c->s.in_h / c->s.upscale_h) * (c->s.in_w / c->s.upscale_w) * c->s.in_c;
+}
+
+int64_t conv_logical_in_bytes(const conv_case *c)
+{
+    return (int64_t)c->s.batches * c->s.in_h * c->s.in_w * c->s.in_c;
 }
 
 int64_t conv_out_bytes(const conv_case *c)
@@ -40,8 +45,7 @@ bool conv_reference(const conv_case *c, int8_t *out)
     const int8_t *in = c->input;
     if (s->upscale_h != 1 || s->upscale_w != 1)
     {
-        const int64_t n = (int64_t)s->batches * s->in_h * s->in_w * s->in_c;
-        if (n > COPY_MAX)
+        if (conv_logical_in_bytes(c) > COPY_MAX)
         {
             return false;
         }

@@ -79,6 +79,9 @@ void conv_case_structs(const conv_case *c,
                        cmsis_nn_dims *up_d);
 
 int64_t conv_in_bytes(const conv_case *c);  /* physical input bytes */
+/* Input bytes after upscaling (what conv_reference copies: at most CONV_COPY_MAX). */
+int64_t conv_logical_in_bytes(const conv_case *c);
+#define CONV_COPY_MAX 40000
 int64_t conv_out_bytes(const conv_case *c);
 int64_t conv_w_bytes(const conv_case *c);
 

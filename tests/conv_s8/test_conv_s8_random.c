@@ -156,8 +156,9 @@ static void gen_case(kiln_rng *r, conv_entry e, conv_case *c)
         {
             continue;
         }
+        /* (the reference copies an upscaled input whole: CONV_COPY_MAX bounds it) */
         if (conv_in_bytes(c) > IN_MAX || conv_w_bytes(c) > W_MAX || conv_out_bytes(c) > OUT_MAX_RND ||
-            !conv_entry_accepts(c, e))
+            conv_logical_in_bytes(c) > CONV_COPY_MAX || !conv_entry_accepts(c, e))
         {
             continue;
         }

@@ -144,6 +144,8 @@ int kiln_test_finish(void)
 
 void kiln_rng_seed(kiln_rng *r, uint64_t seed)
 {
+    /* KILN_TEST_SEED_SALT (tests/CMakeLists.txt): 0 keeps the committed cases */
+    seed ^= (uint64_t)KILN_TEST_SEED_SALT * 0xD1B54A32D192ED03ull;
     r->s = seed * 0x9E3779B97F4A7C15ull + 0x2545F4914F6CDD1Dull;
     if (r->s == 0)
     {
@@ -187,9 +189,9 @@ int32_t kiln_test_iterations(int32_t host, int32_t target)
 {
 #if defined(__arm__) || defined(__ARM_ARCH)
     (void)host;
-    return target;
+    return target * KILN_TEST_SCALE;
 #else
     (void)target;
-    return host;
+    return host * KILN_TEST_SCALE;
 #endif
 }

@@ -538,10 +538,12 @@ static void test_grouped_conv_equals_depthwise(void)
      * depthwise convolution; only the filter layout differs ([oc][fh][fw] vs [fh][fw][oc]). */
     enum
     {
-        MAXN = 2 * 7 * 6 * 12
+        MAXN = 2 * 7 * 6 * 12,
+        /* padding 2 on both sides of a 1-tap axis: 7 + 4 rows, 6 + 4 columns */
+        MAXOUT = 2 * 11 * 10 * 12
     };
     static int8_t input[MAXN], filter_conv[5 * 4 * 12], filter_dw[5 * 4 * 12];
-    static int8_t out_conv[MAXN], out_dw[MAXN];
+    static int8_t out_conv[MAXOUT], out_dw[MAXOUT];
     static int32_t bias[12], mult[12], shift[12];
     const int32_t iterations = kiln_test_iterations(300, 30);
     for (int32_t it = 0; it < iterations; it++)
