@@ -280,6 +280,10 @@ void kiln_conv_s8_fill(int8_t *dst, int8_t value, int32_t n);
 void kiln_conv_s8_im2col_rows(int8_t *dst, const int8_t *src, int32_t src_stride, int32_t rows, int32_t lead,
                               int32_t body, int32_t trail, int8_t pad);
 
+/** rows >= 1 patch rows of row >= 1 bytes each, all inside the input: row r from src + r * src_stride to
+ * dst + r * row (kiln_conv_s8_im2col_rows without padding, for the patches away from the borders). */
+void kiln_conv_s8_copy_rows(int8_t *dst, const int8_t *src, int32_t src_stride, int32_t rows, int32_t row);
+
 /** One requantized output (the scalar arithmetic every backend's tail shares). */
 static inline int8_t kiln_conv_s8_out(int32_t acc, int32_t mult, int32_t shift, int32_t out_offset, int32_t lo,
                                       int32_t hi)

@@ -123,6 +123,12 @@ static void kiln_conv_im2col_patch(const kiln_conv_s8_shape *s,
     }
 }
 
+/* The number of indices i >= 0 with i * stride <= limit (stride >= 1): 0 for a negative limit. */
+static inline int32_t kiln_conv_count_upto(int64_t limit, int32_t stride)
+{
+    return limit < 0 ? 0 : (int32_t)MIN(limit / stride + 1, INT32_MAX);
+}
+
 void kiln_conv_s8_run(const kiln_conv_s8_run_args *a)
 {
     const kiln_conv_s8_shape *s = a->shape;
@@ -178,6 +184,21 @@ void kiln_conv_s8_run(const kiln_conv_s8_run_args *a)
             continue;
         }
 #endif
+        /* The general route's patches inside the input on both axes (output rows [in_y0, in_y1), columns
+         * [in_x0, in_x1)) are fh contiguous runs of fw * in_c bytes when the filter's taps along a row are
+         * adjacent pixels of every channel: one row copy each, without the border arithmetic. */
+        const bool runs = p->route != KILN_CONV_S8_ROUTE_1X1_FAST && p->route != KILN_CONV_S8_ROUTE_1X1 &&
+            p->route != KILN_CONV_S8_ROUTE_1XN && s->filter_c == s->in_c && s->upscale_h == 1 &&
+            s->upscale_w == 1 && (s->dilation_w == 1 || s->filter_w == 1);
+        const int32_t in_y0 = (s->pad_h + s->stride_h - 1) / s->stride_h;
+        const int32_t in_y1 =
+            runs ? kiln_conv_count_upto((int64_t)s->in_h - 1 - (int64_t)(s->filter_h - 1) * s->dilation_h + s->pad_h,
+                                        s->stride_h)
+                 : 0;
+        const int32_t in_x0 = (s->pad_w + s->stride_w - 1) / s->stride_w;
+        const int32_t in_x1 = runs ? kiln_conv_count_upto((int64_t)s->in_w - s->filter_w + s->pad_w, s->stride_w) : 0;
+        const int32_t run_stride = s->dilation_h * s->in_w * s->in_c;
+        const int32_t run = s->filter_w * s->in_c;
         int32_t b = 0, y = 0, x = 0; /* coordinates of pixel `pix` */
         for (int32_t pix = 0; pix < n_pixels; pix += block)
         {
@@ -210,7 +231,18 @@ void kiln_conv_s8_run(const kiln_conv_s8_run_args *a)
                     break;
                 }
                 default:
-                    kiln_conv_im2col_patch(s, in_b, ch0, y, x, pad_value, slot);
+                    if (y >= in_y0 && y < in_y1 && x >= in_x0 && x < in_x1)
+                    {
+                        kiln_conv_s8_copy_rows(slot,
+                                               in_b + ch0 +
+                                                   ((y * s->stride_h - s->pad_h) * s->in_w +
+                                                    (x * s->stride_w - s->pad_w)) * s->in_c,
+                                               run_stride, s->filter_h, run);
+                    }
+                    else
+                    {
+                        kiln_conv_im2col_patch(s, in_b, ch0, y, x, pad_value, slot);
+                    }
                     rows[r] = slot;
                     break;
                 }

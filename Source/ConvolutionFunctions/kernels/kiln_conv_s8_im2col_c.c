@@ -14,9 +14,41 @@ void kiln_conv_s8_fill(int8_t *dst, int8_t value, int32_t n)
     memset(dst, value, (size_t)n);
 }
 
+void kiln_conv_s8_copy_rows(int8_t *dst, const int8_t *src, int32_t src_stride, int32_t rows, int32_t row)
+{
+    if (row == 4)
+    {
+        /* one word a row (the 4-wide filters of one-channel inputs: DS-CNN's 10x4 first layer) */
+        for (int32_t r = 0; r < rows; r++, src += src_stride, dst += 4)
+        {
+            memcpy(dst, src, 4);
+        }
+        return;
+    }
+    for (int32_t r = 0; r < rows; r++, src += src_stride, dst += row)
+    {
+        memcpy(dst, src, (size_t)row);
+    }
+}
+
 void kiln_conv_s8_im2col_rows(int8_t *dst, const int8_t *src, int32_t src_stride, int32_t rows, int32_t lead,
                               int32_t body, int32_t trail, int8_t pad)
 {
+    const int32_t row = lead + body + trail;
+    if (row <= 8 && rows > 0)
+    {
+        /* Short rows (the small filters of one-channel inputs at the image's edges): the rows' padding in one
+         * fill, then the inside bytes one by one (a memcpy and a memset call per row cost more). */
+        memset(dst, pad, (size_t)(rows * row));
+        for (int32_t r = 0; r < rows; r++, src += src_stride, dst += row)
+        {
+            for (int32_t i = 0; i < body; i++)
+            {
+                dst[lead + i] = src[i];
+            }
+        }
+        return;
+    }
     for (int32_t r = 0; r < rows; r++, src += src_stride)
     {
         if (lead > 0)

@@ -1,5 +1,6 @@
 /* Kiln — the int8 convolution's im2col copies, Helium (MVE). */
 #include "Include/Internal/kiln_conv_s8.h"
+#include <string.h>
 
 #if KILN_BUILD_MVE
 
@@ -32,6 +33,49 @@ void kiln_conv_s8_fill(int8_t *dst, int8_t value, int32_t n)
                    : "lr", "memory");
 }
 
+/* rows >= 1 runs of n <= 16 bytes, run r from src + r * src_stride to dst + r * dst_stride: one predicated
+ * load and store per run in a VPT block (GCC 12 moves the predicate through a core register for each
+ * intrinsic: 7 instructions a run, 6 here). Lanes past a run are not accessed. */
+static void kiln_conv_s8_copy_short(int8_t *dst, int32_t dst_stride, const int8_t *src, int32_t src_stride,
+                                    int32_t rows, int32_t n)
+{
+    __asm volatile("  vmsr        p0, %[p]                     \n"
+                   "  dls         lr, %[rows]                  \n"
+                   "1:                                         \n"
+                   "  vpstt                                    \n"
+                   "  vldrbt.u8   q0, [%[s]]                   \n"
+                   "  vstrbt.8    q0, [%[d]]                   \n"
+                   "  add         %[s], %[s], %[ss]            \n"
+                   "  add         %[d], %[d], %[ds]            \n"
+                   "  le          lr, 1b                       \n"
+                   : [d] "+r"(dst), [s] "+r"(src)
+                   : [rows] "r"(rows), [p] "r"((uint32_t)vctp8q((uint32_t)n)), [ss] "r"(src_stride),
+                     [ds] "r"(dst_stride)
+                   : "q0", "lr", "memory", "p0");
+}
+
+void kiln_conv_s8_copy_rows(int8_t *dst, const int8_t *src, int32_t src_stride, int32_t rows, int32_t row)
+{
+    if (row == 4)
+    {
+        /* one word a row (the 4-wide filters of one-channel inputs: DS-CNN's 10x4 first layer) */
+        for (int32_t r = 0; r < rows; r++, src += src_stride, dst += 4)
+        {
+            memcpy(dst, src, 4);
+        }
+        return;
+    }
+    if (row > 16)
+    {
+        for (int32_t r = 0; r < rows; r++, src += src_stride, dst += row)
+        {
+            kiln_conv_s8_copy(dst, src, row);
+        }
+        return;
+    }
+    kiln_conv_s8_copy_short(dst, row, src, src_stride, rows, row);
+}
+
 void kiln_conv_s8_im2col_rows(int8_t *dst, const int8_t *src, int32_t src_stride, int32_t rows, int32_t lead,
                               int32_t body, int32_t trail, int8_t pad)
 {
@@ -52,24 +96,21 @@ void kiln_conv_s8_im2col_rows(int8_t *dst, const int8_t *src, int32_t src_stride
         }
         return;
     }
-    /* A row within one vector (the small filters of one-channel inputs, such as DS-CNN's 10x4 first
-     * layer): its inside bytes by one predicated load and store, over the whole row written as padding
-     * first when the row has any (lanes past the row or the inside are not accessed). */
-    const mve_pred16_t pbody = vctp8q((uint32_t)body);
-    if (row == body)
+    if (rows <= 0)
     {
-        for (int32_t r = 0; r < rows; r++, src += src_stride, dst += row)
-        {
-            vstrbq_p_s8(dst, vldrbq_z_s8(src, pbody), pbody);
-        }
         return;
     }
-    const int8x16_t pv = vdupq_n_s8(pad);
-    const mve_pred16_t prow = vctp8q((uint32_t)row);
-    for (int32_t r = 0; r < rows; r++, src += src_stride, dst += row)
+    if (row == body)
     {
-        vstrbq_p_s8(dst, pv, prow);
-        vstrbq_p_s8(dst + lead, vldrbq_z_s8(src, pbody), pbody);
+        kiln_conv_s8_copy_rows(dst, src, src_stride, rows, row);
+        return;
+    }
+    /* Rows within one vector with padding (the small filters of one-channel inputs at the image's edges):
+     * every row's padding in one fill, then the inside bytes of each row. */
+    kiln_conv_s8_fill(dst, pad, rows * row);
+    if (body > 0)
+    {
+        kiln_conv_s8_copy_short(dst + lead, row, src, src_stride, rows, body);
     }
 }
 
