@@ -142,15 +142,19 @@ int kiln_test_finish(void)
     return (g_failed_tests == 0 && g_passed_tests > 0) ? 0 : 1;
 }
 
-void kiln_rng_seed(kiln_rng *r, uint64_t seed)
+void kiln_rng_seed_unsalted(kiln_rng *r, uint64_t seed)
 {
-    /* KILN_TEST_SEED_SALT (tests/CMakeLists.txt): 0 keeps the committed cases */
-    seed ^= (uint64_t)KILN_TEST_SEED_SALT * 0xD1B54A32D192ED03ull;
     r->s = seed * 0x9E3779B97F4A7C15ull + 0x2545F4914F6CDD1Dull;
     if (r->s == 0)
     {
         r->s = 1;
     }
+}
+
+void kiln_rng_seed(kiln_rng *r, uint64_t seed)
+{
+    /* KILN_TEST_SEED_SALT (tests/CMakeLists.txt): 0 keeps the committed cases */
+    kiln_rng_seed_unsalted(r, seed ^ ((uint64_t)KILN_TEST_SEED_SALT * 0xD1B54A32D192ED03ull));
 }
 
 uint32_t kiln_rng_u32(kiln_rng *r)

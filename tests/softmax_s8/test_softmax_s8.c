@@ -560,7 +560,7 @@ static void test_perf(void)
         kiln_test_context("");
     }
     kiln_rng r;
-    kiln_rng_seed(&r, 11);
+    kiln_rng_seed_unsalted(&r, 11); /* the guards below are tuned to this data (the exp's cost depends on it) */
     kiln_rng_fill_s8(&r, g_in, 4000);
     const int32_t shapes[][2] = {{1, 1}, {1, 2}, {1, 3}, {1, 4}, {1, 5}, {1, 7}, {1, 8}, {1, 10}, {1, 12}, {1, 100}, {1, 1000}, {4, 1000}, {100, 10}};
     for (size_t i = 0; i < sizeof(shapes) / sizeof(shapes[0]); i++)
