@@ -74,6 +74,76 @@ typedef struct
 
 void kiln_add_s8(const int8_t *in1, const int8_t *in2, int8_t *out, int32_t n, const kiln_add_s8_params *p);
 
+/*
+ * TFLite's form of ADD parameters (left shift <= 20, every multiplier >= 0, every shift a right shift of at most
+ * 31 bits): no intermediate can leave int32, and the ranges are bounded without evaluating their ends. Each
+ * v = (in + offset) << left_shift has |v| <= (128 + |offset|) << left_shift; a requantization by a multiplier below
+ * 2^31 and a rounding right shift never increase a magnitude, so |x1 + x2| and the output stage's |y| are at most
+ * *b = (256 + |offset1| + |offset2|) << left_shift <= 766 * 2^20 < 2^30 (offsets within [-255, 255], checked by the
+ * caller). Only the output offset needs a check: |round(y / 2^ro)| <= b, so b + |out_offset| must fit int32.
+ */
+static inline __attribute__((always_inline)) bool kiln_add_s8_tflite_scales(int32_t in1_mult, int32_t in1_shift,
+                                                                            int32_t in2_mult, int32_t in2_shift,
+                                                                            int32_t left_shift, int32_t out_mult,
+                                                                            int32_t out_shift)
+{
+    return (uint32_t)left_shift <= 20u && (in1_mult | in2_mult | out_mult) >= 0 && 0u - (uint32_t)in1_shift <= 31u &&
+        0u - (uint32_t)in2_shift <= 31u && 0u - (uint32_t)out_shift <= 31u;
+}
+
+/* The bound of TFLite's form (below), b < 2^30 for every offset within [-255, 255]: 766 << 20. */
+#define KILN_ADD_TFLITE_BOUND (766 << 20)
+
+static inline __attribute__((always_inline)) bool kiln_add_s8_tflite_form(int32_t in1_offset, int32_t in1_mult,
+                                                                          int32_t in1_shift, int32_t in2_offset,
+                                                                          int32_t in2_mult, int32_t in2_shift,
+                                                                          int32_t left_shift, int32_t out_offset,
+                                                                          int32_t out_mult, int32_t out_shift,
+                                                                          int32_t *b)
+{
+    if (!kiln_add_s8_tflite_scales(in1_mult, in1_shift, in2_mult, in2_shift, left_shift, out_mult, out_shift))
+    {
+        return false;
+    }
+    const int32_t a1 = in1_offset < 0 ? -in1_offset : in1_offset;
+    const int32_t a2 = in2_offset < 0 ? -in2_offset : in2_offset;
+    *b = (256 + a1 + a2) << left_shift;
+    return out_offset >= *b - INT32_MAX && out_offset <= INT32_MAX - *b;
+}
+
+/*
+ * arm_elementwise_add_s8 after its public branch: each backend's entry (kernels/kiln_elementwise_s8_*.c) with the
+ * public function's arguments. The Helium one takes TFLite's form straight to its fast routes (the checks of
+ * kiln_add_s8_checked hold there); every other call goes through kiln_add_s8_checked.
+ */
+arm_cmsis_nn_status kiln_add_s8_entry(const int8_t *input_1_vect, const int8_t *input_2_vect, int32_t input_1_offset,
+                                      int32_t input_1_mult, int32_t input_1_shift, int32_t input_2_offset,
+                                      int32_t input_2_mult, int32_t input_2_shift, int32_t left_shift, int8_t *output,
+                                      int32_t out_offset, int32_t out_mult, int32_t out_shift,
+                                      int32_t out_activation_min, int32_t out_activation_max, int32_t block_size);
+
+/* Whether the pointers, sizes, offsets, left shift and activation range of an ADD call are valid (the checks before
+ * the ranges; Source/BasicMathFunctions/arm_elementwise_add_s8.c). */
+static inline __attribute__((always_inline)) bool kiln_add_s8_args_ok(const int8_t *in1, const int8_t *in2,
+                                                                     const int8_t *out, int32_t n, int32_t in1_offset,
+                                                                     int32_t in2_offset, int32_t left_shift,
+                                                                     int32_t act_min, int32_t act_max)
+{
+    /* Offsets within [-255, 255] keep in + offset within int16 (the DSP kernel's lanes); TFLite's are -zero_point,
+     * within [-127, 128]. */
+    return in1 != NULL && in2 != NULL && out != NULL && n >= 0 && (uint32_t)in1_offset + 255u <= 510u &&
+        (uint32_t)in2_offset + 255u <= 510u && (uint32_t)left_shift <= 30u && kiln_act_s8_ok(act_min, act_max);
+}
+
+/* Every check of ADD (kiln_add_s8_args_ok, then ranges: TFLite's form or the exact ones), then the backend's
+ * kernel; ARM_CMSIS_NN_ARG_ERROR with nothing read or written when a check fails. */
+arm_cmsis_nn_status kiln_add_s8_checked(const int8_t *input_1_vect, const int8_t *input_2_vect,
+                                        int32_t input_1_offset, int32_t input_1_mult, int32_t input_1_shift,
+                                        int32_t input_2_offset, int32_t input_2_mult, int32_t input_2_shift,
+                                        int32_t left_shift, int8_t *output, int32_t out_offset, int32_t out_mult,
+                                        int32_t out_shift, int32_t out_activation_min, int32_t out_activation_max,
+                                        int32_t block_size);
+
 /** Parameters of the int8 MUL kernel (see arm_elementwise_mul_s8). */
 typedef struct
 {

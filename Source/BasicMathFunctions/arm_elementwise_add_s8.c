@@ -78,36 +78,49 @@ static __attribute__((noinline)) bool kiln_add_ranges_general(kiln_add_s8_params
     return true;
 }
 
-/*
- * The common form, TFLite's (left shift 20, every real multiplier below one): left_shift <= 20,
- * every shift a right shift (in [-31, 0]), every multiplier >= 0. Then no intermediate can leave
- * int32, and the ranges are bounded without evaluating their ends: each v = (in + offset) <<
- * left_shift has |v| <= (128 + |offset|) << left_shift, a requantization by a multiplier below
- * 2^31 and a rounding right shift never increase a magnitude, so |x1 + x2| and the output stage's
- * |y| are at most B = (256 + |offset1| + |offset2|) << left_shift <= 766 * 2^20 < 2^30. The
- * kernels take their fast arithmetic when it fits these bounds (TFLite's parameters do with room
- * to spare); only the output offset needs a check: |round(y / 2^ro)| <= B, B + |out_offset| must
- * fit int32 (else the exact ranges decide).
- */
-static inline bool kiln_add_common_ranges(kiln_add_s8_params *p)
+arm_cmsis_nn_status kiln_add_s8_checked(const int8_t *input_1_vect, const int8_t *input_2_vect,
+                                        int32_t input_1_offset, int32_t input_1_mult, int32_t input_1_shift,
+                                        int32_t input_2_offset, int32_t input_2_mult, int32_t input_2_shift,
+                                        int32_t left_shift, int8_t *output, int32_t out_offset, int32_t out_mult,
+                                        int32_t out_shift, int32_t out_activation_min, int32_t out_activation_max,
+                                        int32_t block_size)
 {
-    if (p->left_shift > 20 || (p->in1_mult | p->in2_mult | p->out_mult) < 0 ||
-        0u - (uint32_t)p->in1_shift > 31u || 0u - (uint32_t)p->in2_shift > 31u || 0u - (uint32_t)p->out_shift > 31u)
+    if (!kiln_add_s8_args_ok(input_1_vect, input_2_vect, output, block_size, input_1_offset, input_2_offset,
+                             left_shift, out_activation_min, out_activation_max))
     {
-        return false;
+        return ARM_CMSIS_NN_ARG_ERROR;
     }
-    const int32_t a1 = p->in1_offset < 0 ? -p->in1_offset : p->in1_offset;
-    const int32_t a2 = p->in2_offset < 0 ? -p->in2_offset : p->in2_offset;
-    const int32_t b = (256 + a1 + a2) << p->left_shift;
-    if (p->out_offset < b - INT32_MAX || p->out_offset > INT32_MAX - b)
+    kiln_add_s8_params p = {
+        .in1_offset = input_1_offset,
+        .in1_mult = input_1_mult,
+        .in1_shift = input_1_shift,
+        .in2_offset = input_2_offset,
+        .in2_mult = input_2_mult,
+        .in2_shift = input_2_shift,
+        .left_shift = left_shift,
+        .out_offset = out_offset,
+        .out_mult = out_mult,
+        .out_shift = out_shift,
+        .act_min = out_activation_min,
+        .act_max = out_activation_max,
+    };
+    /* Every intermediate must fit int32 for every pair of int8 inputs: TFLite's parameters take the short check
+     * (symmetric bounds), any others the exact ranges (so every overflow-free parameter set is accepted). */
+    int32_t b;
+    if (kiln_add_s8_tflite_form(input_1_offset, input_1_mult, input_1_shift, input_2_offset, input_2_mult,
+                                input_2_shift, left_shift, out_offset, out_mult, out_shift, &b))
     {
-        return false;
+        p.sum_lo = -b;
+        p.sum_hi = b;
+        p.y_lo = -b;
+        p.y_hi = b;
     }
-    p->sum_lo = -b;
-    p->sum_hi = b;
-    p->y_lo = -b;
-    p->y_hi = b;
-    return true;
+    else if (!kiln_add_ranges_general(&p))
+    {
+        return ARM_CMSIS_NN_ARG_ERROR;
+    }
+    kiln_add_s8(input_1_vect, input_2_vect, output, block_size, &p);
+    return ARM_CMSIS_NN_SUCCESS;
 }
 
 arm_cmsis_nn_status arm_elementwise_add_s8(const int8_t *input_1_vect,
@@ -127,38 +140,10 @@ arm_cmsis_nn_status arm_elementwise_add_s8(const int8_t *input_1_vect,
                                            const int32_t out_activation_max,
                                            const int32_t block_size)
 {
-    if (input_1_vect == NULL || input_2_vect == NULL || output == NULL || block_size < 0)
-    {
-        return ARM_CMSIS_NN_ARG_ERROR;
-    }
-    /* Offsets within [-255, 255] keep in + offset within int16 (the DSP kernel's lanes); TFLite's
-     * are -zero_point, within [-127, 128]. */
-    if (input_1_offset < -255 || input_1_offset > 255 || input_2_offset < -255 || input_2_offset > 255 ||
-        left_shift < 0 || left_shift > 30 || !kiln_act_s8_ok(out_activation_min, out_activation_max))
-    {
-        return ARM_CMSIS_NN_ARG_ERROR;
-    }
-    kiln_add_s8_params p = {
-        .in1_offset = input_1_offset,
-        .in1_mult = input_1_mult,
-        .in1_shift = input_1_shift,
-        .in2_offset = input_2_offset,
-        .in2_mult = input_2_mult,
-        .in2_shift = input_2_shift,
-        .left_shift = left_shift,
-        .out_offset = out_offset,
-        .out_mult = out_mult,
-        .out_shift = out_shift,
-        .act_min = out_activation_min,
-        .act_max = out_activation_max,
-    };
-    /* Every intermediate must fit int32 for every pair of int8 inputs: TFLite's parameters take
-     * the short check, any others the exact ranges (so every overflow-free parameter set is
-     * accepted). */
-    if (!kiln_add_common_ranges(&p) && !kiln_add_ranges_general(&p))
-    {
-        return ARM_CMSIS_NN_ARG_ERROR;
-    }
-    kiln_add_s8(input_1_vect, input_2_vect, output, block_size, &p);
-    return ARM_CMSIS_NN_SUCCESS;
+    /* A single branch to the backend's entry with the same arguments in the same places (it checks them first:
+     * kiln_add_s8_checked): each call's fixed cost matters for short vectors, and work here would make the
+     * compiler copy the twelve stack arguments. */
+    return kiln_add_s8_entry(input_1_vect, input_2_vect, input_1_offset, input_1_mult, input_1_shift, input_2_offset,
+                             input_2_mult, input_2_shift, left_shift, output, out_offset, out_mult, out_shift,
+                             out_activation_min, out_activation_max, block_size);
 }

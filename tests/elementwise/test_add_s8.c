@@ -369,6 +369,53 @@ static void test_add_exact_routes(void)
     KILN_CHECK(it > 80); /* nearly every case is a valid layer */
 }
 
+/* The Helium table route's fused entries near their limit: the exact input's offset share c = offset * k scaled
+ * by 2^r puts the fused constant K = 2^(r-1) + c 2^r within a few SRDHM(v) of 2^31, where the quick bound
+ * |SRDHM(v)| <= (128 + |offset|) << L fails and the exact ends decide between the fused and the plain table
+ * (an entry past int32 would saturate). Offsets of the exact input at their ends, right shifts 1 .. 6 of the
+ * other, its multiplier at both ends of [2^30, 2^31), both input orders, 400 elements (the table route). */
+static void test_add_table_bounds(void)
+{
+    kiln_rng r;
+    kiln_rng_seed(&r, 0xADD00005u);
+    static const int32_t exact_offs[] = {-255, -250, -200, 200, 230, 250, 255};
+    int32_t it = 0;
+    for (int32_t sh = 1; sh <= 6; sh++)
+    {
+        for (size_t k = 0; k < sizeof(exact_offs) / sizeof(exact_offs[0]); k++)
+        {
+            for (int32_t v = 0; v < 4; v++)
+            {
+                add_params p;
+                const bool first_exact = (v & 1) != 0;
+                const int32_t m = (v & 2) != 0 ? INT32_MAX : (1 << 30);
+                const int32_t om_off = kiln_rng_range(&r, -3, 3);
+                p.ls = 20;
+                p.o1 = first_exact ? exact_offs[k] : om_off;
+                p.o2 = first_exact ? om_off : exact_offs[k];
+                p.m1 = first_exact ? (1 << 30) : m;
+                p.s1 = first_exact ? 0 : -sh;
+                p.m2 = first_exact ? m : (1 << 30);
+                p.s2 = first_exact ? -sh : 0;
+                p.om = kiln_rng_range(&r, 1 << 30, INT32_MAX);
+                p.os = -20;
+                p.oo = kiln_rng_range(&r, -128, 127);
+                p.amin = -128;
+                p.amax = 127;
+                if (!add_params_ok(&p))
+                {
+                    continue;
+                }
+                kiln_test_context("sh=%ld exact offset=%ld first_exact=%d m=%ld", (long)sh, (long)exact_offs[k],
+                                  (int)first_exact, (long)m);
+                run_guarded(&r, &p, 400);
+                it++;
+            }
+        }
+    }
+    KILN_CHECK(it > 100);
+}
+
 static void test_add_bad_input(void)
 {
     const add_params good = {128, 1 << 30, 0, 128, 1 << 30, 0, 20, -128, 1 << 30, -19, -128, 127};
@@ -468,6 +515,7 @@ int main(void)
     KILN_RUN(test_add_random_extreme);
     KILN_RUN(test_add_unequal_scales_routes);
     KILN_RUN(test_add_exact_routes);
+    KILN_RUN(test_add_table_bounds);
     KILN_RUN(test_add_bad_input);
     return kiln_test_finish();
 }

@@ -38,6 +38,12 @@ static inline uint8x16_t kiln_ew_scatter_offsets(bool up)
     return vaddq_u8(vshlq_n_u8(up ? b : vsubq_u8(vdupq_n_u8(3), b), 2), vshrq_n_u8(i, 2));
 }
 
+/* The scatter offsets of the packed vector, byte 4j + 3 - t holding phase t's lane j: element 4t + j
+ * (the four-lane loads: kiln_ew_scatter_offsets(false)), or for the equal-scale loop element 2j + t
+ * (t < 2) or 8 + 2j + (t - 2). */
+static const uint8_t kiln_add_ee_offsets[16] = {12, 8, 4, 0, 13, 9, 5, 1, 14, 10, 6, 2, 15, 11, 7, 3};
+static const uint8_t kiln_add_eq_offsets[16] = {9, 8, 1, 0, 11, 10, 3, 2, 13, 12, 5, 4, 15, 14, 7, 6};
+
 /* The output-stage constants; false when its intermediates could leave int32 (32-bit overflow
  * checks: with a right shift ro in [1, 24], co = 2^(ro-1) + out_offset * 2^ro, y_lo - 1 + co
  * and y_hi + co). */
@@ -49,6 +55,15 @@ static inline bool kiln_ew_out_stage(int32_t out_shift, int32_t out_offset, int3
         return false;
     }
     const int32_t ro = -out_shift;
+    *qsh = 24 - ro;
+    /* The usual case without overflow checks: |y| < 2^30 and |out_offset| < 2^(29 - ro) give |co| < 2^29 + 2^23,
+     * so every sum below stays within int32. */
+    const int32_t olim = (int32_t)1 << (29 - ro);
+    if (y_lo > -(1 << 30) && y_hi < (1 << 30) && (uint32_t)(out_offset + olim) < 2u * (uint32_t)olim)
+    {
+        *co = out_offset * ((int32_t)1 << ro) + ((int32_t)1 << (ro - 1));
+        return true;
+    }
     int32_t c, t;
     if (__builtin_mul_overflow(out_offset, (int32_t)1 << ro, &c) || __builtin_add_overflow(c, (int32_t)1 << (ro - 1), &c) ||
         __builtin_add_overflow(y_hi, c, &t) || __builtin_add_overflow(y_lo, c, &t) || t == INT32_MIN)
@@ -56,7 +71,6 @@ static inline bool kiln_ew_out_stage(int32_t out_shift, int32_t out_offset, int3
         return false;
     }
     *co = c;
-    *qsh = 24 - ro;
     return true;
 }
 
@@ -133,7 +147,6 @@ typedef struct
     int32_t lo, l;       /* 48, 52: EM: 2^L of m */
     int32_t k;           /* 56: e's k */
     const uint8_t *offs; /* 60: the 16 scatter offsets (kiln_add_ee_offsets, kiln_add_eq_offsets) */
-    int32_t ends;        /* 64: the clamp: 0 none, 1 the lower end only, 2 both ends */
 } kiln_add_mve_job;
 
 /* Trailing zero bits of a non-zero value. */
@@ -155,14 +168,13 @@ static inline int32_t kiln_ctz(uint32_t v)
 /* Whether an input (mult >= 0, total left shift L <= 30, right shift r) is exact, with its k. */
 static inline bool kiln_add_mve_exact(int32_t mult, int32_t L, int32_t r, int32_t *k)
 {
-    if (mult == 0)
+    /* x = A * m * 2^L / 2^(31 + r), an integer for every A when m has d = 31 + r - L >= 1 trailing zero bits. m >= 0
+     * has bit 31 clear, so the OR changes nothing but m = 0, which then counts 31 zeros (exact, k = 0, when d <= 31;
+     * a larger d is not reported exact: slower, still right). ctz <= 31, so the shift is below 32. */
+    const int32_t d = 31 + r - L;
+    if (kiln_ctz((uint32_t)mult | 0x80000000u) >= d)
     {
-        *k = 0;
-        return true;
-    }
-    if (kiln_ctz((uint32_t)mult) + L >= 31 + r)
-    {
-        *k = mult >> (31 + r - L); /* x = A * m * 2^L / 2^(31 + r), an integer for every A */
+        *k = mult >> d;
         return true;
     }
     return false;
@@ -170,7 +182,9 @@ static inline bool kiln_add_mve_exact(int32_t mult, int32_t L, int32_t r, int32_
 
 /* The route of a call and its plan (all but the pointers and the block count); *swap: the
  * exact input is input 2. */
-static kiln_add_mve_route kiln_add_mve_plan(const kiln_add_s8_params *p, int32_t n, kiln_add_mve_job *j, bool *swap)
+static inline __attribute__((always_inline)) kiln_add_mve_route kiln_add_mve_plan(const kiln_add_s8_params *p,
+                                                                                  int32_t n, kiln_add_mve_job *j,
+                                                                                  bool *swap)
 {
     const int32_t L1 = p->left_shift + LEFT_SHIFT(p->in1_shift);
     const int32_t L2 = p->left_shift + LEFT_SHIFT(p->in2_shift);
@@ -187,7 +201,6 @@ static kiln_add_mve_route kiln_add_mve_plan(const kiln_add_s8_params *p, int32_t
     j->mo = p->out_mult;
     j->lo = p->act_min;
     j->hi = p->act_max;
-    j->ends = p->act_max < INT8_MAX ? 2 : (p->act_min > INT8_MIN ? 1 : 0);
     if (e1 && e2)
     {
         /* The offsets' shares, offset * k: x at in = 0, within the sum's range, so their sum and
@@ -332,12 +345,18 @@ static void kiln_add_mve_table_fill(int32_t *table, int32_t offset, int32_t mult
     /* The fused form when its accumulate cannot saturate over the table's range of v (every
      * (b + offset) << L fits int32: checked by the entry; SRDHM is monotone in v for mult >= 0). */
     const int64_t K = (r > 0 ? ((int64_t)1 << (r - 1)) : 0) + (int64_t)c * ((int64_t)1 << r);
-    const int64_t y_lo = arm_nn_doubling_high_mult_no_sat((int32_t)((INT8_MIN + offset) * (1 << L)), mult);
-    const int64_t y_hi = arm_nn_doubling_high_mult_no_sat((int32_t)((INT8_MAX + offset) * (1 << L)), mult);
-    if (K - 1 + y_lo < INT32_MIN || K + y_hi > INT32_MAX)
+    /* First a bound without the ends: |SRDHM(v, mult)| <= |v| <= (128 + |offset|) << L (a multiplier below 2^31
+     * does not grow a magnitude), below 2^31 for L <= 22 (TFLite's L is 20); the exact ends when it is not enough. */
+    const int64_t vb = L <= 22 ? (int64_t)((128 + (offset < 0 ? -offset : offset)) << L) : INT32_MAX;
+    if (K - 1 - vb < INT32_MIN || K + vb > INT32_MAX)
     {
-        kiln_add_mve_table_plain(table, offset, mult, L, r, c);
-        return;
+        const int64_t y_lo = arm_nn_doubling_high_mult_no_sat((int32_t)((INT8_MIN + offset) * (1 << L)), mult);
+        const int64_t y_hi = arm_nn_doubling_high_mult_no_sat((int32_t)((INT8_MAX + offset) * (1 << L)), mult);
+        if (K - 1 + y_lo < INT32_MIN || K + y_hi > INT32_MAX)
+        {
+            kiln_add_mve_table_plain(table, offset, mult, L, r, c);
+            return;
+        }
     }
     int32x4_t v = vaddq_n_s32(vreinterpretq_s32_u32(vidupq_n_u32(0, 1)), INT8_MIN + offset);
     v = vshlq_s32(v, vdupq_n_s32(L));
@@ -402,7 +421,7 @@ static inline __attribute__((always_inline)) void kiln_add_mve_table_run(const i
                                                                          int32_t mo, int32_t co, int32_t qsh,
                                                                          int8_t lo, int8_t hi)
 {
-    const uint8x16_t offs = kiln_ew_scatter_offsets(false);
+    const uint8x16_t offs = vldrbq_u8(kiln_add_ee_offsets); /* kiln_ew_scatter_offsets(false) */
     const int32_t *tab = table + 128;
     const int32_t blocks = n >> 4;
     if (blocks > 0)
@@ -447,19 +466,12 @@ static inline __attribute__((always_inline)) void kiln_add_mve_table_run(const i
 }
 
 
-/* The table route (plan j of route KILN_ADD_MVE_TABLE; swap: the table input is input 1). */
-static __attribute__((noinline)) void kiln_add_mve_table(const kiln_add_mve_job *j, int32_t n,
-                                                         const kiln_add_s8_params *p, bool swap)
+/* The table route (plan j of route KILN_ADD_MVE_TABLE), the table input's parameters. */
+static __attribute__((noinline)) void kiln_add_mve_table(const kiln_add_mve_job *j, int32_t n, int32_t offset,
+                                                         int32_t mult, int32_t shift, int32_t left_shift)
 {
     int32_t table[256];
-    if (swap)
-    {
-        kiln_add_mve_table_fill(table, p->in1_offset, p->in1_mult, p->in1_shift, p->left_shift, j->c);
-    }
-    else
-    {
-        kiln_add_mve_table_fill(table, p->in2_offset, p->in2_mult, p->in2_shift, p->left_shift, j->c);
-    }
+    kiln_add_mve_table_fill(table, offset, mult, shift, left_shift, j->c);
     kiln_add_mve_table_run(j->e, j->m, j->o, n, table, j->k, j->mo, j->co, j->qsh, (int8_t)j->lo, (int8_t)j->hi);
 }
 
@@ -494,19 +506,20 @@ static __attribute__((noinline)) void kiln_add_mve_table(const kiln_add_mve_job 
     KILN_ADD_DIR_PHASE("q1") "   vsri.32 q3, q1, #24 \n"
 
 /* The body of a direct-route block function (r0 = job): constants from the job into
- * registers, then one of three loops by the clamp kind (none, lower end, both ends). */
-#define KILN_ADD_BLOCKS_ASM(BLOCK)                                                                                   \
+ * registers (LOAD_L: the EM route's 2^L into q5), then one of three loops by the clamp the
+ * activation range needs: none, the lower end (lo > -128), both ends (hi < 127). */
+#define KILN_ADD_LOAD_L                                                                                              \
+    "  ldr     r1, [r0, #52]         \n"                                                                              \
+    "  vdup.32 q5, r1                \n"
+#define KILN_ADD_BLOCKS_ASM(BLOCK, LOAD_L)                                                                           \
     __asm volatile("  push    {r4, r5, r6, r7, r8, r9, r10, r11, lr} \n"                                             \
                    "  vpush   {d8-d15}              \n"                                                              \
-                   "  ldr     r1, [r0, #48]         \n"                                                              \
-                   "  vdup.8  q4, r1                \n"                                                              \
-                   "  ldr     r1, [r0, #52]         \n"                                                              \
-                   "  vdup.32 q5, r1                \n"                                                              \
+                   "  ldr     r12, [r0, #48]        \n"                                                              \
+                   "  vdup.8  q4, r12               \n" LOAD_L                                                       \
                    "  ldr     r1, [r0, #56]         \n"                                                              \
                    "  vdup.32 q6, r1                \n"                                                              \
                    "  ldr     r1, [r0, #60]         \n"                                                              \
                    "  vldrb.u8 q7, [r1]             \n"                                                              \
-                   "  ldr     r12, [r0, #64]        \n"                                                              \
                    "  ldrd    r4, r5, [r0, #16]     \n"                                                              \
                    "  ldrd    r6, r7, [r0, #24]     \n"                                                              \
                    "  ldrd    r8, r9, [r0, #32]     \n"                                                              \
@@ -515,9 +528,10 @@ static __attribute__((noinline)) void kiln_add_mve_table(const kiln_add_mve_job 
                    "  ldr     r3, [r0, #8]          \n"                                                              \
                    "  ldrd    r1, r2, [r0, #0]      \n"                                                              \
                    "  dls     lr, lr                \n"                                                              \
-                   "  cmp     r12, #1               \n"                                                              \
-                   "  beq     2f                    \n"                                                              \
-                   "  bgt     3f                    \n"                                                              \
+                   "  cmp     r11, #127             \n"                                                              \
+                   "  bne     3f                    \n"                                                              \
+                   "  cmn     r12, #128             \n"                                                              \
+                   "  bne     2f                    \n"                                                              \
                    "1:                              \n" BLOCK                                                        \
                    "  vstrb.8 q3, [r3, q7]          \n"                                                              \
                    "  add     r3, r3, #16           \n"                                                              \
@@ -562,7 +576,7 @@ static __attribute__((noinline)) void kiln_add_mve_table(const kiln_add_mve_job 
 __attribute__((naked, noinline)) static void kiln_add_direct_blocks(const kiln_add_mve_job *job
                                                                     __attribute__((unused)))
 {
-    KILN_ADD_BLOCKS_ASM(KILN_ADD_DIR_BLOCK);
+    KILN_ADD_BLOCKS_ASM(KILN_ADD_DIR_BLOCK, KILN_ADD_LOAD_L);
 }
 
 /* Both inputs exact (job: e = in1, m = in2, k = k1, mm = k2, c; d, nr and l unused). */
@@ -591,23 +605,18 @@ __attribute__((naked, noinline)) static void kiln_add_direct_blocks(const kiln_a
     KILN_ADD_EQ_PHASE("q2", "b", "q1") "   vsri.32 q3, q1, #16 \n"                                          \
     KILN_ADD_EQ_PHASE("q2", "t", "q1") "   vsri.32 q3, q1, #24 \n"
 
-/* The scatter offsets of the packed vector, byte 4j + 3 - t holding phase t's lane j: element 4t + j
- * (the four-lane loads: kiln_ew_scatter_offsets(false)), or for the equal-scale loop element 2j + t
- * (t < 2) or 8 + 2j + (t - 2). */
-static const uint8_t kiln_add_ee_offsets[16] = {12, 8, 4, 0, 13, 9, 5, 1, 14, 10, 6, 2, 15, 11, 7, 3};
-static const uint8_t kiln_add_eq_offsets[16] = {9, 8, 1, 0, 11, 10, 3, 2, 13, 12, 5, 4, 15, 14, 7, 6};
 
 /* Equal scales (job: k = mm = k, c). */
 __attribute__((naked, noinline)) static void kiln_add_eq_blocks(const kiln_add_mve_job *job
                                                                 __attribute__((unused)))
 {
-    KILN_ADD_BLOCKS_ASM(KILN_ADD_EQ_BLOCK);
+    KILN_ADD_BLOCKS_ASM(KILN_ADD_EQ_BLOCK, "");
 }
 
 __attribute__((naked, noinline)) static void kiln_add_ee_blocks(const kiln_add_mve_job *job
                                                                 __attribute__((unused)))
 {
-    KILN_ADD_BLOCKS_ASM(KILN_ADD_EE_BLOCK);
+    KILN_ADD_BLOCKS_ASM(KILN_ADD_EE_BLOCK, "");
 }
 
 /* The generic route: exactly the scalar arithmetic, four int32 lanes, tail-predicated. */
@@ -668,6 +677,47 @@ static __attribute__((noinline)) void kiln_add_mve_tail(const kiln_add_mve_job *
     vstrbq_scatter_offset_p_s8(j->o + done, offs, v, vcmphiq_u8(vdupq_n_u8((uint8_t)left), offs));
 }
 
+/* A fast route of a plan (route not KILN_ADD_MVE_GENERIC). */
+static inline __attribute__((always_inline)) void kiln_add_mve_run(kiln_add_mve_job *j, kiln_add_mve_route route,
+                                                                   const int8_t *in1, const int8_t *in2, int8_t *out,
+                                                                   int32_t n, const kiln_add_s8_params *p, bool swap)
+{
+    j->e = swap ? in2 : in1;
+    j->m = swap ? in1 : in2;
+    j->o = out;
+    if (route == KILN_ADD_MVE_TABLE)
+    {
+        /* the table input is the other one (m) */
+        kiln_add_mve_table(j, n, swap ? p->in1_offset : p->in2_offset, swap ? p->in1_mult : p->in2_mult,
+                           swap ? p->in1_shift : p->in2_shift, p->left_shift);
+        return;
+    }
+    j->blocks = n >> 4;
+    if (j->blocks > 0)
+    {
+        if (route == KILN_ADD_MVE_EM)
+        {
+            j->offs = kiln_add_ee_offsets;
+            kiln_add_direct_blocks(j);
+        }
+        else if (j->k == j->mm)
+        {
+            j->offs = kiln_add_eq_offsets;
+            kiln_add_eq_blocks(j);
+        }
+        else
+        {
+            j->offs = kiln_add_ee_offsets;
+            kiln_add_ee_blocks(j);
+        }
+    }
+    const int32_t done = n & ~15;
+    if (done < n)
+    {
+        kiln_add_mve_tail(j, route == KILN_ADD_MVE_EM, done, n - done);
+    }
+}
+
 void kiln_add_s8(const int8_t *in1, const int8_t *in2, int8_t *out, int32_t n, const kiln_add_s8_params *p)
 {
     kiln_add_mve_job j;
@@ -678,37 +728,43 @@ void kiln_add_s8(const int8_t *in1, const int8_t *in2, int8_t *out, int32_t n, c
         kiln_add_mve_generic(in1, in2, out, n, p);
         return;
     }
-    j.e = swap ? in2 : in1;
-    j.m = swap ? in1 : in2;
-    j.o = out;
-    if (route == KILN_ADD_MVE_TABLE)
+    kiln_add_mve_run(&j, route, in1, in2, out, n, p, swap);
+}
+
+/* The public ADD's backend entry: TFLite's form of parameters goes straight to its fast route, the parameters in
+ * registers rather than copied into a kiln_add_s8_params (the fixed cost of a call); any other call, or one whose
+ * plan is the generic route, through kiln_add_s8_checked. The fast path checks kiln_add_s8_args_ok and the scales
+ * of TFLite's form (kiln_add_s8_tflite_scales) and plans with its ranges' common bound KILN_ADD_TFLITE_BOUND (at
+ * least the call's own bound b); kiln_add_s8_tflite_form's last condition, the output offset within
+ * INT32_MAX - b, holds whenever the plan takes a fast route (its output stage keeps the offset times 2^ro plus
+ * that bound within int32). So every call it runs passes every check of kiln_add_s8_checked. */
+arm_cmsis_nn_status kiln_add_s8_entry(const int8_t *input_1_vect, const int8_t *input_2_vect, int32_t input_1_offset,
+                                      int32_t input_1_mult, int32_t input_1_shift, int32_t input_2_offset,
+                                      int32_t input_2_mult, int32_t input_2_shift, int32_t left_shift, int8_t *output,
+                                      int32_t out_offset, int32_t out_mult, int32_t out_shift,
+                                      int32_t out_activation_min, int32_t out_activation_max, int32_t block_size)
+{
+    if (kiln_add_s8_args_ok(input_1_vect, input_2_vect, output, block_size, input_1_offset, input_2_offset,
+                            left_shift, out_activation_min, out_activation_max) &&
+        kiln_add_s8_tflite_scales(input_1_mult, input_1_shift, input_2_mult, input_2_shift, left_shift, out_mult,
+                                  out_shift))
     {
-        kiln_add_mve_table(&j, n, p, swap);
-        return;
-    }
-    j.offs = kiln_add_ee_offsets;
-    j.blocks = n >> 4;
-    if (j.blocks > 0)
-    {
-        if (route == KILN_ADD_MVE_EM)
+        const int32_t b = KILN_ADD_TFLITE_BOUND;
+        const kiln_add_s8_params p = {input_1_offset, input_1_mult, input_1_shift, input_2_offset, input_2_mult,
+                                      input_2_shift, left_shift, out_offset, out_mult, out_shift,
+                                      out_activation_min, out_activation_max, -b, b, -b, b};
+        kiln_add_mve_job j;
+        bool swap = false;
+        const kiln_add_mve_route route = kiln_add_mve_plan(&p, block_size, &j, &swap);
+        if (route != KILN_ADD_MVE_GENERIC)
         {
-            kiln_add_direct_blocks(&j);
-        }
-        else if (j.k == j.mm)
-        {
-            j.offs = kiln_add_eq_offsets;
-            kiln_add_eq_blocks(&j);
-        }
-        else
-        {
-            kiln_add_ee_blocks(&j);
+            kiln_add_mve_run(&j, route, input_1_vect, input_2_vect, output, block_size, &p, swap);
+            return ARM_CMSIS_NN_SUCCESS;
         }
     }
-    const int32_t done = n & ~15;
-    if (done < n)
-    {
-        kiln_add_mve_tail(&j, route == KILN_ADD_MVE_EM, done, n - done);
-    }
+    return kiln_add_s8_checked(input_1_vect, input_2_vect, input_1_offset, input_1_mult, input_1_shift,
+                               input_2_offset, input_2_mult, input_2_shift, left_shift, output, out_offset, out_mult,
+                               out_shift, out_activation_min, out_activation_max, block_size);
 }
 
 /* MUL, fast route: A = (in1 + o1) << los (one VMLAS), B = in2 + o2, s = A * B, then the shared
