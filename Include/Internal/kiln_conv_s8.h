@@ -31,6 +31,7 @@
 #define KILN_CONV_S8_H
 
 #include "Internal/kiln_common.h"
+#include <string.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -283,6 +284,16 @@ void kiln_conv_s8_im2col_rows(int8_t *dst, const int8_t *src, int32_t src_stride
 /** rows >= 1 patch rows of row >= 1 bytes each, all inside the input: row r from src + r * src_stride to
  * dst + r * row (kiln_conv_s8_im2col_rows without padding, for the patches away from the borders). */
 void kiln_conv_s8_copy_rows(int8_t *dst, const int8_t *src, int32_t src_stride, int32_t rows, int32_t row);
+
+/** kiln_conv_s8_copy_rows for 4-byte rows (the 4-wide filters of one-channel inputs: DS-CNN's 10x4 first layer):
+ * one word a row, through memcpy (an unaligned load and store on Cortex-M). */
+static inline void kiln_conv_s8_copy_rows4(int8_t *dst, const int8_t *src, int32_t src_stride, int32_t rows)
+{
+    for (int32_t r = 0; r < rows; r++, src += src_stride, dst += 4)
+    {
+        memcpy(dst, src, 4);
+    }
+}
 
 /** One requantized output (the scalar arithmetic every backend's tail shares). */
 static inline int8_t kiln_conv_s8_out(int32_t acc, int32_t mult, int32_t shift, int32_t out_offset, int32_t lo,

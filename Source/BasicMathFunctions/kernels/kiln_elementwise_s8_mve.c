@@ -13,8 +13,8 @@
 /*
  * Fast routes (16 elements per iteration). Four widening loads bring elements 4t .. 4t+3 as int32
  * lanes (phase t = 0..3); after the arithmetic each lane's result sits in the top byte of a
- * saturated int32, three VSRIs pack the four vectors into one (transposed: byte 4j + b holds
- * element 4b + j or 4(3 - b) + j) and one byte scatter with the transposing offsets writes them
+ * saturated int32, three VSRIs pack the four vectors into one (transposed: byte 4j + 3 - t holds
+ * element 4t + j) and one byte scatter with the transposing offsets writes them
  * (after a VMAX/VMIN pair when the activation range is narrower than int8).
  *
  * The output stage of both operators: with s the (left-shifted) int32 to requantize,
@@ -29,19 +29,10 @@
     ((tail) ? vldrbq_z_s32((base) + 4 * (t), vctp32q((uint32_t)MAX((left) - 4 * (t), 0)))                    \
             : vldrbq_s32((base) + 4 * (t)))
 
-/* Byte offsets that undo the packing's transposition (see kiln_ew_pack): byte 4j + b holds
- * element 4b + j (up = true) or 4(3 - b) + j (up = false). */
-static inline uint8x16_t kiln_ew_scatter_offsets(bool up)
-{
-    const uint8x16_t i = vidupq_n_u8(0, 1);
-    const uint8x16_t b = vandq_u8(i, vdupq_n_u8(3));
-    return vaddq_u8(vshlq_n_u8(up ? b : vsubq_u8(vdupq_n_u8(3), b), 2), vshrq_n_u8(i, 2));
-}
-
-/* The scatter offsets of the packed vector, byte 4j + 3 - t holding phase t's lane j: element 4t + j
- * (the four-lane loads: kiln_ew_scatter_offsets(false)), or for the equal-scale loop element 2j + t
- * (t < 2) or 8 + 2j + (t - 2). */
-static const uint8_t kiln_add_ee_offsets[16] = {12, 8, 4, 0, 13, 9, 5, 1, 14, 10, 6, 2, 15, 11, 7, 3};
+/* The scatter offsets that undo the packing's transposition (kiln_ew_pack), byte 4j + 3 - t holding
+ * phase t's lane j: element 4t + j for the four-lane loads (kiln_ew_offsets: every fast route but ADD's equal-scale
+ * loop), element 2j + t (t < 2) or 8 + 2j + (t - 2) for that loop (kiln_add_eq_offsets). */
+static const uint8_t kiln_ew_offsets[16] = {12, 8, 4, 0, 13, 9, 5, 1, 14, 10, 6, 2, 15, 11, 7, 3};
 static const uint8_t kiln_add_eq_offsets[16] = {9, 8, 1, 0, 11, 10, 3, 2, 13, 12, 5, 4, 15, 14, 7, 6};
 
 /* The output-stage constants; false when its intermediates could leave int32 (32-bit overflow
@@ -80,27 +71,15 @@ static inline __attribute__((always_inline)) int32x4_t kiln_ew_finish(int32x4_t 
     return vqshlq_r_s32(vqrdmlahq_n_s32(acc, s, mo), qsh);
 }
 
-/* Four result vectors (phases t = 0..3, value in each lane's top byte) to sixteen bytes. up:
- * phase 3 keeps its top byte and phase t lands 8(3 - t) bits lower; else phase 0 keeps it and
- * phase t lands 8t bits lower (VSRI keeps the upper bits). Both orders compute the same bytes;
- * which one GCC 12 schedules with fewer spills depends on the surrounding code, so it is a
- * parameter (both kernels measured best with up = false). */
+/* Four result vectors (phases t = 0..3, value in each lane's top byte) to sixteen bytes: phase 0 keeps its top
+ * byte and phase t lands 8t bits lower (VSRI keeps the upper bits), so byte 4j + 3 - t holds phase t's lane j
+ * (stored through kiln_ew_offsets). */
 static inline __attribute__((always_inline)) int8x16_t kiln_ew_pack(int32x4_t r0, int32x4_t r1, int32x4_t r2,
-                                                                     int32x4_t r3, bool up)
+                                                                     int32x4_t r3)
 {
-    int32x4_t w;
-    if (up)
-    {
-        w = vsriq_n_s32(r3, r2, 8);
-        w = vsriq_n_s32(w, r1, 16);
-        w = vsriq_n_s32(w, r0, 24);
-    }
-    else
-    {
-        w = vsriq_n_s32(r0, r1, 8);
-        w = vsriq_n_s32(w, r2, 16);
-        w = vsriq_n_s32(w, r3, 24);
-    }
+    int32x4_t w = vsriq_n_s32(r0, r1, 8);
+    w = vsriq_n_s32(w, r2, 16);
+    w = vsriq_n_s32(w, r3, 24);
     return vreinterpretq_s8_s32(w);
 }
 
@@ -146,7 +125,7 @@ typedef struct
     int32_t qsh, hi;     /* 40, 44 */
     int32_t lo, l;       /* 48, 52: EM: 2^L of m */
     int32_t k;           /* 56: e's k */
-    const uint8_t *offs; /* 60: the 16 scatter offsets (kiln_add_ee_offsets, kiln_add_eq_offsets) */
+    const uint8_t *offs; /* 60: the 16 scatter offsets (kiln_ew_offsets, kiln_add_eq_offsets) */
 } kiln_add_mve_job;
 
 /* Trailing zero bits of a non-zero value. */
@@ -397,7 +376,7 @@ static void kiln_add_mve_table_fill(int32_t *table, int32_t offset, int32_t mult
     "   vqrdmlah.s32 " dst ", q2, %[mo]         \n"                                                          \
     "   vqshl.s32    " dst ", %[qsh]            \n"
 
-/* A loop of blocks of 16 (four phases packed into q3 as kiln_ew_pack, up = false), with the
+/* A loop of blocks of 16 (four phases packed into q3 as kiln_ew_pack), with the
  * given clamp instructions, stored by one byte scatter (the transposing store of the packing; on
  * a Cortex-M55 a byte scatter takes about a beat per byte, about what the three extra narrowing
  * steps of an in-order layout would cost). 32 + 3 + clamp + 3 instructions per 16 elements. */
@@ -421,7 +400,7 @@ static inline __attribute__((always_inline)) void kiln_add_mve_table_run(const i
                                                                          int32_t mo, int32_t co, int32_t qsh,
                                                                          int8_t lo, int8_t hi)
 {
-    const uint8x16_t offs = vldrbq_u8(kiln_add_ee_offsets); /* kiln_ew_scatter_offsets(false) */
+    const uint8x16_t offs = vldrbq_u8(kiln_ew_offsets);
     const int32_t *tab = table + 128;
     const int32_t blocks = n >> 4;
     if (blocks > 0)
@@ -459,7 +438,7 @@ static inline __attribute__((always_inline)) void kiln_add_mve_table_run(const i
             const int32x4_t a = vldrbq_z_s32(ein + 4 * t, pr);
             r[t] = kiln_ew_finish(vmlaq_n_s32(vldrwq_gather_shifted_offset_s32(tab, idx), a, k), mo, co, qsh);
         }
-        int8x16_t v = kiln_ew_pack(r[0], r[1], r[2], r[3], false);
+        int8x16_t v = kiln_ew_pack(r[0], r[1], r[2], r[3]);
         v = vminq_s8(vmaxq_s8(v, vdupq_n_s8(lo)), vdupq_n_s8(hi));
         vstrbq_scatter_offset_p_s8(out, offs, v, vcmphiq_u8(vdupq_n_u8((uint8_t)left), offs));
     }
@@ -671,9 +650,9 @@ static __attribute__((noinline)) void kiln_add_mve_tail(const kiln_add_mve_job *
         }
         r[t] = kiln_ew_finish(s, j->mo, j->co, j->qsh);
     }
-    int8x16_t v = kiln_ew_pack(r[0], r[1], r[2], r[3], false);
+    int8x16_t v = kiln_ew_pack(r[0], r[1], r[2], r[3]);
     v = vminq_s8(vmaxq_s8(v, vdupq_n_s8((int8_t)j->lo)), vdupq_n_s8((int8_t)j->hi));
-    const uint8x16_t offs = kiln_ew_scatter_offsets(false);
+    const uint8x16_t offs = vldrbq_u8(kiln_ew_offsets);
     vstrbq_scatter_offset_p_s8(j->o + done, offs, v, vcmphiq_u8(vdupq_n_u8((uint8_t)left), offs));
 }
 
@@ -697,7 +676,7 @@ static inline __attribute__((always_inline)) void kiln_add_mve_run(kiln_add_mve_
     {
         if (route == KILN_ADD_MVE_EM)
         {
-            j->offs = kiln_add_ee_offsets;
+            j->offs = kiln_ew_offsets;
             kiln_add_direct_blocks(j);
         }
         else if (j->k == j->mm)
@@ -707,7 +686,7 @@ static inline __attribute__((always_inline)) void kiln_add_mve_run(kiln_add_mve_
         }
         else
         {
-            j->offs = kiln_add_ee_offsets;
+            j->offs = kiln_ew_offsets;
             kiln_add_ee_blocks(j);
         }
     }
@@ -792,7 +771,7 @@ static inline __attribute__((always_inline)) int8x16_t kiln_mul_mve_block(const 
     const int32x4_t r1 = kiln_mul_mve_phase(KILN_EW_LOAD(in1, 1, left, tail), KILN_EW_LOAD(in2, 1, left, tail), q);
     const int32x4_t r2 = kiln_mul_mve_phase(KILN_EW_LOAD(in1, 2, left, tail), KILN_EW_LOAD(in2, 2, left, tail), q);
     const int32x4_t r3 = kiln_mul_mve_phase(KILN_EW_LOAD(in1, 3, left, tail), KILN_EW_LOAD(in2, 3, left, tail), q);
-    return kiln_ew_pack(r0, r1, r2, r3, false);
+    return kiln_ew_pack(r0, r1, r2, r3);
 }
 
 static inline __attribute__((always_inline)) void kiln_mul_mve_run(const int8_t *in1, const int8_t *in2, int8_t *out,
@@ -801,7 +780,7 @@ static inline __attribute__((always_inline)) void kiln_mul_mve_run(const int8_t 
 {
     const kiln_mul_mve_plan pl = *plan; /* in registers: the byte stores below could alias *plan */
     const kiln_mul_mve_plan *q = &pl;
-    const uint8x16_t offs = kiln_ew_scatter_offsets(false);
+    const uint8x16_t offs = vldrbq_u8(kiln_ew_offsets);
     int32_t left = n;
     for (; left >= 16; left -= 16)
     {

@@ -18,11 +18,7 @@ void kiln_conv_s8_copy_rows(int8_t *dst, const int8_t *src, int32_t src_stride, 
 {
     if (row == 4)
     {
-        /* one word a row (the 4-wide filters of one-channel inputs: DS-CNN's 10x4 first layer) */
-        for (int32_t r = 0; r < rows; r++, src += src_stride, dst += 4)
-        {
-            memcpy(dst, src, 4);
-        }
+        kiln_conv_s8_copy_rows4(dst, src, src_stride, rows);
         return;
     }
     for (int32_t r = 0; r < rows; r++, src += src_stride, dst += row)
