@@ -187,8 +187,9 @@ void kiln_conv_s8_run(const kiln_conv_s8_run_args *a)
         /* The general route's patches inside the input on both axes (output rows [in_y0, in_y1), columns
          * [in_x0, in_x1)) are fh contiguous runs of fw * in_c bytes when the filter's taps along a row are
          * adjacent pixels of every channel: one row copy each, without the border arithmetic. */
-        const bool runs = s->filter_c == s->in_c && s->upscale_h == 1 && s->upscale_w == 1 &&
-            (s->dilation_w == 1 || s->filter_w == 1);
+        const bool runs = p->route != KILN_CONV_S8_ROUTE_1X1_FAST && p->route != KILN_CONV_S8_ROUTE_1X1 &&
+            p->route != KILN_CONV_S8_ROUTE_1XN && s->filter_c == s->in_c && s->upscale_h == 1 &&
+            s->upscale_w == 1 && (s->dilation_w == 1 || s->filter_w == 1); /* (routes without patches: no bounds) */
         const int32_t in_y0 = (s->pad_h + s->stride_h - 1) / s->stride_h;
         const int32_t in_y1 =
             runs ? kiln_conv_count_upto((int64_t)s->in_h - 1 - (int64_t)(s->filter_h - 1) * s->dilation_h + s->pad_h,
