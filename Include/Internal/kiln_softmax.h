@@ -540,23 +540,28 @@ static inline __attribute__((always_inline)) int32_t kiln_softmax_recip_unit_dsp
 static inline __attribute__((always_inline)) int32_t kiln_softmax_out_unit_max_dsp(int32_t recip,
                                                                                    kiln_softmax_kind kind)
 {
+    int32_t o;
     if (kind == KILN_SOFTMAX_S8_TO_S16)
     {
-        return __ssat((recip - 1 + (1 << 14) - (1 << 30)) >> 15, 16);
+        /* SSAT's own arithmetic shift (GCC 12 does not fold the shift of __ssat's operand into it) */
+        __asm__("ssat %0, #16, %1, asr #15" : "=r"(o) : "r"(recip - 1 + (1 << 14) - (1 << 30)));
+        return o;
     }
     if (kind == KILN_SOFTMAX_U8_TO_U8)
     {
         return (int32_t)__usat((int32_t)(((uint32_t)recip - 1u + (1u << 22)) >> 23), 8); /* up to 2^31 + 2^22 */
     }
-    return __ssat((recip - 1 + (1 << 22) - (1 << 30)) >> 23, 8);
+    __asm__("ssat %0, #8, %1, asr #23" : "=r"(o) : "r"(recip - 1 + (1 << 22) - (1 << 30)));
+    return o;
 }
 
 /**
  * A row of two whose other element's exp e also rounds to a term of 2^19 (sum 2^20): the general
  * reciprocal and outputs; the maximum's output in the low half, the other's in the high half.
- * Rare, so out of the row loop.
+ * Rare: kiln_softmax_pairs_dsp() stops at such a row, and the entry's cold NAME_pairs_tie
+ * (KILN_SOFTMAX_TYPED_ENTRIES_PAIRS) runs it through kiln_softmax_pair_tie_row_dsp().
  */
-static __attribute__((noinline, cold, unused)) uint32_t kiln_softmax_pair_tie_dsp(int32_t e, kiln_softmax_kind kind)
+static inline __attribute__((always_inline)) uint32_t kiln_softmax_pair_tie_dsp(int32_t e, kiln_softmax_kind kind)
 {
     const int32_t out_bits = kind == KILN_SOFTMAX_S8_TO_S16 ? 16 : 8;
     const int32_t out_min =
@@ -569,18 +574,27 @@ static __attribute__((noinline, cold, unused)) uint32_t kiln_softmax_pair_tie_ds
     return ((uint32_t)o_max & 0xFFFFu) | ((uint32_t)o_other << 16);
 }
 
+/** The maximum's index in a row of two with difference d = x1 - x0: x0 when x1 < x0. */
+static inline __attribute__((always_inline)) int32_t kiln_softmax_pair_max_index(int32_t d)
+{
+    return (int32_t)((uint32_t)d >> 31) ^ 1;
+}
+
 /**
  * Rows of two elements (num_rows >= 1), scalar: the larger element's diff is 0 (exp 1.0 =
  * INT32_MAX, term 2^19), so each row needs one exp, of the other's diff -|x1 - x0|, and its term
  * t: the sum 2^19 + t is below 2^20 but for t = 2^19 (the other's exp rounds to 1.0 too), so
- * the reciprocal is kiln_softmax_recip_unit_dsp(t) and the exponent 31 - out_bits (the general
- * kiln_softmax_recip32() for t = 2^19); out_min * 2^(exponent - 1) fits, the minimum folds into
- * the output constant. The maximum's output is kiln_softmax_out_unit_max_dsp().
+ * the reciprocal is kiln_softmax_recip_unit_dsp(t) and the exponent 31 - out_bits; out_min *
+ * 2^(exponent - 1) fits, the minimum folds into the output constant. The maximum's output is
+ * kiln_softmax_out_unit_max_dsp(). A row with t = 2^19 (the general kiln_softmax_recip32() for a
+ * sum of 2^20) stops the loop: the function returns the number of rows left from it (0 when all
+ * are done) with *input and *output at that row, for the caller's cold path (no call inside the
+ * loop: nothing of it is saved around one).
  */
-static inline __attribute__((always_inline)) void kiln_softmax_pairs_dsp(const void *input, int32_t num_rows,
-                                                                         int32_t mult, int32_t shift,
-                                                                         int32_t diff_min, kiln_softmax_kind kind,
-                                                                         void *output)
+static inline __attribute__((always_inline)) int32_t kiln_softmax_pairs_dsp(const void **input, int32_t num_rows,
+                                                                            int32_t mult, int32_t shift,
+                                                                            int32_t diff_min, kiln_softmax_kind kind,
+                                                                            void **output)
 {
     const int32_t out_bits = kind == KILN_SOFTMAX_S8_TO_S16 ? 16 : 8;
     const int32_t out_min =
@@ -590,8 +604,8 @@ static inline __attribute__((always_inline)) void kiln_softmax_pairs_dsp(const v
     const int32_t ex = 31 - out_bits;
     const int32_t k_unit = (1 << (ex - 2)) + out_min * (1 << (ex - 1));
     const int32_t out_step = kind == KILN_SOFTMAX_S8_TO_S16 ? 4 : 2;
-    const int8_t *in = (const int8_t *)input;
-    int8_t *out = (int8_t *)output;
+    const int8_t *in = (const int8_t *)*input;
+    int8_t *out = (int8_t *)*output;
     do
     {
         const int32_t d = kiln_softmax_load_k(in, 1, kind) - kiln_softmax_load_k(in, 0, kind);
@@ -608,20 +622,15 @@ static inline __attribute__((always_inline)) void kiln_softmax_pairs_dsp(const v
         {
             const int32_t e = kiln_softmax_exp_dsp(kiln_softmax_scaled_dsp(dn, shift, mult));
             const uint32_t t = kiln_softmax_term(e);
-            if (t < (1u << (31 - KILN_SOFTMAX_ACCUM_BITS)))
+            if (__builtin_expect(t >= (1u << (31 - KILN_SOFTMAX_ACCUM_BITS)), 0))
             {
-                const int32_t recip = kiln_softmax_recip_unit_dsp(t);
-                o_max = kiln_softmax_out_unit_max_dsp(recip, kind);
-                o_other = kiln_softmax_out_dsp(recip, e, k_unit, ex - 1, kind, true);
+                break;
             }
-            else
-            {
-                const uint32_t both = kiln_softmax_pair_tie_dsp(e, kind);
-                o_max = (int16_t)both;
-                o_other = (int16_t)(both >> 16);
-            }
+            const int32_t recip = kiln_softmax_recip_unit_dsp(t);
+            o_max = kiln_softmax_out_unit_max_dsp(recip, kind);
+            o_other = kiln_softmax_out_dsp(recip, e, k_unit, ex - 1, kind, true);
         }
-        const int32_t im = (int32_t)((uint32_t)d >> 31) ^ 1; /* the maximum's index: x0 when x1 < x0 */
+        const int32_t im = kiln_softmax_pair_max_index(d);
         __asm__("" : "+r"(o_max), "+r"(o_other)); /* stored as they are: no sign or zero extension */
         kiln_softmax_store_k(out, im, o_max, kind);
         kiln_softmax_store_k(out, im ^ 1, o_other, kind);
@@ -629,12 +638,42 @@ static inline __attribute__((always_inline)) void kiln_softmax_pairs_dsp(const v
         out += out_step;
         __asm__("" : "+r"(num_rows)); /* a row counter (no trip count computed from the pointers) */
     } while (--num_rows != 0);
+    *input = in;
+    *output = out;
+    return num_rows;
 }
+
+/** The first row of two at input whose exp term is 2^19 (kiln_softmax_pairs_dsp() stopped there). */
+static inline __attribute__((always_inline)) void kiln_softmax_pair_tie_row_dsp(const void *input, int32_t mult,
+                                                                               int32_t shift, kiln_softmax_kind kind,
+                                                                               void *output)
+{
+    const int32_t d = kiln_softmax_load_k(input, 1, kind) - kiln_softmax_load_k(input, 0, kind);
+    const int32_t e = kiln_softmax_exp_dsp(kiln_softmax_scaled_dsp(d < 0 ? d : -d, shift, mult));
+    const uint32_t both = kiln_softmax_pair_tie_dsp(e, kind);
+    const int32_t im = kiln_softmax_pair_max_index(d);
+    kiln_softmax_store_k(output, im, (int16_t)both, kind);
+    kiln_softmax_store_k(output, im ^ 1, (int16_t)(both >> 16), kind);
+}
+
 /**
- * The start of the DSP and Helium entries (the public functions branch there): the argument checks
- * first, then the calls that need no row kernel: rows of two (kiln_softmax_pairs_dsp) and calls
- * whose outputs do not depend on the data (rows of one element, diff_min > 0: fills). True when
- * the call is complete (or its arguments are invalid: nothing read or written).
+ * kiln_softmax_args_ok() for row_size 2, in fewer instructions: num_rows * 2 <= INT32_MAX and
+ * num_rows >= 1 exactly when num_rows | (num_rows * 2 modulo 2^32) is positive (num_rows >= 2^30
+ * sets the doubled value's sign bit, num_rows <= 0 its own), and mult >= 0 joins the same sign test.
+ */
+static inline __attribute__((always_inline)) bool kiln_softmax_pairs_args_ok(const void *input, int32_t num_rows,
+                                                                             int32_t mult, int32_t shift,
+                                                                             const void *output)
+{
+    return input != NULL && output != NULL &&
+           (int32_t)((uint32_t)num_rows | ((uint32_t)num_rows << 1) | (uint32_t)mult) > 0 && (uint32_t)shift <= 31u;
+}
+
+/**
+ * The start of the DSP and Helium entries after rows of two (KILN_SOFTMAX_TYPED_ENTRIES_PAIRS):
+ * the argument checks, then the calls whose outputs do not depend on the data (rows of one
+ * element, diff_min > 0: fills). True when the call is complete (or its arguments are invalid:
+ * nothing read or written).
  */
 static inline __attribute__((always_inline)) bool kiln_softmax_entry_done_dsp(const void *input, int32_t num_rows,
                                                                               int32_t row_size, int32_t mult,
@@ -645,13 +684,87 @@ static inline __attribute__((always_inline)) bool kiln_softmax_entry_done_dsp(co
     {
         return true;
     }
-    if (row_size == 2)
-    {
-        kiln_softmax_pairs_dsp(input, num_rows, mult, shift, diff_min, kind, output);
-        return true;
-    }
     return kiln_softmax_constant_call(num_rows * row_size, row_size, diff_min, kind, output);
 }
+
+/*
+ * KILN_SOFTMAX_TYPED_ENTRIES for the DSP and Helium kernels. Each kind's entry NAME is a compare and
+ * two tail branches: rows of two to NAME_pairs (their own argument checks, kiln_softmax_pairs_dsp()),
+ * every other call to NAME_rows (ENTRY). A call of rows of two thus pays neither the frame of the
+ * longer rows' kernels (on Helium they save the vector registers) nor their register pressure: the
+ * worst row of two is 119 instructions, of which that frame was 6 and a spilled multiplier 2.
+ *   - NAME is naked: GCC 12, given the two tail calls in C, loads the three stack arguments and
+ *     stores them back. Its branch targets are extern functions (their assembly names are exactly
+ *     these) in NAME's own section, so that the conditional B.W (1 MB range, no linker veneer)
+ *     always reaches.
+ *   - A row whose smaller element's exp also rounds to a term of 2^19 (equal elements, say) stops
+ *     kiln_softmax_pairs_dsp()'s loop; NAME_pairs_tie (cold) runs that row and returns the next
+ *     row's input, and the loop resumes there. No call inside the loop: nothing of it is saved
+ *     around one, and the function needs no stack frame.
+ */
+#define KILN_SOFTMAX_TYPED_ENTRY_PAIRS_(NAME, TIN, TOUT, KIND, ENTRY)                                                 \
+    void NAME##_pairs(const TIN *input, int32_t num_rows, int32_t row_size, int32_t mult, int32_t shift,              \
+                      int32_t diff_min, TOUT *output);                                                                \
+    void NAME##_rows(const TIN *input, int32_t num_rows, int32_t row_size, int32_t mult, int32_t shift,               \
+                     int32_t diff_min, TOUT *output);                                                                 \
+    static __attribute__((noinline, cold)) const TIN *NAME##_pairs_tie(const TIN *input, int32_t mult, int32_t shift, \
+                                                                       TOUT *output)                                  \
+    {                                                                                                                 \
+        kiln_softmax_pair_tie_row_dsp(input, mult, shift, KIND, output);                                              \
+        return input + 2;                                                                                             \
+    }                                                                                                                 \
+    __attribute__((noinline, section(".text." #NAME))) void NAME##_pairs(const TIN *input,                           \
+                                                                         int32_t num_rows,                            \
+                                                                         int32_t row_size,                            \
+                                                                         int32_t mult,                                \
+                                                                         int32_t shift,                               \
+                                                                         int32_t diff_min,                            \
+                                                                         TOUT *output)                                \
+    {                                                                                                                 \
+        (void)row_size; /* 2 */                                                                                      \
+        if (!kiln_softmax_pairs_args_ok(input, num_rows, mult, shift, output))                                        \
+        {                                                                                                             \
+            return;                                                                                                   \
+        }                                                                                                             \
+        const void *in = input;                                                                                       \
+        void *out = output;                                                                                           \
+        while ((num_rows = kiln_softmax_pairs_dsp(&in, num_rows, mult, shift, diff_min, KIND, &out)) != 0)            \
+        {                                                                                                             \
+            in = NAME##_pairs_tie((const TIN *)in, mult, shift, (TOUT *)out);                                         \
+            out = (TOUT *)out + 2;                                                                                    \
+            if (--num_rows == 0)                                                                                      \
+            {                                                                                                         \
+                break;                                                                                                \
+            }                                                                                                         \
+        }                                                                                                             \
+    }                                                                                                                 \
+    __attribute__((noinline, section(".text." #NAME))) void NAME##_rows(const TIN *input,                            \
+                                                                        int32_t num_rows,                             \
+                                                                        int32_t row_size,                             \
+                                                                        int32_t mult,                                 \
+                                                                        int32_t shift,                                \
+                                                                        int32_t diff_min,                             \
+                                                                        TOUT *output)                                 \
+    {                                                                                                                 \
+        ENTRY(input, num_rows, row_size, mult, shift, diff_min, KIND, output);                                        \
+    }                                                                                                                 \
+    __attribute__((naked, section(".text." #NAME))) void NAME(const TIN *input,                                      \
+                                                              int32_t num_rows,                                       \
+                                                              int32_t row_size,                                       \
+                                                              int32_t mult,                                           \
+                                                              int32_t shift,                                          \
+                                                              int32_t diff_min,                                       \
+                                                              TOUT *output)                                           \
+    {                                                                                                                 \
+        (void)input, (void)num_rows, (void)row_size, (void)mult, (void)shift, (void)diff_min, (void)output;          \
+        __asm__("cmp r2, #2\n\t"                                                                                       \
+                "beq.w " #NAME "_pairs\n\t"                                                                            \
+                "b.w " #NAME "_rows");                                                                                \
+    }
+#define KILN_SOFTMAX_TYPED_ENTRIES_PAIRS(ENTRY)                                                                       \
+    KILN_SOFTMAX_TYPED_ENTRY_PAIRS_(kiln_softmax_rows_s8, int8_t, int8_t, KILN_SOFTMAX_S8_TO_S8, ENTRY)               \
+    KILN_SOFTMAX_TYPED_ENTRY_PAIRS_(kiln_softmax_rows_s8_s16, int8_t, int16_t, KILN_SOFTMAX_S8_TO_S16, ENTRY)         \
+    KILN_SOFTMAX_TYPED_ENTRY_PAIRS_(kiln_softmax_rows_u8, uint8_t, uint8_t, KILN_SOFTMAX_U8_TO_U8, ENTRY)
 
 #endif /* (KILN_BUILD_DSP || KILN_BUILD_MVE) && __ARM_FEATURE_DSP */
 

@@ -454,6 +454,49 @@ static void test_short_rows(void)
 
 /* ---- bad input --------------------------------------------------------------------------------- */
 
+/* Rows of two: the DSP and Helium kernels run them in a loop of their own that stops at a row whose
+ * smaller element's exp also rounds to a term of 2^19 (a tie: equal elements, or a difference too
+ * small for the scale) and resumes after it. Many rows, ties at the first, last, every and random
+ * positions, runs of ties, every output kind, against the reference. */
+static void test_pairs(void)
+{
+    kiln_rng r;
+    kiln_rng_seed(&r, 0x9A125);
+    const int32_t reps = kiln_test_iterations(400, 40);
+    for (int32_t rep = 0; rep < reps; rep++)
+    {
+        const int32_t rows = rep < 8 ? rep + 1 : kiln_rng_range(&r, 1, 300);
+        const int32_t layout = kiln_rng_range(&r, 0, 5);
+        for (int32_t k = 0; k < rows; k++)
+        {
+            bool tie;
+            switch (layout)
+            {
+            case 0: tie = true; break;
+            case 1: tie = k == 0; break;
+            case 2: tie = k == rows - 1; break;
+            case 3: tie = (k & 1) == (rep & 1); break;
+            case 4: tie = (k / 3) % 2 == 0; break; /* runs of three */
+            default: tie = kiln_rng_range(&r, 0, 3) == 0; break;
+            }
+            const int32_t a = kiln_rng_range(&r, -128, 127);
+            const int32_t d = tie ? 0 : kiln_rng_range(&r, -255, 255);
+            const int32_t b = MAX(-128, MIN(127, a + d));
+            g_in[2 * k] = (int8_t)(rep & 2 ? a : b);
+            g_in[2 * k + 1] = (int8_t)(rep & 2 ? b : a);
+        }
+        /* the typical scale, or a small one under which a difference of a few counts ties too */
+        sm_params p = rep % 3 == 0 ? random_params(&r) : tflite_params(rep % 3 == 1 ? 1.0 / 256.0 : 1.0e-5);
+        for (int32_t kind = 0; kind < 5; kind++)
+        {
+            kiln_test_context("pairs rep %ld rows %ld layout %ld kind %ld", (long)rep, (long)rows, (long)layout,
+                              (long)kind);
+            run_compare((out_kind)kind, rows, 2, p);
+        }
+    }
+    kiln_test_context("");
+}
+
 static void test_bad_input(void)
 {
     const sm_params p = tflite_params(1.0 / 256.0);
@@ -469,6 +512,13 @@ static void test_bad_input(void)
         {false, false, 65536, 65536, p.mult, p.shift}, {false, false, 3, INT32_MAX, p.mult, p.shift},
         {false, false, 1, 8, -1, p.shift},     {false, false, 1, 8, INT32_MIN, p.shift},
         {false, false, 1, 8, p.mult, -1},      {false, false, 1, 8, p.mult, 32},
+        /* rows of two have checks of their own (kiln_softmax_pairs_args_ok) */
+        {true, false, 1, 2, p.mult, p.shift},  {false, true, 1, 2, p.mult, p.shift},
+        {false, false, 0, 2, p.mult, p.shift}, {false, false, -1, 2, p.mult, p.shift},
+        {false, false, INT32_MIN, 2, p.mult, p.shift}, {false, false, 1 << 30, 2, p.mult, p.shift},
+        {false, false, (1 << 30) + 1, 2, p.mult, p.shift}, {false, false, INT32_MAX, 2, p.mult, p.shift},
+        {false, false, 1, 2, -1, p.shift},     {false, false, 1, 2, INT32_MIN, p.shift},
+        {false, false, 1, 2, p.mult, -1},      {false, false, 1, 2, p.mult, 32},
     };
     for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
     {
@@ -498,6 +548,9 @@ static void test_bad_input(void)
     /* Control: the same buffers with valid arguments are written. */
     fill_guards();
     arm_softmax_s8(g_in, 1, 8, p.mult, p.shift, p.diff_min, g_out8);
+    KILN_CHECK(g_out16[0] != GUARD_WORD);
+    fill_guards();
+    arm_softmax_s8(g_in, 1, 2, p.mult, p.shift, p.diff_min, g_out8); /* rows of two: their own checks */
     KILN_CHECK(g_out16[0] != GUARD_WORD);
 }
 
@@ -534,9 +587,9 @@ static void test_perf(void)
     }
     const sm_params p = tflite_params(1.0 / 256.0);
     /* Rows of two take one data-dependent exp (one multiply per set bit of its remainder): the worst
-     * row over every difference (x0 - x1 = 0 .. 255) is guarded, and printed beside the random data's
-     * count below. M55: 128 (64 per element, above the goal's 60: reached at a difference of 193; the
-     * random data's row 120), M4: 131 / 129. */
+     * row over every difference (x0 - x1 = 0 .. 255) is guarded at the goal (60 per element on
+     * Helium), and printed beside the random data's count below. M55 and M4: 119 (at a difference of
+     * 193; 128 and 131 before rows of two had an entry of their own), the random data's row 112. */
     {
         double worst[2] = {0.0, 0.0};
         for (int32_t d = 0; d < 256; d++)
@@ -555,7 +608,7 @@ static void test_perf(void)
         kiln_test_context("perf guard 1x2 worst");
         if (KILN_BUILD_MVE || KILN_BUILD_DSP)
         {
-            KILN_CHECK(worst[0] <= (KILN_BUILD_MVE ? 132.0 : 135.0) && worst[1] <= (KILN_BUILD_MVE ? 132.0 : 135.0));
+            KILN_CHECK(worst[0] <= (KILN_BUILD_MVE ? 120.0 : 123.0) && worst[1] <= (KILN_BUILD_MVE ? 120.0 : 123.0));
         }
         kiln_test_context("");
     }
@@ -584,21 +637,25 @@ static void test_perf(void)
              * 259/262, 1x4 628/627 -> 317/320, 1x5 735/733 -> 375/378, 1x8 1012/1007 -> 553/556,
              * 1x10 1236/1229 -> 675/678, 1x12 1415/1406 -> 803/806, 1x100 9565/9468 -> 8894/8895,
              * 1x1000 47086/59093 -> 46233/60237, 100x10 77034/76532 -> 64602/64803.
+             * Then rows of two in an entry of their own and rows of 3-4 in a one-vector loop:
+             * Helium 1x2 120/120 -> 112/112, 1x3 and 1x4 175/179 -> 161/167; DSP 1x2 125/124 ->
+             * 111/111.
              * Where they go (Helium): the public function is one branch to the backend's entry,
-             * which checks the arguments (~17); one-element rows are a fill; rows of two are
-             * scalar (the maximum's exp is 1.0: one exp of the other, ~35, a reciprocal of 2^19 + t
-             * in 17, two outputs); rows of 3-8 one or two four-lane vectors, the exp's multiplies
-             * for remainders of 1.0 and more skipped when no lane has one. */
-            static const int32_t limit_mve[][2] = {{1, 58}, {2, 132}, {3, 184}, {4, 184}, {5, 255}, {7, 255},
+             * which sends rows of two to their own function (two instructions) and every other call
+             * to the rows' function, which checks the arguments (~17); one-element rows are a fill;
+             * rows of two are scalar (checks ~11, the maximum's exp is 1.0: one exp of the other,
+             * ~35, a reciprocal of 2^19 + t in 17, two outputs); rows of 3-4 one four-lane vector,
+             * 5-8 two, the exp's multiplies for remainders of 1.0 and more skipped when no lane has
+             * one. */
+            static const int32_t limit_mve[][2] = {{1, 58}, {2, 116}, {3, 172}, {4, 172}, {5, 255}, {7, 255},
                                                    {8, 255}, {10, 434}, {12, 411}, {100, 3140}, {1000, 14720}};
-            static const int32_t limit_dsp[][2] = {{1, 57}, {2, 129}, {3, 270}, {4, 330}, {5, 390}, {7, 513},
+            static const int32_t limit_dsp[][2] = {{1, 57}, {2, 115}, {3, 270}, {4, 330}, {5, 390}, {7, 513},
                                                    {8, 573}, {10, 699}, {12, 830}, {100, 9170}, {1000, 62050}};
             const int32_t len = shapes[i][1];
             kiln_test_context("perf guard %ldx%ld%s", (long)shapes[i][0], (long)len, s16 ? " s16" : "");
             if (KILN_BUILD_MVE || KILN_BUILD_DSP)
             {
-                /* (rows of two on Helium: the goal holds for some data only, guarded above by their worst case) */
-                KILN_CHECK(instr / n <= (KILN_BUILD_MVE ? (len == 2 ? 66.0 : 60.0) : 150.0));
+                KILN_CHECK(instr / n <= (KILN_BUILD_MVE ? 60.0 : 150.0));
                 for (size_t k = 0; k < sizeof(limit_mve) / sizeof(limit_mve[0]); k++)
                 {
                     const int32_t lim = KILN_BUILD_MVE ? limit_mve[k][1] : limit_dsp[k][1];
@@ -624,6 +681,7 @@ int main(void)
     KILN_RUN(test_bad_input);
     KILN_RUN(test_lengths);
     KILN_RUN(test_short_rows);
+    KILN_RUN(test_pairs);
     KILN_RUN(test_random);
     KILN_RUN(test_perf);
     return kiln_test_finish();

@@ -10,8 +10,9 @@
  * exp_on_negative_values is one multiply, and the output's SRDHM(recip, e) is one too.
  * The sum of a row is kept in 32 bits per run of at most 8191 terms (each <= 2^19).
  *
- * Routes (after the argument checks of the entry, which the public functions branch to): rows of
- * two, kiln_softmax_pairs_dsp() (Internal/kiln_softmax.h, one exp per row); rows of one or
+ * Routes (the public functions branch to the kind's entry, which sends rows of two to a function of
+ * their own, every other call to the argument checks and the rest): rows of two,
+ * kiln_softmax_pairs_dsp() (Internal/kiln_softmax.h, one exp per row); rows of one or
  * diff_min > 0, a fill; rows of 3 .. 16, kiln_softmax_dsp_small() (no exp cache); longer rows,
  * the three passes with the cache.
  */
@@ -220,8 +221,8 @@ static inline __attribute__((always_inline)) void kiln_softmax_dsp_small(const v
     } while (--num_rows != 0);
 }
 
-/* The entries (the public functions branch here): kiln_softmax_entry_done_dsp() (checks, rows of
- * two, fills), then the rows. */
+/* The entries' calls of every row length but two (KILN_SOFTMAX_TYPED_ENTRIES_PAIRS sends rows of two
+ * to their own function): kiln_softmax_entry_done_dsp() (checks, fills), then the rows. */
 static inline __attribute__((always_inline)) void kiln_softmax_dsp_entry(const void *input, int32_t num_rows,
                                                                        int32_t row_size, int32_t mult, int32_t shift,
                                                                        int32_t diff_min, kiln_softmax_kind kind,
@@ -241,6 +242,6 @@ static inline __attribute__((always_inline)) void kiln_softmax_dsp_entry(const v
     kiln_softmax_dsp_rows(input, num_rows, row_size, &p, output);
 }
 
-KILN_SOFTMAX_TYPED_ENTRIES(kiln_softmax_dsp_entry)
+KILN_SOFTMAX_TYPED_ENTRIES_PAIRS(kiln_softmax_dsp_entry)
 
 #endif /* KILN_BUILD_DSP */

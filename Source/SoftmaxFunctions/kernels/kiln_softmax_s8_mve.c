@@ -6,12 +6,14 @@
  * conditional multiplies are VPT blocks in inline assembly); only the last, partial vector of a
  * row is loaded and stored under a tail predicate.
  *
- * Routes (after the argument checks of the entry, which the public functions branch to):
+ * Routes (the public functions branch to the kind's entry, which sends rows of two to a function of
+ * their own and every other call to the argument checks and the rest):
  *   2                    "softmax_pairs": scalar on the DSP multiplies (kiln_softmax_pairs_dsp(),
  *                        Internal/kiln_softmax.h): the larger element's exp is 1.0, one exp per row
  *   1, or diff_min > 0   a fill: the type's maximum (rows of one), the minimum (diff_min > 0)
- *   3 .. 8               "softmax_mve_rows8": one or two predicated four-lane vectors per row,
- *                        the maximum over the loaded lanes, inlined in each kind's entry
+ *   3 .. 8               "softmax_mve_rows8": one (3 .. 4) or two (5 .. 8) predicated four-lane
+ *                        vectors per row, the maximum over the loaded lanes, inlined in each kind's
+ *                        entry once for each (the one-vector loop keeps every value in registers)
  *   9 .. 16              "softmax_mve_short": each row in vector registers, no stack table
  *                        (see kiln_softmax_short_rows_k below).
  * and for longer rows, by the number of elements of the call:
@@ -395,7 +397,7 @@ static inline __attribute__((always_inline)) void kiln_softmax_short_rows_k(cons
  */
 static inline __attribute__((always_inline)) void kiln_softmax_rows8_k(const void *input, int32_t num_rows, int32_t n,
                                                                        int32_t mult, int32_t shift, int32_t diff_min,
-                                                                       kiln_softmax_kind kind, void *output)
+                                                                       kiln_softmax_kind kind, bool two, void *output)
 {
     const int32x4_t vshift = vdupq_n_s32(shift);
     const bool is_u8 = kind == KILN_SOFTMAX_U8_TO_U8;
@@ -404,7 +406,6 @@ static inline __attribute__((always_inline)) void kiln_softmax_rows8_k(const voi
     const int32_t out_min = out16 ? INT16_MIN : (is_u8 ? 0 : INT8_MIN);
     const int32_t out_max = out16 ? INT16_MAX : (is_u8 ? UINT8_MAX : INT8_MAX);
     const int32_t out_step = out16 ? 2 * n : n;
-    const bool two = n > 4;
     const mve_pred16_t pt0 = vctp32q((uint32_t)n);
     const mve_pred16_t pt1 = vctp32q((uint32_t)(n - 4)); /* n - 4 < 0 reads as a large count: unused then */
     /* diff - diff_min cannot overflow: diff in [-255, 0], diff_min <= 0 */
@@ -521,8 +522,8 @@ static __attribute__((noinline)) void kiln_softmax_long_rows(const void *input, 
     }
 }
 
-/* The entries (the public functions branch here): kiln_softmax_entry_done_dsp() (checks, rows of
- * two, fills), then the rows by length. */
+/* The entries' calls of every row length but two (KILN_SOFTMAX_TYPED_ENTRIES_PAIRS sends rows of two
+ * to their own function): kiln_softmax_entry_done_dsp() (checks, fills), then the rows by length. */
 static inline __attribute__((always_inline)) void kiln_softmax_mve_entry(const void *input, int32_t num_rows,
                                                                         int32_t row_size, int32_t mult, int32_t shift,
                                                                         int32_t diff_min, kiln_softmax_kind kind,
@@ -532,9 +533,14 @@ static inline __attribute__((always_inline)) void kiln_softmax_mve_entry(const v
     {
         return;
     }
+    if (row_size <= 4)
+    {
+        kiln_softmax_rows8_k(input, num_rows, row_size, mult, shift, diff_min, kind, false, output);
+        return;
+    }
     if (row_size <= 8)
     {
-        kiln_softmax_rows8_k(input, num_rows, row_size, mult, shift, diff_min, kind, output);
+        kiln_softmax_rows8_k(input, num_rows, row_size, mult, shift, diff_min, kind, true, output);
         return;
     }
     kiln_softmax_params p;
@@ -549,6 +555,6 @@ static inline __attribute__((always_inline)) void kiln_softmax_mve_entry(const v
     }
 }
 
-KILN_SOFTMAX_TYPED_ENTRIES(kiln_softmax_mve_entry)
+KILN_SOFTMAX_TYPED_ENTRIES_PAIRS(kiln_softmax_mve_entry)
 
 #endif /* KILN_BUILD_MVE */
