@@ -6,6 +6,8 @@
  *   board_selftest_fault [udf]   undefined instruction     -> UsageFault UNDEFINSTR
  *   board_selftest_fault div0    integer divide by zero     -> UsageFault DIVBYZERO (not ARMv6-M)
  *   board_selftest_fault bus     load from unmapped memory  -> BusFault PRECISERR
+ *   board_selftest_fault edge    load of the byte after edge memory (kiln_edge_alloc)
+ *                                                           -> BusFault PRECISERR
  *   board_selftest_fault stack   runaway recursion          -> an547: UsageFault STKOF,
  *                                                              an386: MemManage (MPU guard)
  * Cross builds only.
@@ -55,6 +57,19 @@ int main(int argc, char **argv)
     else if (strcmp(mode, "bus") == 0)
     {
         g_sink = *(volatile uint32_t *)(uintptr_t)KILN_UNMAPPED_ADDRESS;
+    }
+    else if (strcmp(mode, "edge") == 0)
+    {
+        /* the whole buffer reads and writes; the byte after it faults */
+        volatile uint8_t *p = (volatile uint8_t *)kiln_edge_alloc(64);
+        for (int i = 0; i < 64; i++)
+        {
+            p[i] = (uint8_t)i;
+            g_sink += p[i];
+        }
+        printf("edge buffer at %p: 64 bytes read and written (sum %lu)\n", (void *)p, (unsigned long)g_sink);
+        fflush(stdout);
+        g_sink = p[64];
     }
     else if (strcmp(mode, "stack") == 0)
     {

@@ -34,6 +34,7 @@
 extern uint32_t __data_load__[], __data_start__[], __data_end__[];
 extern uint32_t __bss_start__[], __bss_end__[];
 extern char __heap_start__[], __heap_end__[];
+extern char __kiln_edge_start__[], __kiln_edge_end__[];
 extern uint32_t __stack_limit__[], __stack_top__[];
 
 extern int main(int argc, char **argv);
@@ -187,7 +188,7 @@ static int kiln_fetch_args(void)
 #define KILN_STACK_GUARD_BYTES 0u
 #endif
 
-static void kiln_stack_guard(void)
+static void kiln_mpu_guards(void)
 {
 #if !KILN_V8M_MAIN
     if (((KILN_MPU_TYPE >> 8) & 0xFFu) == 0u)
@@ -205,6 +206,11 @@ static void kiln_stack_guard(void)
         KILN_MPU_RBAR = limit - 0x100000u;
         KILN_MPU_RASR = (1u << 28) | (0u << 24) | (19u << 1) | 1u; /* 1 MiB */
     }
+    /* The end of the edge memory (kiln_edge_alloc): QEMU maps nothing that faults after any RAM
+     * of this board, so 64K after it are no-access. */
+    KILN_MPU_RNR = 2u;
+    KILN_MPU_RBAR = (uint32_t)(uintptr_t)__kiln_edge_end__;
+    KILN_MPU_RASR = (1u << 28) | (0u << 24) | (15u << 1) | 1u; /* 64 KiB */
     KILN_MPU_CTRL = (1u << 2) | 1u;
 #endif
 }
@@ -229,7 +235,7 @@ __attribute__((noreturn, used)) void kiln_board_start(void)
      * the host. Unaligned accesses stay legal (the DSP code relies on them). */
     KILN_SCB_SHCSR |= (1u << 16) | (1u << 17) | (1u << 18) | (KILN_V8M_MAIN ? (1u << 19) : 0u);
     KILN_SCB_CCR |= (1u << 4);
-    kiln_stack_guard();
+    kiln_mpu_guards();
     __asm__ volatile("dsb\n\tisb" ::: "memory");
 
     initialise_monitor_handles();
@@ -267,6 +273,36 @@ void *_sbrk(ptrdiff_t incr)
     }
     brk += (uintptr_t)incr;
     return (void *)prev;
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Edge memory (kiln_board.h): [__kiln_edge_start__, __kiln_edge_end__) from the board's linker */
+/* script, unmapped addresses after it.                                                        */
+/* ------------------------------------------------------------------------------------------ */
+
+static bool kiln_edge_taken;
+
+void *kiln_edge_alloc(size_t size)
+{
+    if (kiln_edge_taken || size > kiln_edge_capacity())
+    {
+        return NULL;
+    }
+    kiln_edge_taken = true;
+    return __kiln_edge_end__ - size;
+}
+
+void kiln_edge_free(void *p)
+{
+    if (p != NULL)
+    {
+        kiln_edge_taken = false;
+    }
+}
+
+size_t kiln_edge_capacity(void)
+{
+    return (size_t)(__kiln_edge_end__ - __kiln_edge_start__);
 }
 
 /* ------------------------------------------------------------------------------------------ */
