@@ -44,8 +44,38 @@ static bool guard_intact(const int8_t *p, int64_t n)
     return true;
 }
 
+/* One call with the operands where kiln_edge_each() puts them (void * slots). */
+typedef struct
+{
+    const cmsis_nn_bmm_params *bp;
+    const cmsis_nn_per_tensor_quant_params *qp;
+    const cmsis_nn_dims *ld, *rd, *od;
+    void *lhs, *rhs, *ctx, *out;
+    int32_t need;
+    const int8_t *want;
+    int64_t n_out;
+} edge_call;
+
+static bool edge_run(void *arg)
+{
+    const edge_call *k = (const edge_call *)arg;
+    const cmsis_nn_context ctx = {k->ctx, k->need};
+    bool ok = KILN_CHECK_EQ(arm_batch_matmul_s8(&ctx, k->bp, k->qp, k->ld, (const int8_t *)k->lhs, k->rd,
+                                                (const int8_t *)k->rhs, k->od, (int8_t *)k->out),
+                            ARM_CMSIS_NN_SUCCESS);
+    ok &= KILN_CHECK_MEM_S8((const int8_t *)k->out, k->want, k->n_out);
+    return ok;
+}
+
+static int64_t count4(const cmsis_nn_dims *d)
+{
+    return (int64_t)d->n * d->h * d->w * d->c;
+}
+
 /* Runs with a context of exactly the queried size (guarded, garbage inside) and checks output +
- * guards. */
+ * guards; then (state_size) again with each operand flush against the end of readable memory:
+ * nothing is read or written past any of them (a fault on the boards, AddressSanitizer on the
+ * host). */
 static void run_check(const cmsis_nn_bmm_params *bp, const cmsis_nn_per_tensor_quant_params *qp,
                       const cmsis_nn_dims *ld, const int8_t *lhs, const cmsis_nn_dims *rd, const int8_t *rhs,
                       const cmsis_nn_dims *od, const int8_t *want, kiln_rng *rng, bool state_size)
@@ -63,6 +93,16 @@ static void run_check(const cmsis_nn_bmm_params *bp, const cmsis_nn_per_tensor_q
     KILN_CHECK_MEM_S8(g_out, want, n_out);
     KILN_CHECK(guard_intact(g_out, n_out));
     KILN_CHECK(guard_intact(g_ctx, need));
+    if (state_size)
+    {
+        edge_call k = {bp, qp, ld, rd, od, (void *)(uintptr_t)lhs, (void *)(uintptr_t)rhs, ctx.buf, g_out,
+                       need, want, n_out};
+        const kiln_edge_operand ops[] = {{"lhs", &k.lhs, (size_t)count4(ld)},
+                                         {"rhs", &k.rhs, (size_t)count4(rd)},
+                                         {"context", &k.ctx, (size_t)need},
+                                         {"output", &k.out, (size_t)n_out}};
+        kiln_edge_each(ops, 4, edge_run, &k);
+    }
 }
 
 /* The upstream driver's layout: lhs as stored unless adj_x (then the pre-transposed copy), rhs

@@ -45,6 +45,29 @@ static float in_x[MAX_IN], w_s[MAX_W], w_p[MAX_W + 64], bias[64], ref_out[MAX_OU
 static float scratch[2 * MAX_ROW];
 static double in_d[MAX_IN], w_d[MAX_W], b_d[64], ref_d[MAX_OUT], mag_d[MAX_OUT];
 
+/* One router call with the operands where kiln_edge_each() puts them (void * slots). */
+typedef struct
+{
+    const cmsis_nn_conv_params_f32 *cp;
+    const cmsis_nn_dims *in, *flt, *bias_dims, *out;
+    int32_t q;
+    void *ctx, *x, *w, *b, *y;
+    const float *want;
+    int32_t n_out;
+} edge_call;
+
+static bool edge_run(void *arg)
+{
+    const edge_call *e = (const edge_call *)arg;
+    const cmsis_nn_context ctx = {e->ctx, e->q};
+    bool ok = KILN_CHECK_EQ(arm_convolve_f32(&ctx, e->cp, e->in, (const float *)e->x, e->flt, (const float *)e->w,
+                                             e->bias_dims, (const float *)e->b, e->out, (float *)e->y,
+                                             ARM_NN_LAYOUT_NHWC),
+                            ARM_CMSIS_NN_SUCCESS);
+    ok &= KILN_CHECK(memcmp(e->y, e->want, (size_t)e->n_out * sizeof(float)) == 0);
+    return ok;
+}
+
 static void run_shape(kiln_rng *r, const shape_t *s)
 {
     const cmsis_nn_dims in = {1, s->h, s->w, s->c};
@@ -108,6 +131,22 @@ static void run_shape(kiln_rng *r, const shape_t *s)
         KILN_CHECK(cft_guards_ok(y, (size_t)n_out * sizeof(float)));
         KILN_CHECK(cft_guards_ok(y2, (size_t)n_out * sizeof(float)));
         KILN_CHECK(memcmp(y, y2, (size_t)n_out * sizeof(float)) == 0);
+        /* again (packed weights) with each operand flush against the end of readable memory, the scratch as
+         * large as the query: nothing is read or written past any of them (a fault on the boards,
+         * AddressSanitizer on the host) */
+        edge_call e = {&cp, &in, &flt, &bias_dims, &out, ctx.size, ctx.buf, in_x, w_p, bias, y2, y, n_out};
+        const kiln_edge_operand ops[] = {
+            {"input", &e.x, (size_t)n_in * sizeof(float)},
+            {"weights", &e.w, (size_t)arm_nn_pack_rhs_nt_n_f32_get_buffer_size(s->oc, cols)},
+            {"bias", &e.b, (size_t)s->oc * sizeof(float)},
+            {"scratch", &e.ctx, (size_t)ctx.size},
+            {"output", &e.y, (size_t)n_out * sizeof(float)},
+        };
+        kiln_edge_each(ops, 5, edge_run, &e);
+        cp.weight_format = ARM_NN_WEIGHT_FORMAT_STANDARD;
+        e.w = w_s;
+        const kiln_edge_operand ops_std[] = {{"weights (standard)", &e.w, (size_t)n_w * sizeof(float)}};
+        kiln_edge_each(ops_std, 1, edge_run, &e);
 
         if (plan.route != KILN_CONV_FLT_ROUTE_1XN && plan.route != KILN_CONV_FLT_ROUTE_K5 &&
             plan.route != KILN_CONV_FLT_ROUTE_K3)

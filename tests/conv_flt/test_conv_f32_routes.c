@@ -149,6 +149,31 @@ static double in_d[MAX_IN], w_d[MAX_W], bias_d[16], ref_d[MAX_OUT], mag_d[MAX_OU
 
 static int64_t n_valid, n_error, n_empty, routes[CFT_ROUTE_ERROR + 1];
 
+/* One router call with the operands where kiln_edge_each() puts them (void * slots). */
+typedef struct
+{
+    const cmsis_nn_conv_params_f32 *cp;
+    const tuple_t *t;
+    const cmsis_nn_dims *bias_dims;
+    bool null_ctx;
+    int32_t ctx_size;
+    void *ctx, *in, *w, *b, *out;
+    const float *want;
+    int64_t out_n;
+} edge_call;
+
+static bool edge_run(void *arg)
+{
+    const edge_call *k = (const edge_call *)arg;
+    const cmsis_nn_context ctx = {k->ctx, k->ctx_size};
+    bool ok = KILN_CHECK_EQ(arm_convolve_f32(k->null_ctx ? NULL : &ctx, k->cp, &k->t->in, (const float *)k->in, &k->t->flt,
+                                             (const float *)k->w, k->bias_dims, (const float *)k->b, &k->t->out,
+                                             (float *)k->out, ARM_NN_LAYOUT_NHWC),
+                            ARM_CMSIS_NN_SUCCESS);
+    ok &= KILN_CHECK(memcmp(k->out, k->want, (size_t)k->out_n * sizeof(float)) == 0);
+    return ok;
+}
+
 static void run_tuple(kiln_rng *r, const tuple_t *t, int64_t idx)
 {
     kiln_test_context("tuple %lld: in %d,%d,%d,%d flt %d,%d,%d,%d out %d,%d,%d,%d s %d,%d p %d,%d d %d,%d ctx %d packed %d",
@@ -297,6 +322,24 @@ static void run_tuple(kiln_rng *r, const tuple_t *t, int64_t idx)
             edge = edge || x0 < 0 || x0 + t->flt.w > t->in.w;
         }
         KILN_CHECK_EQ(!cft_all_canary(scratch, (size_t)rbytes), edge);
+    }
+
+    /* every eighth valid tuple again with each operand flush against the end of readable memory, the
+     * scratch as large as stated: nothing is read or written past any of them (a fault on the boards,
+     * AddressSanitizer on the host) */
+    if (n_valid % 8 == 1)
+    {
+        static float edge_out[MAX_OUT];
+        edge_call k = {&cp, t, &bias_dims, null_ctx, ctx.size, ctx.buf, x_exact, (void *)(uintptr_t)w,
+                       (void *)(uintptr_t)bias, edge_out, out, out_n};
+        const kiln_edge_operand ops[] = {
+            {"input", &k.in, (size_t)in_n * sizeof(float)},
+            {"weights", &k.w, t->packed ? wp_bytes : (size_t)rows * cols * sizeof(float)},
+            {"bias", &k.b, (size_t)rows * sizeof(float)},
+            {"scratch", &k.ctx, null_ctx ? 0u : (size_t)ctx.size},
+            {"output", &k.out, (size_t)out_n * sizeof(float)},
+        };
+        kiln_edge_each(ops, 5, edge_run, &k);
     }
 
     /* the other weight format: same route, same bytes */

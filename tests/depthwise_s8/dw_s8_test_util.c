@@ -20,6 +20,10 @@ static int8_t g_f_copy[DW_MAX_TENSOR];
 static int32_t g_b_copy[DW_MAX_CH], g_m_copy[DW_MAX_CH], g_s_copy[DW_MAX_CH];
 static int32_t g_ws[DW_MAX_CH + 2 * DW_GUARD];
 static int8_t g_scratch[4096 + 2 * DW_GUARD];
+/* Where dw_case_call() puts the scratch and the weight sums: between the guards above, or where
+ * the edge runs of dw_case_check_all() move them (kiln_edge_each: edge memory, no guards). */
+static void *g_scratch_at = g_scratch + DW_GUARD;
+static void *g_ws_at = g_ws + DW_GUARD;
 
 const char *dw_call_name(dw_call call)
 {
@@ -70,6 +74,27 @@ static bool guard_ok(const int8_t *p, int32_t n)
     return true;
 }
 
+/* The scratch bytes the entry's query states for the case (-1: the query failed). */
+static int32_t dw_case_need(const dw_case *t, dw_call call)
+{
+    cmsis_nn_dw_conv_params p;
+    cmsis_nn_per_channel_quant_params q;
+    cmsis_nn_dims in, f, b, out;
+    dw_case_structs(t, &p, &q, &in, &f, &b, &out);
+    if (call == DW_CALL_OPT || call == DW_CALL_OPT_WS)
+    {
+        return arm_depthwise_conv_s8_opt_get_buffer_size(&in, &f);
+    }
+    return arm_depthwise_conv_wrapper_s8_get_buffer_size(&p, &in, &f, &out);
+}
+
+/* The weight-sum bytes an entry given sums reads on this build (0: none). */
+static int32_t dw_case_ws_bytes(const dw_case *t, dw_call call)
+{
+    const bool with_sums = call == DW_CALL_WRAPPER_WS || call == DW_CALL_OPT_WS;
+    return with_sums && KILN_NATIVE_ISA == KILN_ISA_MVE ? t->oc * (int32_t)sizeof(int32_t) : 0;
+}
+
 int32_t dw_case_call(const dw_case *t, dw_call call, int8_t *output)
 {
     cmsis_nn_dw_conv_params p;
@@ -77,46 +102,44 @@ int32_t dw_case_call(const dw_case *t, dw_call call, int8_t *output)
     cmsis_nn_dims in, f, b, out;
     dw_case_structs(t, &p, &q, &in, &f, &b, &out);
 
-    int32_t need;
-    if (call == DW_CALL_OPT || call == DW_CALL_OPT_WS)
-    {
-        need = arm_depthwise_conv_s8_opt_get_buffer_size(&in, &f);
-    }
-    else
-    {
-        need = arm_depthwise_conv_wrapper_s8_get_buffer_size(&p, &in, &f, &out);
-    }
+    const int32_t need = dw_case_need(t, call);
     if (need < 0 || need > 4096)
     {
         return -100;
     }
-    memset(g_scratch, DW_POISON, sizeof(g_scratch));
+    const bool guarded = g_scratch_at == g_scratch + DW_GUARD;
+    if (guarded)
+    {
+        memset(g_scratch, DW_POISON, sizeof(g_scratch));
+    }
     /* Exactly the queried size; size 0 with a buffer is "not stated", which is also accepted. */
-    const cmsis_nn_context ctx = {g_scratch + DW_GUARD, need};
+    const cmsis_nn_context ctx = {g_scratch_at, need};
 
     cmsis_nn_context ws_ctx = {NULL, 0};
     if (call == DW_CALL_WRAPPER_WS || call == DW_CALL_OPT_WS)
     {
-        for (int32_t i = 0; i < DW_MAX_CH + 2 * DW_GUARD; i++)
+        const bool ws_guarded = g_ws_at == g_ws + DW_GUARD;
+        if (ws_guarded)
         {
-            g_ws[i] = 0x7F7F7F7F; /* garbage where the sums are not computed */
+            for (int32_t i = 0; i < DW_MAX_CH + 2 * DW_GUARD; i++)
+            {
+                g_ws[i] = 0x7F7F7F7F; /* garbage where the sums are not computed */
+            }
         }
         const arm_cmsis_nn_status ws_status = arm_depthwise_convolve_weight_sum(
-            g_ws + DW_GUARD, NULL, t->filter, &p, &in, &f, &out, t->in_off, t->bias);
+            (int32_t *)g_ws_at, NULL, t->filter, &p, &in, &f, &out, t->in_off, t->bias);
+        ws_ctx.buf = g_ws_at;
+        ws_ctx.size = dw_case_ws_bytes(t, call);
         if (KILN_NATIVE_ISA == KILN_ISA_MVE)
         {
             KILN_CHECK_EQ(ws_status, ARM_CMSIS_NN_SUCCESS);
-            ws_ctx.buf = g_ws + DW_GUARD;
-            ws_ctx.size = t->oc * (int32_t)sizeof(int32_t);
         }
         else
         {
             /* ns elsewhere: no sums and a 0-byte buffer, which the kernels must ignore. */
             KILN_CHECK_EQ(ws_status, ARM_CMSIS_NN_NO_IMPL_ERROR);
-            ws_ctx.buf = g_ws + DW_GUARD;
-            ws_ctx.size = 0;
         }
-        KILN_CHECK(g_ws[DW_GUARD - 1] == 0x7F7F7F7F && g_ws[DW_GUARD + t->oc] == 0x7F7F7F7F);
+        KILN_CHECK(!ws_guarded || (g_ws[DW_GUARD - 1] == 0x7F7F7F7F && g_ws[DW_GUARD + t->oc] == 0x7F7F7F7F));
     }
 #if KILN_UPSTREAM_API
     (void)ws_ctx;
@@ -153,9 +176,63 @@ int32_t dw_case_call(const dw_case *t, dw_call call, int8_t *output)
     default:
         break;
     }
-    KILN_CHECK(guard_ok(g_scratch, DW_GUARD));
-    KILN_CHECK(guard_ok(g_scratch + DW_GUARD + need, DW_GUARD));
+    KILN_CHECK(!guarded || guard_ok(g_scratch, DW_GUARD));
+    KILN_CHECK(!guarded || guard_ok(g_scratch + DW_GUARD + need, DW_GUARD));
     return (int32_t)st;
+}
+
+/* One call of an entry with the operands where kiln_edge_each() puts them (void * slots; the scratch
+ * and the weight sums through g_scratch_at / g_ws_at). */
+typedef struct
+{
+    const dw_case *t;
+    dw_call call;
+    void *in, *f, *b, *mult, *shift, *out;
+    const int8_t *want;
+    int32_t count;
+} dw_edge_call;
+
+static bool dw_edge_run(void *arg)
+{
+    const dw_edge_call *k = (const dw_edge_call *)arg;
+    dw_case t = *k->t;
+    t.input = (const int8_t *)k->in;
+    t.filter = (const int8_t *)k->f;
+    t.bias = (const int32_t *)k->b;
+    t.mult = (const int32_t *)k->mult;
+    t.shift = (const int32_t *)k->shift;
+    bool ok = KILN_CHECK_EQ(dw_case_call(&t, k->call, (int8_t *)k->out), ARM_CMSIS_NN_SUCCESS);
+    ok &= KILN_CHECK_MEM_S8((const int8_t *)k->out, k->want, k->count);
+    return ok;
+}
+
+/* The call again with each operand flush against the end of readable memory: nothing is read or
+ * written past any of them (a fault on the boards, AddressSanitizer on the host). */
+static bool dw_case_edges(const dw_case *t, dw_call call, const int8_t *want, int32_t count)
+{
+    dw_edge_call k = {t,
+                      call,
+                      (void *)(uintptr_t)t->input,
+                      (void *)(uintptr_t)t->filter,
+                      (void *)(uintptr_t)t->bias,
+                      (void *)(uintptr_t)t->mult,
+                      (void *)(uintptr_t)t->shift,
+                      g_out + DW_GUARD,
+                      want,
+                      count};
+    const size_t per_ch = (size_t)t->oc * sizeof(int32_t);
+    const int32_t need = dw_case_need(t, call);
+    const kiln_edge_operand ops[] = {
+        {"input", &k.in, (size_t)t->n * t->h * t->w * t->c},
+        {"filter", &k.f, (size_t)t->fh * t->fw * t->oc},
+        {"bias", &k.b, per_ch},
+        {"multipliers", &k.mult, per_ch},
+        {"shifts", &k.shift, per_ch},
+        {"scratch", &g_scratch_at, (size_t)(need > 0 ? need : 0)},
+        {"weight sums", &g_ws_at, (size_t)dw_case_ws_bytes(t, call)},
+        {"output", &k.out, (size_t)count},
+    };
+    return kiln_edge_each(ops, (int)(sizeof(ops) / sizeof(ops[0])), dw_edge_run, &k);
 }
 
 static bool dw_is_3x3(const dw_case *t)
@@ -212,6 +289,10 @@ bool dw_case_check_all(const dw_case *t, const int8_t *want)
         ok &= KILN_CHECK(t->bias == NULL || memcmp(g_b_copy, t->bias, (size_t)t->oc * sizeof(int32_t)) == 0);
         ok &= KILN_CHECK(memcmp(g_m_copy, t->mult, (size_t)t->oc * sizeof(int32_t)) == 0);
         ok &= KILN_CHECK(memcmp(g_s_copy, t->shift, (size_t)t->oc * sizeof(int32_t)) == 0);
+        if (ok)
+        {
+            ok &= dw_case_edges(t, call, want, count);
+        }
         if (!ok)
         {
             break;

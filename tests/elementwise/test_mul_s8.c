@@ -151,6 +151,32 @@ static void rand_extreme_params(kiln_rng *r, mul_params *p)
     p->amax = kiln_rng_range(r, p->amin, 127);
 }
 
+/* One call with the operands where kiln_edge_each() puts them (void * slots). */
+typedef struct
+{
+    const mul_params *p;
+    int32_t n;
+    void *a, *b, *out;
+} edge_call;
+
+static bool edge_run(void *arg)
+{
+    const edge_call *k = (const edge_call *)arg;
+    bool ok = KILN_CHECK_EQ(call_mul((const int8_t *)k->a, (const int8_t *)k->b, (int8_t *)k->out, k->p, k->n),
+                            ARM_CMSIS_NN_SUCCESS);
+    ok &= KILN_CHECK_MEM_S8((const int8_t *)k->out, g_want, k->n);
+    return ok;
+}
+
+/* The call again with each operand flush against the end of readable memory: nothing is read or
+ * written past any of them (a fault on the boards, AddressSanitizer on the host). */
+static void run_edges(const mul_params *p, int8_t *a, int8_t *b, int32_t n)
+{
+    edge_call k = {p, n, a, b, g_out + GUARD};
+    const kiln_edge_operand ops[] = {{"input 1", &k.a, (size_t)n}, {"input 2", &k.b, (size_t)n}, {"output", &k.out, (size_t)n}};
+    kiln_edge_each(ops, 3, edge_run, &k);
+}
+
 static void run_case(kiln_rng *r, const mul_params *p, int32_t it)
 {
     const int32_t n = (it % 10 == 9) ? kiln_rng_range(r, 101, MAX_N) : kiln_rng_range(r, 0, 100);
@@ -182,6 +208,10 @@ static void run_case(kiln_rng *r, const mul_params *p, int32_t it)
     if (out == g_out + alo + GUARD)
     {
         KILN_CHECK(guards_intact(g_out + alo, n));
+    }
+    if (alias == 0 || alias == 4) /* (in place, the inputs are gone) */
+    {
+        run_edges(p, a, b, n);
     }
 }
 

@@ -129,6 +129,64 @@ static void ref_fc(const fc_case *c, int8_t *out)
     KILN_CHECK_EQ(rc, KILN_REF_OK);
 }
 
+/* One call with the operands where kiln_edge_each() puts them (void * slots). */
+typedef struct
+{
+    const fc_case *c;
+    fc_api api;
+    void *in, *w, *b, *mult, *shift, *ctx, *out;
+    int32_t need, n_out;
+    const int8_t *want;
+} fc_edge_call;
+
+static bool fc_edge_run(void *arg)
+{
+    const fc_edge_call *k = (const fc_edge_call *)arg;
+    fc_case c = *k->c;
+    c.input = (const int8_t *)k->in;
+    c.weights = (const int8_t *)k->w;
+    c.bias = (const int32_t *)k->b;
+    c.mult = (const int32_t *)k->mult;
+    c.shift = (const int32_t *)k->shift;
+    const cmsis_nn_context ctx = {k->ctx, k->need};
+    bool ok = KILN_CHECK_EQ(run_fc(&c, k->api, &ctx, (int8_t *)k->out), ARM_CMSIS_NN_SUCCESS);
+    ok &= KILN_CHECK_MEM_S8((const int8_t *)k->out, k->want, k->n_out);
+    return ok;
+}
+
+/* The call again with each operand flush against the end of readable memory (the context with
+ * garbage contents: nothing in it is trusted): nothing is read or written past any of them (a
+ * fault on the boards, AddressSanitizer on the host). */
+static void check_edges(const fc_case *c, fc_api api, const int8_t *want, kiln_rng *rng)
+{
+    const cmsis_nn_dims fd = {c->cols, 1, 1, c->rows};
+    const cmsis_nn_context ctx = make_ctx(&fd, rng, true);
+    const int32_t n_out = c->batches * c->rows;
+    fc_edge_call k = {c,
+                      api,
+                      (void *)(uintptr_t)c->input,
+                      (void *)(uintptr_t)c->weights,
+                      (void *)(uintptr_t)c->bias,
+                      (void *)(uintptr_t)c->mult,
+                      (void *)(uintptr_t)c->shift,
+                      ctx.buf,
+                      g_out,
+                      ctx.size,
+                      n_out,
+                      want};
+    const size_t quant = (size_t)(c->per_channel ? c->rows : 1) * sizeof(int32_t);
+    const kiln_edge_operand ops[] = {
+        {"input", &k.in, (size_t)c->batches * c->cols},
+        {"weights", &k.w, (size_t)c->cols * c->rows},
+        {"bias", &k.b, (size_t)c->rows * sizeof(int32_t)},
+        {"multipliers", &k.mult, quant},
+        {"shifts", &k.shift, quant},
+        {"context", &k.ctx, (size_t)ctx.size},
+        {"output", &k.out, (size_t)n_out},
+    };
+    kiln_edge_each(ops, (int)(sizeof(ops) / sizeof(ops[0])), fc_edge_run, &k);
+}
+
 /* Runs one case through every entry that applies with a guarded context and output; compares
  * with `want` (the shared vector or the reference). Each entry runs twice (second call: sealed
  * sums reused on MVE) and once more after the caller-side arm_vector_sum_s8 fill of upstream's
@@ -166,6 +224,7 @@ static void check_case(const fc_case *c, const int8_t *want, kiln_rng *rng)
                 KILN_CHECK(guard_intact(g_ctx, arm_fully_connected_s8_get_buffer_size(&fd)));
             }
         }
+        check_edges(c, (fc_api)api, want, rng);
     }
 }
 

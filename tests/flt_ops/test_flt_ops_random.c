@@ -41,6 +41,89 @@ typedef struct
     bool bias, packed, tight;
 } fc_shape;
 
+/* One call of an operation with its operands where kiln_edge_each() puts them (void * slots): run again with
+ * each operand flush against the end of readable memory, nothing may be read or written past any of them (a
+ * fault on the boards, AddressSanitizer on the host), and the output must be the first call's bytes. */
+typedef enum
+{
+    FE_FC_F32,
+    FE_FC_F16,
+    FE_AVG_F32,
+    FE_MAX_F32,
+    FE_AVG_F16,
+    FE_MAX_F16,
+    FE_SOFTMAX_F32,
+    FE_SOFTMAX_F16
+} fe_op;
+
+typedef struct
+{
+    fe_op op;
+    const void *params;
+    const cmsis_nn_dims *in, *flt, *bd, *out;
+    int32_t rows, cols;
+    void *x, *w, *b, *y;
+    const void *want;
+    size_t y_bytes;
+} fe_call;
+
+static bool fe_run(void *arg)
+{
+    const fe_call *k = (const fe_call *)arg;
+    arm_cmsis_nn_status st = ARM_CMSIS_NN_NO_IMPL_ERROR;
+    switch (k->op)
+    {
+#if ARM_NN_ENABLE_F32
+    case FE_FC_F32:
+        st = arm_fully_connected_f32(NULL, (const cmsis_nn_fc_params_f32 *)k->params, k->in, (const float32_t *)k->x,
+                                     k->flt, (const float32_t *)k->w, k->bd, (const float32_t *)k->b, k->out,
+                                     (float32_t *)k->y, ARM_NN_LAYOUT_NHWC);
+        break;
+    case FE_AVG_F32:
+    case FE_MAX_F32:
+        st = (k->op == FE_AVG_F32 ? arm_avg_pool_f32 : arm_max_pool_f32)(
+            NULL, (const cmsis_nn_pool_params_f32 *)k->params, k->in, (const float32_t *)k->x, k->flt, k->out,
+            (float32_t *)k->y);
+        break;
+    case FE_SOFTMAX_F32: st = arm_softmax_f32((const float32_t *)k->x, k->rows, k->cols, (float32_t *)k->y); break;
+#endif
+#if ARM_NN_ENABLE_F16
+    case FE_FC_F16:
+        st = arm_fully_connected_f16(NULL, (const cmsis_nn_fc_params_f16 *)k->params, k->in, (const float16_t *)k->x,
+                                     k->flt, (const float16_t *)k->w, k->bd, (const float16_t *)k->b, k->out,
+                                     (float16_t *)k->y, ARM_NN_LAYOUT_NHWC);
+        break;
+    case FE_AVG_F16:
+    case FE_MAX_F16:
+        st = (k->op == FE_AVG_F16 ? arm_avg_pool_f16 : arm_max_pool_f16)(
+            NULL, (const cmsis_nn_pool_params_f16 *)k->params, k->in, (const float16_t *)k->x, k->flt, k->out,
+            (float16_t *)k->y);
+        break;
+    case FE_SOFTMAX_F16: st = arm_softmax_f16((const float16_t *)k->x, k->rows, k->cols, (float16_t *)k->y); break;
+#endif
+    default: break;
+    }
+    bool ok = KILN_CHECK_EQ(st, ARM_CMSIS_NN_SUCCESS);
+    ok &= KILN_CHECK(memcmp(k->y, k->want, k->y_bytes) == 0);
+    return ok;
+}
+
+static void fe_edges(fe_call *k, size_t x_bytes, size_t w_bytes, size_t b_bytes)
+{
+    void *const y2 = malloc(k->y_bytes > 0 ? k->y_bytes : 1);
+    k->y = y2;
+    const kiln_edge_operand ops[] = {{"input", &k->x, x_bytes},
+                                     {"weights", &k->w, w_bytes},
+                                     {"bias", &k->b, b_bytes},
+                                     {"output", &k->y, k->y_bytes}};
+    KILN_CHECK(y2 != NULL);
+    if (y2 != NULL)
+    {
+        kiln_edge_each(ops, 4, fe_run, k);
+    }
+    free(y2);
+}
+
 static void fc_case(kiln_rng *r, bool half, int32_t it)
 {
     fc_shape s;
@@ -96,6 +179,9 @@ static void fc_case(kiln_rng *r, bool half, int32_t it)
             got[i] = (double)yf[i];
         fot_close("fc f32", got, ref, tol, (int64_t)ny);
         KILN_CHECK(fot_guards_ok(yf, ny * 4));
+        fe_call k = {FE_FC_F32, &fp, &in, &flt, &bd, &out, 0, 0, xf, wuse, s.bias ? bf : NULL, NULL, yf, ny * 4};
+        fe_edges(&k, nx * 4,
+                 s.packed ? (size_t)arm_nn_pack_rhs_nt_n_f32_get_buffer_size(s.oc, s.k) : nw * 4, (size_t)s.oc * 4);
         if (s.packed)
             fot_free(wuse);
         fot_free(xf);
@@ -133,6 +219,9 @@ static void fc_case(kiln_rng *r, bool half, int32_t it)
             got[i] = (double)(float)yh[i];
         fot_close("fc f16", got, ref, tol, (int64_t)ny);
         KILN_CHECK(fot_guards_ok(yh, ny * 2));
+        fe_call k = {FE_FC_F16, &fp, &in, &flt, &bd, &out, 0, 0, xh, wuse, s.bias ? bh : NULL, NULL, yh, ny * 2};
+        fe_edges(&k, nx * 2,
+                 s.packed ? (size_t)arm_nn_pack_rhs_nt_n_f16_get_buffer_size(s.oc, s.k) : nw * 2, (size_t)s.oc * 2);
         if (s.packed)
             fot_free(wuse);
         fot_free(xh);
@@ -192,6 +281,9 @@ static void pool_case(kiln_rng *r, bool half, bool avg)
             got[i] = (double)yf[i];
         fot_close("pool f32", got, ref, tol, (int64_t)ny);
         KILN_CHECK(fot_guards_ok(yf, ny * 4));
+        fe_call k = {avg ? FE_AVG_F32 : FE_MAX_F32, &pp, &in, &flt, NULL, &out, 0, 0, xf, NULL, NULL, NULL, yf,
+                     ny * 4};
+        fe_edges(&k, nx * 4, 0, 0);
         fot_free(xf);
         fot_free(yf);
 #endif
@@ -217,6 +309,9 @@ static void pool_case(kiln_rng *r, bool half, bool avg)
             got[i] = (double)(float)yh[i];
         fot_close("pool f16", got, ref, tol, (int64_t)ny);
         KILN_CHECK(fot_guards_ok(yh, ny * 2));
+        fe_call k = {avg ? FE_AVG_F16 : FE_MAX_F16, &pp, &in, &flt, NULL, &out, 0, 0, xh, NULL, NULL, NULL, yh,
+                     ny * 2};
+        fe_edges(&k, nx * 2, 0, 0);
         fot_free(xh);
         fot_free(yh);
 #endif
@@ -273,6 +368,8 @@ static void softmax_case(kiln_rng *r, bool half, int32_t it)
             got[i] = (double)yf[i];
         fot_close("softmax f32", got, ref, tol, (int64_t)nn);
         KILN_CHECK(fot_guards_ok(yf, nn * 4));
+        fe_call k = {FE_SOFTMAX_F32, NULL, NULL, NULL, NULL, NULL, rows, cols, xf, NULL, NULL, NULL, yf, nn * 4};
+        fe_edges(&k, nn * 4, 0, 0);
         fot_free(xf);
         fot_free(yf);
 #endif
@@ -288,6 +385,8 @@ static void softmax_case(kiln_rng *r, bool half, int32_t it)
             got[i] = (double)(float)yh[i];
         fot_close("softmax f16", got, ref, tol, (int64_t)nn);
         KILN_CHECK(fot_guards_ok(yh, nn * 2));
+        fe_call k = {FE_SOFTMAX_F16, NULL, NULL, NULL, NULL, NULL, rows, cols, xh, NULL, NULL, NULL, yh, nn * 2};
+        fe_edges(&k, nn * 2, 0, 0);
         fot_free(xh);
         fot_free(yh);
 #endif

@@ -1,5 +1,7 @@
 #include "kiln_test.h"
 
+#include "kiln_board.h"
+
 #include <inttypes.h>
 #include <stdarg.h>
 #include <string.h>
@@ -18,6 +20,8 @@ void kiln_test_context(const char *fmt, ...)
     va_end(ap);
 }
 
+static const char *g_edge_operand; /* the operand kiln_edge_each() has at the edge, or NULL */
+
 static void report(const char *file, int line, const char *msg)
 {
     g_failed_checks_in_test++;
@@ -28,8 +32,39 @@ static void report(const char *file, int line, const char *msg)
         {
             printf("  [%s]", g_context);
         }
+        if (g_edge_operand != NULL)
+        {
+            printf("  [%s at the edge of memory]", g_edge_operand);
+        }
         printf("\n");
     }
+}
+
+bool kiln_edge_each(const kiln_edge_operand *ops, int count, bool (*run)(void *arg), void *arg)
+{
+    bool ok = true;
+    for (int i = 0; i < count; i++)
+    {
+        void *const saved = *ops[i].slot;
+        if (saved == NULL || ops[i].bytes == 0)
+        {
+            continue;
+        }
+        void *const edge = kiln_edge_alloc(ops[i].bytes);
+        ok &= kiln_check_impl(edge != NULL, __FILE__, __LINE__, "kiln_edge_alloc(operand bytes) != NULL");
+        if (edge == NULL)
+        {
+            continue;
+        }
+        memcpy(edge, saved, ops[i].bytes);
+        *ops[i].slot = edge;
+        g_edge_operand = ops[i].name;
+        ok &= run(arg);
+        g_edge_operand = NULL;
+        *ops[i].slot = saved;
+        kiln_edge_free(edge);
+    }
+    return ok;
 }
 
 bool kiln_check_impl(bool cond, const char *file, int line, const char *expr)

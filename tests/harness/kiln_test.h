@@ -9,6 +9,7 @@
 #define KILN_TEST_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -44,6 +45,26 @@ void kiln_test_context(const char *fmt, ...);
 #define KILN_CHECK_CLOSE_F32(got, want, n, tol)                                                                  \
     kiln_check_close_f32_impl((got), (want), (n), (tol), __FILE__, __LINE__, #got)
 #define KILN_RUN(fn) kiln_run_test((fn), #fn)
+
+/* An operand of a call, for kiln_edge_each(): the pointer variable the call reads (*slot) and the
+ * operand's size in bytes. */
+typedef struct
+{
+    const char *name;
+    void **slot;
+    size_t bytes;
+} kiln_edge_operand;
+
+/*
+ * For each operand in turn: copies its bytes into edge memory (kiln_board.h: memory whose end is the
+ * end of what the program may touch), points *slot at that copy, runs run(arg) (true when its checks
+ * held) and restores *slot. A read or write past the operand's end then stops the program (a fault
+ * on the boards) or is reported by AddressSanitizer (host). run() finds every operand through the
+ * slots, outputs included (their edge copy starts as a copy of the buffer). Operands whose slot
+ * holds NULL or whose size is 0 are skipped. Failed checks name the operand at the edge. Returns
+ * true when every run held.
+ */
+bool kiln_edge_each(const kiln_edge_operand *ops, int count, bool (*run)(void *arg), void *arg);
 
 /* Deterministic pseudo-random numbers (xorshift64*), so every board draws the same cases. */
 typedef struct
