@@ -20,7 +20,8 @@ void kiln_test_context(const char *fmt, ...)
     va_end(ap);
 }
 
-static const char *g_edge_operand; /* the operand kiln_edge_each() has at the edge, or NULL */
+static const char *g_edge_operand; /* the operand kiln_edge_each() has at an edge, or NULL */
+static const char *g_edge_side;    /* "end" or "start" */
 
 static void report(const char *file, int line, const char *msg)
 {
@@ -34,7 +35,7 @@ static void report(const char *file, int line, const char *msg)
         }
         if (g_edge_operand != NULL)
         {
-            printf("  [%s at the edge of memory]", g_edge_operand);
+            printf("  [%s at the %s of memory]", g_edge_operand, g_edge_side);
         }
         printf("\n");
     }
@@ -50,19 +51,23 @@ bool kiln_edge_each(const kiln_edge_operand *ops, int count, bool (*run)(void *a
         {
             continue;
         }
-        void *const edge = kiln_edge_alloc(ops[i].bytes);
-        ok &= kiln_check_impl(edge != NULL, __FILE__, __LINE__, "kiln_edge_alloc(operand bytes) != NULL");
-        if (edge == NULL)
+        for (int side = 0; side < 2; side++)
         {
-            continue;
+            void *const edge = side == 0 ? kiln_edge_alloc(ops[i].bytes) : kiln_edge_alloc_front(ops[i].bytes);
+            ok &= kiln_check_impl(edge != NULL, __FILE__, __LINE__, "edge memory for the operand's bytes");
+            if (edge == NULL)
+            {
+                continue;
+            }
+            memcpy(edge, saved, ops[i].bytes);
+            *ops[i].slot = edge;
+            g_edge_operand = ops[i].name;
+            g_edge_side = side == 0 ? "end" : "start";
+            ok &= run(arg);
+            g_edge_operand = NULL;
+            *ops[i].slot = saved;
+            kiln_edge_free(edge);
         }
-        memcpy(edge, saved, ops[i].bytes);
-        *ops[i].slot = edge;
-        g_edge_operand = ops[i].name;
-        ok &= run(arg);
-        g_edge_operand = NULL;
-        *ops[i].slot = saved;
-        kiln_edge_free(edge);
     }
     return ok;
 }

@@ -56,13 +56,13 @@ typedef struct
 } kiln_edge_operand;
 
 /*
- * For each operand in turn: copies its bytes into edge memory (kiln_board.h: memory whose end is the
- * end of what the program may touch), points *slot at that copy, runs run(arg) (true when its checks
- * held) and restores *slot. A read or write past the operand's end then stops the program (a fault
- * on the boards) or is reported by AddressSanitizer (host). run() finds every operand through the
- * slots, outputs included (their edge copy starts as a copy of the buffer). Operands whose slot
- * holds NULL or whose size is 0 are skipped. Failed checks name the operand at the edge. Returns
- * true when every run held.
+ * For each operand in turn, twice: copies its bytes into edge memory (kiln_board.h: memory whose end
+ * is the end of what the program may touch, then memory whose start is the start of it), points
+ * *slot at that copy, runs run(arg) (true when its checks held) and restores *slot. A read or write
+ * past the operand's end, or before its start, then stops the program (a fault on the boards) or is
+ * reported by AddressSanitizer (host). run() finds every operand through the slots, outputs included
+ * (their edge copy starts as a copy of the buffer). Operands whose slot holds NULL or whose size is 0
+ * are skipped. Failed checks name the operand and the edge. Returns true when every run held.
  */
 bool kiln_edge_each(const kiln_edge_operand *ops, int count, bool (*run)(void *arg), void *arg);
 

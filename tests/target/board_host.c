@@ -22,10 +22,15 @@ bool kiln_counter_available(void)
     return false;
 }
 
-/* A fresh allocation of exactly `size` bytes: AddressSanitizer reports an access past it. */
+/* A fresh allocation of exactly `size` bytes: AddressSanitizer reports an access past it (or before it). */
 void *kiln_edge_alloc(size_t size)
 {
     return size <= kiln_edge_capacity() ? malloc(size > 0 ? size : 1) : NULL;
+}
+
+void *kiln_edge_alloc_front(size_t size)
+{
+    return kiln_edge_alloc(size);
 }
 
 void kiln_edge_free(void *p)

@@ -7,7 +7,10 @@
  *   board_selftest_fault div0    integer divide by zero     -> UsageFault DIVBYZERO (not ARMv6-M)
  *   board_selftest_fault bus     load from unmapped memory  -> BusFault PRECISERR
  *   board_selftest_fault edge    load of the byte after edge memory (kiln_edge_alloc)
- *                                                           -> BusFault PRECISERR
+ *                                                           -> an547: BusFault PRECISERR,
+ *                                                              an386: MemManage DACCVIOL
+ *   board_selftest_fault front   load of the byte before front edge memory
+ *                                (kiln_edge_alloc_front)   -> the same
  *   board_selftest_fault stack   runaway recursion          -> an547: UsageFault STKOF,
  *                                                              an386: MemManage (MPU guard)
  * Cross builds only.
@@ -70,6 +73,18 @@ int main(int argc, char **argv)
         printf("edge buffer at %p: 64 bytes read and written (sum %lu)\n", (void *)p, (unsigned long)g_sink);
         fflush(stdout);
         g_sink = p[64];
+    }
+    else if (strcmp(mode, "front") == 0)
+    {
+        volatile uint8_t *p = (volatile uint8_t *)kiln_edge_alloc_front(64);
+        for (int i = 0; i < 64; i++)
+        {
+            p[i] = (uint8_t)i;
+            g_sink += p[i];
+        }
+        printf("front edge buffer at %p: 64 bytes read and written (sum %lu)\n", (void *)p, (unsigned long)g_sink);
+        fflush(stdout);
+        g_sink = p[-1];
     }
     else if (strcmp(mode, "stack") == 0)
     {

@@ -34,7 +34,7 @@
 extern uint32_t __data_load__[], __data_start__[], __data_end__[];
 extern uint32_t __bss_start__[], __bss_end__[];
 extern char __heap_start__[], __heap_end__[];
-extern char __kiln_edge_start__[], __kiln_edge_end__[];
+extern char __kiln_edge_start__[], __kiln_edge_end__[], __kiln_front_start__[], __kiln_front_end__[];
 extern uint32_t __stack_limit__[], __stack_top__[];
 
 extern int main(int argc, char **argv);
@@ -276,11 +276,12 @@ void *_sbrk(ptrdiff_t incr)
 }
 
 /* ------------------------------------------------------------------------------------------ */
-/* Edge memory (kiln_board.h): [__kiln_edge_start__, __kiln_edge_end__) from the board's linker */
-/* script, unmapped addresses after it.                                                        */
+/* Edge memory (kiln_board.h): [__kiln_edge_start__, __kiln_edge_end__) with addresses that fault   */
+/* after it, [__kiln_front_start__, __kiln_front_end__) with addresses that fault before it        */
+/* (the board's linker script).                                                                */
 /* ------------------------------------------------------------------------------------------ */
 
-static bool kiln_edge_taken;
+static bool kiln_edge_taken, kiln_front_taken;
 
 void *kiln_edge_alloc(size_t size)
 {
@@ -292,9 +293,23 @@ void *kiln_edge_alloc(size_t size)
     return __kiln_edge_end__ - size;
 }
 
+void *kiln_edge_alloc_front(size_t size)
+{
+    if (kiln_front_taken || size > kiln_edge_capacity())
+    {
+        return NULL;
+    }
+    kiln_front_taken = true;
+    return __kiln_front_start__;
+}
+
 void kiln_edge_free(void *p)
 {
-    if (p != NULL)
+    if (p == (void *)__kiln_front_start__)
+    {
+        kiln_front_taken = false;
+    }
+    else if (p != NULL)
     {
         kiln_edge_taken = false;
     }
@@ -302,7 +317,9 @@ void kiln_edge_free(void *p)
 
 size_t kiln_edge_capacity(void)
 {
-    return (size_t)(__kiln_edge_end__ - __kiln_edge_start__);
+    const size_t back = (size_t)(__kiln_edge_end__ - __kiln_edge_start__);
+    const size_t front = (size_t)(__kiln_front_end__ - __kiln_front_start__);
+    return back < front ? back : front;
 }
 
 /* ------------------------------------------------------------------------------------------ */

@@ -35,14 +35,17 @@ bool kiln_counter_available(void);
 
 /*
  * Edge memory: a buffer of `size` bytes whose last byte is the last one of readable memory, so
- * that any read or write past its end stops the program: on the boards the addresses after it are
- * unmapped (a BusFault, reported like every fault); on the host it is a fresh allocation of
- * exactly `size` bytes, where AddressSanitizer reports the access. For the tests of "never outside
- * the buffers it was given" on the backends the host cannot sanitize (DSP, Helium). Its contents
- * are not initialised. One buffer at a time: NULL when one is taken or size exceeds
- * kiln_edge_capacity() (256K on the an547, 1M on the an386). Give it back with kiln_edge_free().
+ * that any read or write past its end stops the program: on the boards the addresses after it
+ * fault (unmapped, or an MPU no-access region; reported like every fault); on the host it is a
+ * fresh allocation of exactly `size` bytes, where AddressSanitizer reports the access. For the
+ * tests of "never outside the buffers it was given" on the backends the host cannot sanitize (DSP,
+ * Helium). kiln_edge_alloc_front() is the same at the other end: its first byte is the first one
+ * of readable memory (an access before it faults). Contents not initialised. One buffer of each
+ * kind at a time: NULL when it is taken or size exceeds kiln_edge_capacity() (256K on the an547,
+ * 960K on the an386). Give either back with kiln_edge_free().
  */
 void *kiln_edge_alloc(size_t size);
+void *kiln_edge_alloc_front(size_t size);
 void kiln_edge_free(void *p);
 size_t kiln_edge_capacity(void);
 
