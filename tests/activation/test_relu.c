@@ -42,6 +42,21 @@ static int32_t rand_len(kiln_rng *r, int32_t it)
 typedef void (*inplace_fn)(int8_t *, uint16_t);
 typedef void (*ref_fn)(int8_t *, int32_t);
 
+/* One in-place call on the data where kiln_edge_each() puts it (a copy of the input). */
+typedef struct
+{
+    inplace_fn fn;
+    void *data;
+    int32_t n;
+} inplace_edge_call;
+
+static bool inplace_edge_run(void *arg)
+{
+    const inplace_edge_call *k = (const inplace_edge_call *)arg;
+    k->fn((int8_t *)k->data, (uint16_t)k->n);
+    return KILN_CHECK_MEM_S8((const int8_t *)k->data, g_want, k->n);
+}
+
 static void check_inplace(inplace_fn fn, ref_fn ref, uint64_t seed)
 {
     kiln_rng r;
@@ -65,9 +80,14 @@ static void check_inplace(inplace_fn fn, ref_fn ref, uint64_t seed)
         memcpy(g_want, data + GUARD, (size_t)n);
         ref(g_want, n);
         kiln_test_context("it=%ld n=%ld misalign=%ld", (long)it, (long)n, (long)misalign);
+        memcpy(g_in, data + GUARD, (size_t)n);
         fn(data + GUARD, (uint16_t)n);
         KILN_CHECK_MEM_S8(data + GUARD, g_want, n);
         KILN_CHECK(guards_intact(data, n));
+        /* again on the input at the edges of readable memory (nothing read or written outside it) */
+        inplace_edge_call k = {fn, g_in, n};
+        const kiln_edge_operand ops[] = {{"data", &k.data, (size_t)n}};
+        kiln_edge_each(ops, 1, inplace_edge_run, &k);
     }
     /* NULL is ignored (the functions have no status to report). */
     fn(NULL, 10);
@@ -114,6 +134,23 @@ static int32_t max_shift_for(int32_t zp)
     return s;
 }
 
+/* arm_relu_s8 with the operands where kiln_edge_each() puts them (void * slots). */
+typedef struct
+{
+    int32_t in_zp, out_zp, mult, shift, n;
+    void *in, *out;
+} relu_edge_call;
+
+static bool relu_edge_run(void *arg)
+{
+    const relu_edge_call *k = (const relu_edge_call *)arg;
+    bool ok = KILN_CHECK_EQ(arm_relu_s8((const int8_t *)k->in, k->in_zp, k->out_zp, k->mult, k->shift,
+                                        (int8_t *)k->out, k->n),
+                            ARM_CMSIS_NN_SUCCESS);
+    ok &= KILN_CHECK_MEM_S8((const int8_t *)k->out, g_want, k->n);
+    return ok;
+}
+
 static void test_relu_s8_random(void)
 {
     kiln_rng r;
@@ -151,6 +188,13 @@ static void test_relu_s8_random(void)
         KILN_CHECK_EQ(arm_relu_s8(in, in_zp, out_zp, mult, shift, out + GUARD, n), ARM_CMSIS_NN_SUCCESS);
         KILN_CHECK_MEM_S8(out + GUARD, g_want, n);
         KILN_CHECK(guards_intact(out, n));
+        if (!in_place)
+        {
+            /* again with the input, then the output, at the edges of readable memory */
+            relu_edge_call k = {in_zp, out_zp, mult, shift, n, g_in, out + GUARD};
+            const kiln_edge_operand ops[] = {{"input", &k.in, (size_t)n}, {"output", &k.out, (size_t)n}};
+            kiln_edge_each(ops, 2, relu_edge_run, &k);
+        }
     }
 }
 

@@ -449,6 +449,29 @@ static void test_size_queries(void)
     KILN_CHECK_EQ(arm_fully_connected_s8_get_buffer_size_dsp(&huge), 0);
 }
 
+/* arm_vector_sum_s8 / _s64 with the operands where kiln_edge_each() puts them (void * slots). */
+typedef struct
+{
+    int32_t cols, rows, io, fo;
+    void *sums, *sums64, *w, *bias, *bias64;
+    const int32_t *want;
+    const int64_t *want64;
+} vs_edge_call;
+
+static bool vs_edge_run(void *arg)
+{
+    const vs_edge_call *k = (const vs_edge_call *)arg;
+    bool ok = KILN_CHECK_EQ(arm_vector_sum_s8((int32_t *)k->sums, k->cols, k->rows, (const int8_t *)k->w, k->io,
+                                              k->fo, (const int32_t *)k->bias),
+                            ARM_CMSIS_NN_SUCCESS);
+    ok &= KILN_CHECK_EQ(arm_vector_sum_s8_s64((int64_t *)k->sums64, k->cols, k->rows, (const int8_t *)k->w, k->io,
+                                              (const int64_t *)k->bias64),
+                        ARM_CMSIS_NN_SUCCESS);
+    ok &= KILN_CHECK_MEM_S32((const int32_t *)k->sums, k->want, k->rows);
+    ok &= KILN_CHECK(memcmp(k->sums64, k->want64, (size_t)k->rows * sizeof(int64_t)) == 0);
+    return ok;
+}
+
 static void test_vector_sum(void)
 {
     kiln_rng rng;
@@ -487,6 +510,17 @@ static void test_vector_sum(void)
         }
         KILN_CHECK_EQ(sums[rows], 0x7777);
         KILN_CHECK_EQ(sums64[rows], 0x7777);
+        /* again with each operand at the edges of readable memory (nothing read or written outside them) */
+        static int32_t sums_b[MAX_ROWS];
+        static int64_t sums64_b[MAX_ROWS];
+        vs_edge_call k = {cols, rows, io, fo, sums_b, sums64_b, g_w, with_bias ? g_bias : NULL,
+                          with_bias ? bias64 : NULL, sums, sums64};
+        const kiln_edge_operand ops[] = {{"sums", &k.sums, (size_t)rows * sizeof(int32_t)},
+                                         {"sums (64-bit)", &k.sums64, (size_t)rows * sizeof(int64_t)},
+                                         {"weights", &k.w, (size_t)rows * cols},
+                                         {"bias", &k.bias, (size_t)rows * sizeof(int32_t)},
+                                         {"bias (64-bit)", &k.bias64, (size_t)rows * sizeof(int64_t)}};
+        kiln_edge_each(ops, 5, vs_edge_run, &k);
     }
     KILN_CHECK_EQ(arm_vector_sum_s8(NULL, 4, 4, g_w, 1, 0, NULL), ARM_CMSIS_NN_ARG_ERROR);
     KILN_CHECK_EQ(arm_vector_sum_s8(sums, 4, 4, NULL, 1, 0, NULL), ARM_CMSIS_NN_ARG_ERROR);
