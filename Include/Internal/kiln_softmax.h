@@ -702,24 +702,19 @@ static inline __attribute__((always_inline)) bool kiln_softmax_entry_done_dsp(co
  *     row's input, and the loop resumes there. No call inside the loop: nothing of it is saved
  *     around one, and the function needs no stack frame.
  */
+/* The entries' parameters (the public functions', same order). */
+#define KILN_SOFTMAX_ROWS_PARAMS_(TIN, TOUT)                                                                          \
+    const TIN *input, int32_t num_rows, int32_t row_size, int32_t mult, int32_t shift, int32_t diff_min, TOUT *output
 #define KILN_SOFTMAX_TYPED_ENTRY_PAIRS_(NAME, TIN, TOUT, KIND, ENTRY)                                                 \
-    void NAME##_pairs(const TIN *input, int32_t num_rows, int32_t row_size, int32_t mult, int32_t shift,              \
-                      int32_t diff_min, TOUT *output);                                                                \
-    void NAME##_rows(const TIN *input, int32_t num_rows, int32_t row_size, int32_t mult, int32_t shift,               \
-                     int32_t diff_min, TOUT *output);                                                                 \
+    void NAME##_pairs(KILN_SOFTMAX_ROWS_PARAMS_(TIN, TOUT));                                                          \
+    void NAME##_rows(KILN_SOFTMAX_ROWS_PARAMS_(TIN, TOUT));                                                           \
     static __attribute__((noinline, cold)) const TIN *NAME##_pairs_tie(const TIN *input, int32_t mult, int32_t shift, \
                                                                        TOUT *output)                                  \
     {                                                                                                                 \
         kiln_softmax_pair_tie_row_dsp(input, mult, shift, KIND, output);                                              \
         return input + 2;                                                                                             \
     }                                                                                                                 \
-    __attribute__((noinline, section(".text." #NAME))) void NAME##_pairs(const TIN *input,                           \
-                                                                         int32_t num_rows,                            \
-                                                                         int32_t row_size,                            \
-                                                                         int32_t mult,                                \
-                                                                         int32_t shift,                               \
-                                                                         int32_t diff_min,                            \
-                                                                         TOUT *output)                                \
+    __attribute__((noinline, section(".text." #NAME))) void NAME##_pairs(KILN_SOFTMAX_ROWS_PARAMS_(TIN, TOUT))        \
     {                                                                                                                 \
         (void)row_size; /* 2 */                                                                                      \
         if (!kiln_softmax_pairs_args_ok(input, num_rows, mult, shift, output))                                        \
@@ -738,23 +733,11 @@ static inline __attribute__((always_inline)) bool kiln_softmax_entry_done_dsp(co
             }                                                                                                         \
         }                                                                                                             \
     }                                                                                                                 \
-    __attribute__((noinline, section(".text." #NAME))) void NAME##_rows(const TIN *input,                            \
-                                                                        int32_t num_rows,                             \
-                                                                        int32_t row_size,                             \
-                                                                        int32_t mult,                                 \
-                                                                        int32_t shift,                                \
-                                                                        int32_t diff_min,                             \
-                                                                        TOUT *output)                                 \
+    __attribute__((noinline, section(".text." #NAME))) void NAME##_rows(KILN_SOFTMAX_ROWS_PARAMS_(TIN, TOUT))         \
     {                                                                                                                 \
         ENTRY(input, num_rows, row_size, mult, shift, diff_min, KIND, output);                                        \
     }                                                                                                                 \
-    __attribute__((naked, section(".text." #NAME))) void NAME(const TIN *input,                                      \
-                                                              int32_t num_rows,                                       \
-                                                              int32_t row_size,                                       \
-                                                              int32_t mult,                                           \
-                                                              int32_t shift,                                          \
-                                                              int32_t diff_min,                                       \
-                                                              TOUT *output)                                           \
+    __attribute__((naked, section(".text." #NAME))) void NAME(KILN_SOFTMAX_ROWS_PARAMS_(TIN, TOUT))                   \
     {                                                                                                                 \
         (void)input, (void)num_rows, (void)row_size, (void)mult, (void)shift, (void)diff_min, (void)output;          \
         __asm__("cmp r2, #2\n\t"                                                                                       \

@@ -241,6 +241,28 @@ static bool conv_edge_run(void *arg)
     return ok;
 }
 
+#if !KILN_UPSTREAM_API
+/* arm_convolve_weight_sum with its operands where kiln_edge_each() puts them (void * slots). */
+typedef struct
+{
+    const cmsis_nn_dims *in_d, *f_d, *out_d;
+    int32_t input_offset;
+    void *sums, *w, *b;
+    const int32_t *want;
+    int32_t n;
+} ws_edge_call;
+
+static bool ws_edge_run(void *arg)
+{
+    const ws_edge_call *k = (const ws_edge_call *)arg;
+    bool ok = KILN_CHECK_EQ(arm_convolve_weight_sum((int32_t *)k->sums, (const int8_t *)k->w, k->in_d, k->f_d,
+                                                    k->out_d, k->input_offset, (const int32_t *)k->b),
+                            ARM_CMSIS_NN_SUCCESS);
+    ok &= KILN_CHECK_MEM_S32((const int32_t *)k->sums, k->want, k->n);
+    return ok;
+}
+#endif
+
 bool conv_run_checked(const conv_case *c, conv_entry e, bool with_sums, const int8_t *want)
 {
     static int8_t scratch[SCRATCH_MAX + 2 * GUARD];
@@ -284,6 +306,14 @@ bool conv_run_checked(const conv_case *c, conv_entry e, bool with_sums, const in
             ok &= KILN_CHECK_EQ(sums[c->s.out_c], 0x13579BDF);
             ws.buf = sums;
             ws.size = ws_size;
+            /* the fill again with its operands at the edges of readable memory */
+            static int32_t sums_b[512];
+            ws_edge_call k = {&in_d, &f_d, &out_d, c->input_offset, sums_b, (void *)(uintptr_t)c->weights,
+                              (void *)(uintptr_t)c->bias, sums, c->s.out_c};
+            const kiln_edge_operand ops[] = {{"weight sums", &k.sums, (size_t)ws_size},
+                                             {"filter", &k.w, (size_t)conv_w_bytes(c)},
+                                             {"bias", &k.b, (size_t)c->s.out_c * sizeof(int32_t)}};
+            ok &= kiln_edge_each(ops, 3, ws_edge_run, &k);
         }
         else
         {
