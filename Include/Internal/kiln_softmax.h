@@ -693,7 +693,8 @@ static inline __attribute__((always_inline)) bool kiln_softmax_entry_done_dsp(co
  * every other call to NAME_rows (ENTRY). A call of rows of two thus pays neither the frame of the
  * longer rows' kernels (on Helium they save the vector registers) nor their register pressure: the
  * worst row of two is 119 instructions, of which that frame was 6 and a spilled multiplier 2.
- *   - NAME is naked: GCC 12, given the two tail calls in C, loads the three stack arguments and
+ *   - NAME is naked (only the assembly in its body, as clang requires; its parameters are named for
+ *     the prototype only): GCC 12, given the two tail calls in C, loads the three stack arguments and
  *     stores them back. Its branch targets are extern functions (their assembly names are exactly
  *     these) in NAME's own section, so that the conditional B.W (1 MB range, no linker veneer)
  *     always reaches.
@@ -737,13 +738,14 @@ static inline __attribute__((always_inline)) bool kiln_softmax_entry_done_dsp(co
     {                                                                                                                 \
         ENTRY(input, num_rows, row_size, mult, shift, diff_min, KIND, output);                                        \
     }                                                                                                                 \
+    _Pragma("GCC diagnostic push") _Pragma("GCC diagnostic ignored \"-Wunused-parameter\"")                          \
     __attribute__((naked, section(".text." #NAME))) void NAME(KILN_SOFTMAX_ROWS_PARAMS_(TIN, TOUT))                   \
     {                                                                                                                 \
-        (void)input, (void)num_rows, (void)row_size, (void)mult, (void)shift, (void)diff_min, (void)output;          \
         __asm__("cmp r2, #2\n\t"                                                                                       \
                 "beq.w " #NAME "_pairs\n\t"                                                                            \
                 "b.w " #NAME "_rows");                                                                                \
-    }
+    }                                                                                                                 \
+    _Pragma("GCC diagnostic pop")
 #define KILN_SOFTMAX_TYPED_ENTRIES_PAIRS(ENTRY)                                                                       \
     KILN_SOFTMAX_TYPED_ENTRY_PAIRS_(kiln_softmax_rows_s8, int8_t, int8_t, KILN_SOFTMAX_S8_TO_S8, ENTRY)               \
     KILN_SOFTMAX_TYPED_ENTRY_PAIRS_(kiln_softmax_rows_s8_s16, int8_t, int16_t, KILN_SOFTMAX_S8_TO_S16, ENTRY)         \
