@@ -95,7 +95,7 @@ static void run_check(const cmsis_nn_bmm_params *bp, const cmsis_nn_per_tensor_q
     KILN_CHECK(guard_intact(g_ctx, need));
     if (state_size)
     {
-        edge_call k = {bp, qp, ld, rd, od, (void *)(uintptr_t)lhs, (void *)(uintptr_t)rhs, ctx.buf, g_out,
+        edge_call k = {bp, qp, ld, rd, od, kiln_edge_ptr(lhs), kiln_edge_ptr(rhs), ctx.buf, g_out,
                        need, want, n_out};
         const kiln_edge_operand ops[] = {{"lhs", &k.lhs, (size_t)count4(ld)},
                                          {"rhs", &k.rhs, (size_t)count4(rd)},

@@ -125,8 +125,8 @@ static void run_edges(router_f16 fn, const cmsis_nn_conv_params_f16 *cp, const c
 {
     static float16_t y2[MAX_OUT];
     const int32_t n_out = out->n * out->h * out->w * out->c;
-    edge_call e = {fn, cp, in, flt, bias_dims, out, q, scratch_mem + CFT_GUARD, (void *)(uintptr_t)x,
-                   (void *)(uintptr_t)wt, (void *)(uintptr_t)bias, y2, want, n_out};
+    edge_call e = {fn, cp, in, flt, bias_dims, out, q, scratch_mem + CFT_GUARD, kiln_edge_ptr(x),
+                   kiln_edge_ptr(wt), kiln_edge_ptr(bias), y2, want, n_out};
     const kiln_edge_operand ops[] = {
         {"input", &e.x, (size_t)in->n * in->h * in->w * in->c * sizeof(float16_t)},
         {"weights", &e.w, w_bytes},

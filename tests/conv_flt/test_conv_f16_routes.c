@@ -330,8 +330,8 @@ static void run_tuple(kiln_rng *r, const tuple_t *t, int64_t idx)
     if (n_valid % 8 == 1)
     {
         static float16_t edge_out[MAX_OUT];
-        edge_call k = {&cp, t, &bias_dims, null_ctx, ctx.size, ctx.buf, x_exact, (void *)(uintptr_t)w,
-                       (void *)(uintptr_t)bias, edge_out, out, out_n};
+        edge_call k = {&cp, t, &bias_dims, null_ctx, ctx.size, ctx.buf, x_exact, kiln_edge_ptr(w),
+                       kiln_edge_ptr(bias), edge_out, out, out_n};
         const kiln_edge_operand ops[] = {
             {"input", &k.in, (size_t)in_n * sizeof(float16_t)},
             {"weights", &k.w, t->packed ? wp_bytes : (size_t)rows * cols * sizeof(float16_t)},

@@ -308,8 +308,8 @@ bool conv_run_checked(const conv_case *c, conv_entry e, bool with_sums, const in
             ws.size = ws_size;
             /* the fill again with its operands at the edges of readable memory */
             static int32_t sums_b[512];
-            ws_edge_call k = {&in_d, &f_d, &out_d, c->input_offset, sums_b, (void *)(uintptr_t)c->weights,
-                              (void *)(uintptr_t)c->bias, sums, c->s.out_c};
+            ws_edge_call k = {&in_d, &f_d, &out_d, c->input_offset, sums_b, kiln_edge_ptr(c->weights),
+                              kiln_edge_ptr(c->bias), sums, c->s.out_c};
             const kiln_edge_operand ops[] = {{"weight sums", &k.sums, (size_t)ws_size},
                                              {"filter", &k.w, (size_t)conv_w_bytes(c)},
                                              {"bias", &k.b, (size_t)c->s.out_c * sizeof(int32_t)}};
@@ -343,11 +343,11 @@ bool conv_run_checked(const conv_case *c, conv_entry e, bool with_sums, const in
                             &out_d,
                             e == CONV_ENTRY_CONVOLVE ? &up_d : NULL,
                             &bias_d,
-                            (void *)(uintptr_t)c->input,
-                            (void *)(uintptr_t)c->weights,
-                            (void *)(uintptr_t)c->bias,
-                            (void *)(uintptr_t)c->mult,
-                            (void *)(uintptr_t)c->shift,
+                            kiln_edge_ptr(c->input),
+                            kiln_edge_ptr(c->weights),
+                            kiln_edge_ptr(c->bias),
+                            kiln_edge_ptr(c->mult),
+                            kiln_edge_ptr(c->shift),
                             ctx.buf,
                             ws.buf,
                             out + GUARD,

@@ -186,7 +186,7 @@ static bool run_case(kiln_rng *r,
     /* again with each operand flush against the end of readable memory: nothing is read or written past
      * any of them (a fault on the boards, AddressSanitizer on the host) */
     static float16_t y2[MAXE];
-    edge_call e = {&g, xin, wt, (void *)(uintptr_t)b, y2, lo, hi, got + GUARD, no};
+    edge_call e = {&g, xin, wt, kiln_edge_ptr(b), y2, lo, hi, got + GUARD, no};
     const kiln_edge_operand ops[] = {{"input", &e.x, (size_t)ne * sizeof(float16_t)},
                                      {"filter", &e.w, (size_t)9 * c * sizeof(float16_t)},
                                      {"bias", &e.b, (size_t)c * sizeof(float16_t)},

@@ -212,11 +212,11 @@ static bool dw_case_edges(const dw_case *t, dw_call call, const int8_t *want, in
 {
     dw_edge_call k = {t,
                       call,
-                      (void *)(uintptr_t)t->input,
-                      (void *)(uintptr_t)t->filter,
-                      (void *)(uintptr_t)t->bias,
-                      (void *)(uintptr_t)t->mult,
-                      (void *)(uintptr_t)t->shift,
+                      kiln_edge_ptr(t->input),
+                      kiln_edge_ptr(t->filter),
+                      kiln_edge_ptr(t->bias),
+                      kiln_edge_ptr(t->mult),
+                      kiln_edge_ptr(t->shift),
                       g_out + DW_GUARD,
                       want,
                       count};

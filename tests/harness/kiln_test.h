@@ -66,6 +66,12 @@ typedef struct
  */
 bool kiln_edge_each(const kiln_edge_operand *ops, int count, bool (*run)(void *arg), void *arg);
 
+/* A call's operand (often const) as the void * its slot holds. */
+static inline void *kiln_edge_ptr(const void *p)
+{
+    return (void *)(uintptr_t)p;
+}
+
 /* Deterministic pseudo-random numbers (xorshift64*), so every board draws the same cases. */
 typedef struct
 {

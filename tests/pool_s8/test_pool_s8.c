@@ -156,7 +156,7 @@ static void run_case(bool avg, const pool_case *pc, const int8_t *input, const i
         ctx_intact = ctx_intact && ctx_buf[i] == GUARD_BYTE;
     }
     KILN_CHECK(ctx_intact);
-    pool_edge_call k = {avg, pc, (void *)(uintptr_t)input, g_out, want};
+    pool_edge_call k = {avg, pc, kiln_edge_ptr(input), g_out, want};
     const kiln_edge_operand ops[] = {
         {"input", &k.in, (size_t)pc->n * pc->in_h * pc->in_w * pc->ch},
         {"output", &k.out, (size_t)n},
