@@ -111,19 +111,23 @@ typedef struct
     const int8_t *want;
 } pool_edge_call;
 
+/* One call of arm_avgpool_s8 or arm_max_pool_s8 on the case. */
+static arm_cmsis_nn_status pool_call(bool avg, const pool_case *pc, const cmsis_nn_context *ctx, const int8_t *x,
+                                     int8_t *y)
+{
+    cmsis_nn_pool_params pp;
+    cmsis_nn_dims in, f, out;
+    fill_args(pc, &pp, &in, &f, &out);
+    return avg ? arm_avgpool_s8(ctx, &pp, &in, x, &f, &out, y) : arm_max_pool_s8(ctx, &pp, &in, x, &f, &out, y);
+}
+
 static bool pool_edge_run(void *arg)
 {
     const pool_edge_call *k = (const pool_edge_call *)arg;
-    cmsis_nn_pool_params pp;
-    cmsis_nn_dims in, f, out;
-    fill_args(k->pc, &pp, &in, &f, &out);
     const cmsis_nn_context ctx = {NULL, 0};
-    const int8_t *x = (const int8_t *)k->in;
-    int8_t *y = (int8_t *)k->out;
-    const arm_cmsis_nn_status st =
-        k->avg ? arm_avgpool_s8(&ctx, &pp, &in, x, &f, &out, y) : arm_max_pool_s8(&ctx, &pp, &in, x, &f, &out, y);
-    bool ok = KILN_CHECK_EQ(st, ARM_CMSIS_NN_SUCCESS);
-    ok &= KILN_CHECK_MEM_S8(y, k->want, out_count(k->pc));
+    bool ok = KILN_CHECK_EQ(pool_call(k->avg, k->pc, &ctx, (const int8_t *)k->in, (int8_t *)k->out),
+                            ARM_CMSIS_NN_SUCCESS);
+    ok &= KILN_CHECK_MEM_S8((const int8_t *)k->out, k->want, out_count(k->pc));
     return ok;
 }
 
@@ -133,9 +137,6 @@ static bool pool_edge_run(void *arg)
  * AddressSanitizer on the host). */
 static void run_case(bool avg, const pool_case *pc, const int8_t *input, const int8_t *want)
 {
-    cmsis_nn_pool_params pp;
-    cmsis_nn_dims in, f, out;
-    fill_args(pc, &pp, &in, &f, &out);
     const int64_t n = out_count(pc);
     fill_guards(n);
 
@@ -145,9 +146,7 @@ static void run_case(bool avg, const pool_case *pc, const int8_t *input, const i
     memset(ctx_buf, GUARD_BYTE, sizeof(ctx_buf));
     cmsis_nn_context ctx = {ctx_buf + GUARD, q};
 
-    const arm_cmsis_nn_status st =
-        avg ? arm_avgpool_s8(&ctx, &pp, &in, input, &f, &out, g_out) : arm_max_pool_s8(&ctx, &pp, &in, input, &f, &out, g_out);
-    KILN_CHECK_EQ(st, ARM_CMSIS_NN_SUCCESS);
+    KILN_CHECK_EQ(pool_call(avg, pc, &ctx, input, g_out), ARM_CMSIS_NN_SUCCESS);
     KILN_CHECK_MEM_S8(g_out, want, n);
     KILN_CHECK(guards_intact(n));
     bool ctx_intact = true;

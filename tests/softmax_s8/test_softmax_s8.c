@@ -265,6 +265,33 @@ typedef enum
     OUT_COMMON_S16
 } out_kind;
 
+static bool is_out16(out_kind kind)
+{
+    return kind == OUT_S16 || kind == OUT_COMMON_S16;
+}
+
+/* One call of the kind's entry (output int16 for the s16 kinds, else bytes). */
+static void sm_call(out_kind kind, const int8_t *in, int32_t rows, int32_t row_size, sm_params p, void *out)
+{
+    switch (kind)
+    {
+    case OUT_S8: arm_softmax_s8(in, rows, row_size, p.mult, p.shift, p.diff_min, (int8_t *)out); break;
+    case OUT_U8:
+        arm_softmax_u8((const uint8_t *)in, rows, row_size, p.mult, p.shift, p.diff_min, (uint8_t *)out);
+        break;
+    case OUT_S16: arm_softmax_s8_s16(in, rows, row_size, p.mult, p.shift, p.diff_min, (int16_t *)out); break;
+    default:
+        arm_nn_softmax_common_s8(in, rows, row_size, p.mult, p.shift, p.diff_min, kind == OUT_COMMON_S16, out);
+        break;
+    }
+}
+
+static bool sm_check(out_kind kind, const void *got, const void *want, int64_t n)
+{
+    return is_out16(kind) ? KILN_CHECK_MEM_S16((const int16_t *)got, (const int16_t *)want, n)
+                          : KILN_CHECK_MEM_S8((const int8_t *)got, (const int8_t *)want, n);
+}
+
 /* One call with the input and output where kiln_edge_each() puts them (void * slots). */
 typedef struct
 {
@@ -278,81 +305,42 @@ typedef struct
 static bool sm_edge_run(void *arg)
 {
     const sm_edge_call *k = (const sm_edge_call *)arg;
-    const int8_t *in = (const int8_t *)k->in;
-    const int64_t n = (int64_t)k->rows * k->row_size;
-    switch (k->kind)
-    {
-    case OUT_S8: arm_softmax_s8(in, k->rows, k->row_size, k->p.mult, k->p.shift, k->p.diff_min, k->out); break;
-    case OUT_U8:
-        arm_softmax_u8((const uint8_t *)in, k->rows, k->row_size, k->p.mult, k->p.shift, k->p.diff_min, k->out);
-        break;
-    case OUT_S16: arm_softmax_s8_s16(in, k->rows, k->row_size, k->p.mult, k->p.shift, k->p.diff_min, k->out); break;
-    default:
-        arm_nn_softmax_common_s8(in, k->rows, k->row_size, k->p.mult, k->p.shift, k->p.diff_min,
-                                 k->kind == OUT_COMMON_S16, k->out);
-        break;
-    }
-    return k->kind == OUT_S16 || k->kind == OUT_COMMON_S16
-               ? KILN_CHECK_MEM_S16((const int16_t *)k->out, (const int16_t *)k->want, n)
-               : KILN_CHECK_MEM_S8((const int8_t *)k->out, (const int8_t *)k->want, n);
+    sm_call(k->kind, (const int8_t *)k->in, k->rows, k->row_size, k->p, k->out);
+    return sm_check(k->kind, k->out, k->want, (int64_t)k->rows * k->row_size);
 }
 
-/* The call of run_compare() again with the input, then the output, flush against the end of readable
- * memory: nothing is read or written past either (a fault on the boards, AddressSanitizer on the host). */
-static void run_edges(out_kind kind, int32_t rows, int32_t row_size, sm_params p)
+/* One call of the kind's entry against the reference (guarded output), then again with the input, then
+ * the output, flush against the edges of readable memory: nothing is read or written outside either (a
+ * fault on the boards, AddressSanitizer on the host). */
+static void run_compare(out_kind kind, int32_t rows, int32_t row_size, sm_params p)
 {
-    const bool out16 = kind == OUT_S16 || kind == OUT_COMMON_S16;
     const int64_t n = (int64_t)rows * row_size;
-    sm_edge_call k = {kind, rows, row_size, p, g_in, out16 ? (void *)g_out16 : (void *)g_out8,
-                      out16 ? (const void *)g_ref16 : (const void *)g_ref8};
+    const bool out16 = is_out16(kind);
+    void *const out = out16 ? (void *)g_out16 : (void *)g_out8;
+    const void *const want = out16 ? (const void *)g_ref16 : (const void *)g_ref8;
+    fill_guards();
+    sm_call(kind, g_in, rows, row_size, p, out);
+    if (out16)
+    {
+        kiln_ref_softmax_s8_s16(g_in, rows, row_size, p.mult, p.shift, p.diff_min, g_ref16);
+    }
+    else if (kind == OUT_U8)
+    {
+        kiln_ref_softmax_u8((const uint8_t *)g_in, rows, row_size, p.mult, p.shift, p.diff_min, (uint8_t *)g_ref8);
+    }
+    else
+    {
+        kiln_ref_softmax_s8(g_in, rows, row_size, p.mult, p.shift, p.diff_min, g_ref8);
+    }
+    sm_check(kind, out, want, n);
+    KILN_CHECK(guards_intact(out16 ? 2 * n : n));
+
+    sm_edge_call k = {kind, rows, row_size, p, g_in, out, want};
     const kiln_edge_operand ops[] = {
         {"input", &k.in, (size_t)n},
         {"output", &k.out, (size_t)n * (out16 ? 2u : 1u)},
     };
     kiln_edge_each(ops, 2, sm_edge_run, &k);
-}
-
-static void run_compare(out_kind kind, int32_t rows, int32_t row_size, sm_params p)
-{
-    const int64_t n = (int64_t)rows * row_size;
-    fill_guards();
-    switch (kind)
-    {
-    case OUT_S8:
-    case OUT_COMMON_S8:
-        if (kind == OUT_S8)
-        {
-            arm_softmax_s8(g_in, rows, row_size, p.mult, p.shift, p.diff_min, g_out8);
-        }
-        else
-        {
-            arm_nn_softmax_common_s8(g_in, rows, row_size, p.mult, p.shift, p.diff_min, false, g_out8);
-        }
-        kiln_ref_softmax_s8(g_in, rows, row_size, p.mult, p.shift, p.diff_min, g_ref8);
-        KILN_CHECK_MEM_S8(g_out8, g_ref8, n);
-        KILN_CHECK(guards_intact(n));
-        break;
-    case OUT_U8:
-        arm_softmax_u8((const uint8_t *)g_in, rows, row_size, p.mult, p.shift, p.diff_min, (uint8_t *)g_out8);
-        kiln_ref_softmax_u8((const uint8_t *)g_in, rows, row_size, p.mult, p.shift, p.diff_min, (uint8_t *)g_ref8);
-        KILN_CHECK_MEM_S8(g_out8, g_ref8, n);
-        KILN_CHECK(guards_intact(n));
-        break;
-    default:
-        if (kind == OUT_S16)
-        {
-            arm_softmax_s8_s16(g_in, rows, row_size, p.mult, p.shift, p.diff_min, g_out16);
-        }
-        else
-        {
-            arm_nn_softmax_common_s8(g_in, rows, row_size, p.mult, p.shift, p.diff_min, true, g_out16);
-        }
-        kiln_ref_softmax_s8_s16(g_in, rows, row_size, p.mult, p.shift, p.diff_min, g_ref16);
-        KILN_CHECK_MEM_S16(g_out16, g_ref16, n);
-        KILN_CHECK(guards_intact(2 * n));
-        break;
-    }
-    run_edges(kind, rows, row_size, p);
 }
 
 static void test_random(void)
