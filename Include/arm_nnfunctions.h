@@ -655,6 +655,46 @@ arm_cmsis_nn_status arm_max_pool_s8(const cmsis_nn_context *ctx,
                                     const cmsis_nn_dims *output_dims,
                                     int8_t *output_data);
 
+/**
+ * int16 average pooling (TFLite AVERAGE_POOL_2D, int16x8 quantization): the geometry, rounding
+ * (ties away from zero, padding taps not counted) and NHWC layout of arm_avgpool_s8, on int16 data
+ * with int32 window sums. Portable C on every backend; no scratch: ctx may be NULL and is not read.
+ * @return ARM_CMSIS_NN_ARG_ERROR (output untouched) for the argument errors of arm_avgpool_s8, with
+ *         windows over 65535 taps and activation limits outside [-32768, 32767] instead; else
+ *         ARM_CMSIS_NN_SUCCESS. Input and output must not overlap.
+ */
+arm_cmsis_nn_status arm_avgpool_s16(const cmsis_nn_context *ctx,
+                                    const cmsis_nn_pool_params *pool_params,
+                                    const cmsis_nn_dims *input_dims,
+                                    const int16_t *input_data,
+                                    const cmsis_nn_dims *filter_dims,
+                                    const cmsis_nn_dims *output_dims,
+                                    int16_t *output_data);
+
+/**
+ * Scratch bytes of arm_avgpool_s16: 0 on every backend (CMSIS-NN's DSP / Helium paths need
+ * ch_src * 4). -1 for a negative argument. The _dsp / _mve variants answer for that backend on
+ * any build.
+ */
+int32_t arm_avgpool_s16_get_buffer_size(const int dim_dst_width, const int ch_src);
+int32_t arm_avgpool_s16_get_buffer_size_dsp(const int dim_dst_width, const int ch_src);
+int32_t arm_avgpool_s16_get_buffer_size_mve(const int dim_dst_width, const int ch_src);
+
+/**
+ * int16 max pooling (TFLite MAX_POOL_2D), the geometry of arm_avgpool_s8 on int16 data: out =
+ * clamp(max of the window's in-bounds taps, activation.min, activation.max); a window entirely in
+ * the padding yields clamp(-32768). Portable C on every backend; ctx is not read.
+ * @return ARM_CMSIS_NN_ARG_ERROR (output untouched) for the argument errors of arm_max_pool_s8 with
+ *         activation limits outside [-32768, 32767]; else ARM_CMSIS_NN_SUCCESS.
+ */
+arm_cmsis_nn_status arm_max_pool_s16(const cmsis_nn_context *ctx,
+                                     const cmsis_nn_pool_params *pool_params,
+                                     const cmsis_nn_dims *input_dims,
+                                     const int16_t *src,
+                                     const cmsis_nn_dims *filter_dims,
+                                     const cmsis_nn_dims *output_dims,
+                                     int16_t *dst);
+
 /* =============================================================================================
  * Softmax
  * ========================================================================================== */

@@ -117,6 +117,12 @@ static inline bool kiln_act_s8_ok(int32_t act_min, int32_t act_max)
     return act_min <= act_max && act_min >= INT8_MIN && act_max <= INT8_MAX;
 }
 
+/** An int16 activation range: min <= max, both within [-32768, 32767]. */
+static inline bool kiln_act_s16_ok(int32_t act_min, int32_t act_max)
+{
+    return act_min <= act_max && act_min >= INT16_MIN && act_max <= INT16_MAX;
+}
+
 /**
  * Whether a context can hold `need` scratch bytes: a non-NULL buffer, and a stated size (size > 0)
  * that is at least `need`. size == 0 with a buffer means "not stated" (TFLite Micro's convention),

@@ -1,5 +1,6 @@
 /*
- * Kiln internals: int8 average and max pooling (arm_avgpool_s8, arm_max_pool_s8).
+ * Kiln internals: int8 and int16 average and max pooling (arm_avgpool_s8, arm_max_pool_s8,
+ * arm_avgpool_s16, arm_max_pool_s16).
  *
  * The public entries validate their arguments into a kiln_pool_s8_geom, ask kiln_pool_s8_plan()
  * for the route of the build's backend, and run that route's kernel (one implementation per
@@ -14,6 +15,7 @@
  *                  "avg_s8_dsp_acc32" otherwise
  *   average, C:    "avg_s8_c"
  *   max:           "max_s8_mve", "max_s8_dsp", "max_s8_c"
+ *   int16:         "avg_s16_c", "max_s16_c" on every backend (portable C, kernels/kiln_pool_s16_c.c)
  */
 #ifndef KILN_POOL_S8_H
 #define KILN_POOL_S8_H
@@ -28,6 +30,9 @@ extern "C" {
 #define KILN_POOL_S8_ACC16_MAX_TAPS 256
 /* Largest window (taps) accepted: keeps |sum| + taps/2 well inside int32 (128.5 * 2^24 < 2^31). */
 #define KILN_POOL_S8_MAX_TAPS ((int64_t)1 << 24)
+/* Largest int16 window: |sum| + taps/2 <= 65535 * 32768 + 32767 = INT32_MAX, so the int32 window
+ * sums and the rounding add of TFLite's average never overflow. */
+#define KILN_POOL_S16_MAX_TAPS ((int64_t)65535)
 
 /** Validated pooling geometry (NHWC, input and output channels equal). */
 typedef struct
@@ -44,7 +49,9 @@ typedef struct
 typedef enum
 {
     KILN_POOL_S8_AVG = 0,
-    KILN_POOL_S8_MAX = 1
+    KILN_POOL_S8_MAX = 1,
+    KILN_POOL_S16_AVG = 2,
+    KILN_POOL_S16_MAX = 3
 } kiln_pool_s8_op;
 
 typedef enum
@@ -52,7 +59,9 @@ typedef enum
     KILN_POOL_S8_ROUTE_AVG_ACC16 = 0, /* DSP / MVE: int16 running sums */
     KILN_POOL_S8_ROUTE_AVG_ACC32 = 1, /* DSP / MVE: int32 running sums (large windows) */
     KILN_POOL_S8_ROUTE_AVG_C = 2,     /* portable */
-    KILN_POOL_S8_ROUTE_MAX = 3        /* every backend: its max kernel */
+    KILN_POOL_S8_ROUTE_MAX = 3,       /* every backend: its max kernel */
+    KILN_POOL_S16_ROUTE_AVG_C = 4,    /* int16, every backend: portable */
+    KILN_POOL_S16_ROUTE_MAX_C = 5     /* int16, every backend: portable */
 } kiln_pool_s8_route;
 
 /** What kiln_pool_s8_plan() chose. */
@@ -71,22 +80,26 @@ typedef struct
 int32_t kiln_pool_s8_plan(const kiln_pool_s8_geom *g, kiln_pool_s8_op op, kiln_isa isa, kiln_pool_s8_plan_info *out);
 
 /**
- * Validate the public arguments of arm_avgpool_s8 / arm_max_pool_s8 (pointers, dims, strides,
- * padding, activation range, 64-bit sizes; for average pooling also that every window holds an
- * input tap) and fill *g. Reads only input_dims n/h/w/c, filter_dims h/w and output_dims h/w/c.
+ * Validate the public arguments of the pooling entries of op (pointers, dims, strides, padding,
+ * the activation range of op's element type, the window size, 64-bit sizes; for average pooling
+ * also that every window holds an input tap) and fill *g. Reads only input_dims n/h/w/c,
+ * filter_dims h/w and output_dims h/w/c; the data pointers only for NULL.
  */
 bool kiln_pool_s8_check(kiln_pool_s8_op op,
                         const cmsis_nn_pool_params *pool_params,
                         const cmsis_nn_dims *input_dims,
-                        const int8_t *input_data,
+                        const void *input_data,
                         const cmsis_nn_dims *filter_dims,
                         const cmsis_nn_dims *output_dims,
-                        const int8_t *output_data,
+                        const void *output_data,
                         kiln_pool_s8_geom *g);
 
 /* Kernels of the native backend (validated geometry; route from kiln_pool_s8_plan). */
 void kiln_avgpool_s8_kernel(kiln_pool_s8_route route, const kiln_pool_s8_geom *g, const int8_t *in, int8_t *out);
 void kiln_maxpool_s8_kernel(const kiln_pool_s8_geom *g, const int8_t *in, int8_t *out);
+/* The int16 kernels, portable C on every backend. */
+void kiln_avgpool_s16_c(const kiln_pool_s8_geom *g, const int16_t *in, int16_t *out);
+void kiln_maxpool_s16_c(const kiln_pool_s8_geom *g, const int16_t *in, int16_t *out);
 
 /* ---- window clipping shared by the kernels ------------------------------------------------- */
 

@@ -1,4 +1,4 @@
-/* Kiln — int8 pooling: argument validation and the route plan shared by entries and queries. */
+/* Kiln — int8 and int16 pooling: argument validation and the route plan shared by entries and queries. */
 #include "Include/arm_nnfunctions.h"
 #include "Include/Internal/kiln_pool_s8.h"
 
@@ -21,6 +21,13 @@ static const kiln_pool_s8_route_entry kiln_pool_s8_routes[] = {
     {KILN_POOL_S8_MAX, KILN_ISA_MVE, KILN_POOL_S8_ROUTE_MAX, "max_s8_mve", false},
     {KILN_POOL_S8_MAX, KILN_ISA_DSP, KILN_POOL_S8_ROUTE_MAX, "max_s8_dsp", false},
     {KILN_POOL_S8_MAX, KILN_ISA_C, KILN_POOL_S8_ROUTE_MAX, "max_s8_c", false},
+    /* int16: the portable kernels on every backend */
+    {KILN_POOL_S16_AVG, KILN_ISA_MVE, KILN_POOL_S16_ROUTE_AVG_C, "avg_s16_c", false},
+    {KILN_POOL_S16_AVG, KILN_ISA_DSP, KILN_POOL_S16_ROUTE_AVG_C, "avg_s16_c", false},
+    {KILN_POOL_S16_AVG, KILN_ISA_C, KILN_POOL_S16_ROUTE_AVG_C, "avg_s16_c", false},
+    {KILN_POOL_S16_MAX, KILN_ISA_MVE, KILN_POOL_S16_ROUTE_MAX_C, "max_s16_c", false},
+    {KILN_POOL_S16_MAX, KILN_ISA_DSP, KILN_POOL_S16_ROUTE_MAX_C, "max_s16_c", false},
+    {KILN_POOL_S16_MAX, KILN_ISA_C, KILN_POOL_S16_ROUTE_MAX_C, "max_s16_c", false},
 };
 
 int32_t kiln_pool_s8_plan(const kiln_pool_s8_geom *g, kiln_pool_s8_op op, kiln_isa isa, kiln_pool_s8_plan_info *out)
@@ -71,7 +78,7 @@ static bool kiln_pool_s8_axis_ok(kiln_pool_s8_op op, int32_t in, int32_t out, in
     {
         return false;
     }
-    if (op == KILN_POOL_S8_AVG)
+    if (op == KILN_POOL_S8_AVG || op == KILN_POOL_S16_AVG)
     {
         /* First window ends after row 0, last window starts before row `in`. */
         return (int64_t)k - pad > 0 && last_start - pad < (int64_t)in;
@@ -82,10 +89,10 @@ static bool kiln_pool_s8_axis_ok(kiln_pool_s8_op op, int32_t in, int32_t out, in
 bool kiln_pool_s8_check(kiln_pool_s8_op op,
                         const cmsis_nn_pool_params *pool_params,
                         const cmsis_nn_dims *input_dims,
-                        const int8_t *input_data,
+                        const void *input_data,
                         const cmsis_nn_dims *filter_dims,
                         const cmsis_nn_dims *output_dims,
-                        const int8_t *output_data,
+                        const void *output_data,
                         kiln_pool_s8_geom *g)
 {
     if (pool_params == NULL || input_dims == NULL || input_data == NULL || filter_dims == NULL ||
@@ -96,12 +103,14 @@ bool kiln_pool_s8_check(kiln_pool_s8_op op,
     const int32_t stride_h = pool_params->stride.h, stride_w = pool_params->stride.w;
     const int32_t pad_h = pool_params->padding.h, pad_w = pool_params->padding.w;
     const int32_t k_h = filter_dims->h, k_w = filter_dims->w;
+    const bool s16 = op == KILN_POOL_S16_AVG || op == KILN_POOL_S16_MAX;
     if (stride_h <= 0 || stride_w <= 0 || pad_h < 0 || pad_w < 0 || k_h <= 0 || k_w <= 0 ||
-        (int64_t)k_h * k_w > KILN_POOL_S8_MAX_TAPS)
+        (int64_t)k_h * k_w > (s16 ? KILN_POOL_S16_MAX_TAPS : KILN_POOL_S8_MAX_TAPS))
     {
         return false;
     }
-    if (!kiln_act_s8_ok(pool_params->activation.min, pool_params->activation.max))
+    const int32_t act_min = pool_params->activation.min, act_max = pool_params->activation.max;
+    if (s16 ? !kiln_act_s16_ok(act_min, act_max) : !kiln_act_s8_ok(act_min, act_max))
     {
         return false;
     }

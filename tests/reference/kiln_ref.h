@@ -195,6 +195,14 @@ int kiln_ref_avgpool_s8(const kiln_ref_window *w, const int8_t *input, int32_t a
  * [act_min, act_max]. Same window rules as kiln_ref_avgpool_s8. */
 int kiln_ref_maxpool_s8(const kiln_ref_window *w, const int8_t *input, int32_t act_min, int32_t act_max, int8_t *output);
 
+/* The int16 forms (TFLite AveragePool / MaxPool int16): the same windows and rounding on int16 data
+ * (window sums in int64 here, so any window size is exact); a window of max pooling with no tap
+ * inside the input yields clamp(-32768). */
+int kiln_ref_avgpool_s16(const kiln_ref_window *w, const int16_t *input, int32_t act_min, int32_t act_max,
+                         int16_t *output);
+int kiln_ref_maxpool_s16(const kiln_ref_window *w, const int16_t *input, int32_t act_min, int32_t act_max,
+                         int16_t *output);
+
 /* Softmax, TFLite quantized Softmax (gemmlowp fixed point), row by row over rows x row_size:
  * diff = x - max(row); taps with diff < diff_min contribute nothing and output the minimum;
  * scaled = MultiplyByQuantizedMultiplierGreaterThanOne(diff, mult, shift) is a Q5.26 number;

@@ -1,9 +1,17 @@
-/* Kiln reference: average and max pooling (int8), TFLite semantics. */
+/* Kiln reference: average and max pooling (int8 and int16), TFLite semantics. */
 #include "kiln_ref_internal.h"
 
-static bool pool_args_ok(const kiln_ref_window *w, const int8_t *input, int32_t act_min, int32_t act_max,
-                         const int8_t *output)
+/* The element type of a call: int8 or int16 (the same windows and arithmetic). */
+typedef enum
 {
+    POOL_S8,
+    POOL_S16
+} pool_type;
+
+static bool pool_args_ok(const kiln_ref_window *w, pool_type t, const void *input, int32_t act_min, int32_t act_max,
+                         const void *output)
+{
+    const int32_t lo = t == POOL_S8 ? INT8_MIN : INT16_MIN, hi = t == POOL_S8 ? INT8_MAX : INT16_MAX;
     if (w == NULL || input == NULL || output == NULL)
     {
         return false;
@@ -14,7 +22,7 @@ static bool pool_args_ok(const kiln_ref_window *w, const int8_t *input, int32_t 
         return false;
     }
     return w->out_c == w->in_c && w->filter_h > 0 && w->filter_w > 0 && w->stride_h > 0 && w->stride_w > 0 &&
-           act_min <= act_max && act_min >= INT8_MIN && act_max <= INT8_MAX;
+           act_min <= act_max && act_min >= lo && act_max <= hi;
 }
 
 typedef enum
@@ -23,16 +31,16 @@ typedef enum
     POOL_MAX
 } pool_kind;
 
-static int pool(pool_kind kind, const kiln_ref_window *w, const int8_t *input, int32_t act_min, int32_t act_max,
-                int8_t *output)
+static int pool(pool_kind kind, pool_type t, const kiln_ref_window *w, const void *input, int32_t act_min,
+                int32_t act_max, void *output)
 {
-    if (!pool_args_ok(w, input, act_min, act_max, output))
+    if (!pool_args_ok(w, t, input, act_min, act_max, output))
     {
         return KILN_REF_BAD_ARGS;
     }
     /* Average pooling: every window must hold at least one input tap (TFLite's AveragePool fails
      * otherwise); check first so that a bad call leaves the output untouched. Max pooling has no
-     * such rule: an empty window yields the clamp of the int8 minimum, as in TFLite. */
+     * such rule: an empty window yields the clamp of the type's minimum, as in TFLite. */
     for (int32_t oy = 0; kind == POOL_AVERAGE && oy < w->out_h; oy++)
     {
         const int64_t y0 = (int64_t)oy * w->stride_h - w->pad_h;
@@ -61,7 +69,7 @@ static int pool(pool_kind kind, const kiln_ref_window *w, const int8_t *input, i
                 {
                     int64_t sum = 0;
                     int64_t count = 0;
-                    int32_t max = INT8_MIN;
+                    int32_t max = t == POOL_S8 ? INT8_MIN : INT16_MIN;
                     for (int32_t fy = 0; fy < w->filter_h; fy++)
                     {
                         const int64_t iy = (int64_t)oy * w->stride_h - w->pad_h + fy;
@@ -76,7 +84,8 @@ static int pool(pool_kind kind, const kiln_ref_window *w, const int8_t *input, i
                             {
                                 continue;
                             }
-                            const int32_t v = input[(((int64_t)b * w->in_h + iy) * w->in_w + ix) * channels + c];
+                            const int64_t at = (((int64_t)b * w->in_h + iy) * w->in_w + ix) * channels + c;
+                            const int32_t v = t == POOL_S8 ? ((const int8_t *)input)[at] : ((const int16_t *)input)[at];
                             sum += v;
                             count++;
                             if (v > max)
@@ -96,8 +105,16 @@ static int pool(pool_kind kind, const kiln_ref_window *w, const int8_t *input, i
                     {
                         result = max;
                     }
-                    output[(((int64_t)b * w->out_h + oy) * w->out_w + ox) * channels + c] =
-                        (int8_t)kiln_ref_clamp32(result, act_min, act_max);
+                    const int64_t at = (((int64_t)b * w->out_h + oy) * w->out_w + ox) * channels + c;
+                    const int32_t y = kiln_ref_clamp32(result, act_min, act_max);
+                    if (t == POOL_S8)
+                    {
+                        ((int8_t *)output)[at] = (int8_t)y;
+                    }
+                    else
+                    {
+                        ((int16_t *)output)[at] = (int16_t)y;
+                    }
                 }
             }
         }
@@ -107,10 +124,22 @@ static int pool(pool_kind kind, const kiln_ref_window *w, const int8_t *input, i
 
 int kiln_ref_avgpool_s8(const kiln_ref_window *w, const int8_t *input, int32_t act_min, int32_t act_max, int8_t *output)
 {
-    return pool(POOL_AVERAGE, w, input, act_min, act_max, output);
+    return pool(POOL_AVERAGE, POOL_S8, w, input, act_min, act_max, output);
 }
 
 int kiln_ref_maxpool_s8(const kiln_ref_window *w, const int8_t *input, int32_t act_min, int32_t act_max, int8_t *output)
 {
-    return pool(POOL_MAX, w, input, act_min, act_max, output);
+    return pool(POOL_MAX, POOL_S8, w, input, act_min, act_max, output);
+}
+
+int kiln_ref_avgpool_s16(const kiln_ref_window *w, const int16_t *input, int32_t act_min, int32_t act_max,
+                         int16_t *output)
+{
+    return pool(POOL_AVERAGE, POOL_S16, w, input, act_min, act_max, output);
+}
+
+int kiln_ref_maxpool_s16(const kiln_ref_window *w, const int16_t *input, int32_t act_min, int32_t act_max,
+                         int16_t *output)
+{
+    return pool(POOL_MAX, POOL_S16, w, input, act_min, act_max, output);
 }

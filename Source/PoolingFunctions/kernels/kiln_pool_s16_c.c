@@ -1,0 +1,101 @@
+/*
+ * Kiln — int16 average and max pooling, portable C (every backend). One output pixel at a time,
+ * channels innermost (contiguous in NHWC): the window's in-bounds taps are accumulated pixel by
+ * pixel: the maxima into the output pixel itself, the average's int32 sums into a local block of channels.
+ */
+#include "Include/Internal/kiln_pool_s8.h"
+
+/* Channels summed per pass: the sums of a block stay in a local array (no scratch). */
+#define KILN_POOL_S16_BLOCK 32
+
+void kiln_avgpool_s16_c(const kiln_pool_s8_geom *g, const int16_t *in, int16_t *out)
+{
+    const int32_t ch = g->ch;
+    const int32_t row_stride = g->in_w * ch;
+    for (int32_t b = 0; b < g->batches; b++)
+    {
+        const int16_t *in_b = in + b * g->in_h * row_stride;
+        for (int32_t oy = 0; oy < g->out_h; oy++)
+        {
+            int32_t y0, y1;
+            kiln_pool_s8_clip(oy, g->stride_h, g->pad_h, g->k_h, g->in_h, &y0, &y1);
+            for (int32_t ox = 0; ox < g->out_w; ox++)
+            {
+                int32_t x0, x1;
+                kiln_pool_s8_clip(ox, g->stride_w, g->pad_w, g->k_w, g->in_w, &x0, &x1);
+                /* >= 1: kiln_pool_s8_check rejects average windows without an input tap */
+                const int32_t count = (y1 - y0) * (x1 - x0);
+                for (int32_t c0 = 0; c0 < ch; c0 += KILN_POOL_S16_BLOCK)
+                {
+                    const int32_t nc = MIN(KILN_POOL_S16_BLOCK, ch - c0);
+                    int32_t sum[KILN_POOL_S16_BLOCK] = {0};
+                    for (int32_t y = y0; y < y1; y++)
+                    {
+                        const int16_t *p = in_b + y * row_stride + x0 * ch + c0;
+                        for (int32_t x = x0; x < x1; x++, p += ch)
+                        {
+                            for (int32_t c = 0; c < nc; c++)
+                            {
+                                sum[c] += p[c];
+                            }
+                        }
+                    }
+                    for (int32_t c = 0; c < nc; c++)
+                    {
+                        /* TFLite's rounding (ties away from zero); |sum| + count / 2 fits int32
+                         * (KILN_POOL_S16_MAX_TAPS) */
+                        const int32_t s = sum[c];
+                        int32_t avg = s > 0 ? (s + count / 2) / count : (s - count / 2) / count;
+                        avg = MAX(avg, g->act_min);
+                        avg = MIN(avg, g->act_max);
+                        out[c0 + c] = (int16_t)avg;
+                    }
+                }
+                out += ch;
+            }
+        }
+    }
+}
+
+void kiln_maxpool_s16_c(const kiln_pool_s8_geom *g, const int16_t *in, int16_t *out)
+{
+    const int32_t ch = g->ch;
+    const int32_t row_stride = g->in_w * ch;
+    for (int32_t b = 0; b < g->batches; b++)
+    {
+        const int16_t *in_b = in + b * g->in_h * row_stride;
+        for (int32_t oy = 0; oy < g->out_h; oy++)
+        {
+            int32_t y0, y1;
+            kiln_pool_s8_clip(oy, g->stride_h, g->pad_h, g->k_h, g->in_h, &y0, &y1);
+            for (int32_t ox = 0; ox < g->out_w; ox++)
+            {
+                int32_t x0, x1;
+                kiln_pool_s8_clip(ox, g->stride_w, g->pad_w, g->k_w, g->in_w, &x0, &x1);
+                /* The output pixel holds the running maxima; a window all in the padding keeps the
+                 * int16 minimum, as in TFLite. */
+                for (int32_t c = 0; c < ch; c++)
+                {
+                    out[c] = INT16_MIN;
+                }
+                for (int32_t y = y0; y < y1; y++)
+                {
+                    const int16_t *p = in_b + y * row_stride + x0 * ch;
+                    for (int32_t x = x0; x < x1; x++, p += ch)
+                    {
+                        for (int32_t c = 0; c < ch; c++)
+                        {
+                            out[c] = (int16_t)MAX(out[c], p[c]);
+                        }
+                    }
+                }
+                for (int32_t c = 0; c < ch; c++)
+                {
+                    int32_t v = MAX((int32_t)out[c], g->act_min);
+                    out[c] = (int16_t)MIN(v, g->act_max);
+                }
+                out += ch;
+            }
+        }
+    }
+}

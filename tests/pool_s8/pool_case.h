@@ -1,0 +1,114 @@
+/* Pooling test cases shared by the int8 and int16 pooling tests: the geometry of one call, the public
+ * arguments and the reference window it maps to, and a random geometry. */
+#ifndef KILN_TEST_POOL_CASE_H
+#define KILN_TEST_POOL_CASE_H
+
+#include <string.h>
+
+#include "arm_nnfunctions.h"
+#include "kiln_ref.h"
+#include "kiln_test.h"
+
+typedef struct
+{
+    int32_t n, in_h, in_w, ch, out_h, out_w, k_h, k_w, s_h, s_w, p_h, p_w, act_min, act_max;
+} pool_case;
+
+static inline void fill_args(const pool_case *pc, cmsis_nn_pool_params *pp, cmsis_nn_dims *in, cmsis_nn_dims *f,
+                             cmsis_nn_dims *out)
+{
+    memset(pp, 0, sizeof(*pp));
+    pp->stride.h = pc->s_h;
+    pp->stride.w = pc->s_w;
+    pp->padding.h = pc->p_h;
+    pp->padding.w = pc->p_w;
+    pp->activation.min = pc->act_min;
+    pp->activation.max = pc->act_max;
+    *in = (cmsis_nn_dims){pc->n, pc->in_h, pc->in_w, pc->ch};
+    /* n and c of the filter and n of the output are not part of the contract: poison them. */
+    *f = (cmsis_nn_dims){-7, pc->k_h, pc->k_w, -7};
+    *out = (cmsis_nn_dims){-7, pc->out_h, pc->out_w, pc->ch};
+}
+
+static inline kiln_ref_window ref_window(const pool_case *pc)
+{
+    kiln_ref_window w;
+    memset(&w, 0, sizeof(w));
+    w.batches = pc->n;
+    w.in_h = pc->in_h;
+    w.in_w = pc->in_w;
+    w.in_c = pc->ch;
+    w.out_h = pc->out_h;
+    w.out_w = pc->out_w;
+    w.out_c = pc->ch;
+    w.filter_h = pc->k_h;
+    w.filter_w = pc->k_w;
+    w.stride_h = pc->s_h;
+    w.stride_w = pc->s_w;
+    w.pad_h = pc->p_h;
+    w.pad_w = pc->p_w;
+    w.dilation_h = 1;
+    w.dilation_w = 1;
+    return w;
+}
+
+static inline int64_t out_count(const pool_case *pc)
+{
+    return (int64_t)pc->n * pc->out_h * pc->out_w * pc->ch;
+}
+
+static inline int64_t in_count(const pool_case *pc)
+{
+    return (int64_t)pc->n * pc->in_h * pc->in_w * pc->ch;
+}
+
+/* A random geometry: windows at the borders with padding; `empty_ok` lets max pooling draw windows
+ * that lie entirely in the padding; `big` draws windows over 256 taps. Activation limits within
+ * [lo, hi] (a quarter of the cases), else the whole range. False when the tensors exceed max_in /
+ * max_out elements (the caller draws again). */
+static inline bool random_case(kiln_rng *r, pool_case *pc, bool empty_ok, bool big, int32_t lo, int32_t hi,
+                               int64_t max_in, int64_t max_out)
+{
+    pc->n = kiln_rng_range(r, 1, 3);
+    pc->ch = kiln_rng_range(r, 1, 4) == 1 ? kiln_rng_range(r, 1, 5) : kiln_rng_range(r, 1, 70);
+    if (big)
+    {
+        pc->in_h = kiln_rng_range(r, 16, 24);
+        pc->in_w = kiln_rng_range(r, 16, 24);
+        pc->k_h = kiln_rng_range(r, 16, pc->in_h + 2);
+        pc->k_w = kiln_rng_range(r, 17, pc->in_w + 2);
+        pc->ch = kiln_rng_range(r, 1, 20);
+        pc->n = 1;
+    }
+    else
+    {
+        pc->in_h = kiln_rng_range(r, 1, 14);
+        pc->in_w = kiln_rng_range(r, 1, 14);
+        pc->k_h = kiln_rng_range(r, 1, 7);
+        pc->k_w = kiln_rng_range(r, 1, 7);
+    }
+    pc->s_h = kiln_rng_range(r, 1, 4);
+    pc->s_w = kiln_rng_range(r, 1, 4);
+    pc->p_h = kiln_rng_range(r, 0, empty_ok ? pc->k_h + 1 : pc->k_h - 1);
+    pc->p_w = kiln_rng_range(r, 0, empty_ok ? pc->k_w + 1 : pc->k_w - 1);
+    /* Largest output extent whose last window still starts inside the input (or, with
+     * empty_ok, one more). */
+    const int32_t max_oh = (pc->in_h - 1 + pc->p_h) / pc->s_h + 1 + (empty_ok ? 1 : 0);
+    const int32_t max_ow = (pc->in_w - 1 + pc->p_w) / pc->s_w + 1 + (empty_ok ? 1 : 0);
+    pc->out_h = kiln_rng_range(r, 1, max_oh);
+    pc->out_w = kiln_rng_range(r, 1, max_ow);
+    if (kiln_rng_range(r, 0, 3) == 0)
+    {
+        const int32_t mid = lo + (int32_t)((int64_t)(hi - lo) * 148 / 255); /* int8: 20 */
+        pc->act_min = kiln_rng_range(r, lo, mid);
+        pc->act_max = kiln_rng_range(r, pc->act_min, hi);
+    }
+    else
+    {
+        pc->act_min = lo;
+        pc->act_max = hi;
+    }
+    return in_count(pc) <= max_in && out_count(pc) <= max_out;
+}
+
+#endif /* KILN_TEST_POOL_CASE_H */

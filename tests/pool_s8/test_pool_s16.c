@@ -1,0 +1,417 @@
+/*
+ * Tests of arm_avgpool_s16, arm_max_pool_s16 and the int16 avgpool scratch queries: the shared
+ * vectors (bit-exact), random geometries against tests/reference, the largest accepted window at the
+ * extremes of int16, guard bytes, edge memory and a bad-input table.
+ */
+#include <string.h>
+
+#include "arm_nnfunctions.h"
+#include "Internal/kiln_pool_s8.h"
+#include "kiln_ref.h"
+#include "kiln_test.h"
+#include "pool_case.h"
+
+#include "kiln_vectors/avgpooling_int16.h"
+#include "kiln_vectors/avgpooling_int16_1.h"
+#include "kiln_vectors/avgpooling_int16_2.h"
+#include "kiln_vectors/avgpooling_int16_3.h"
+#include "kiln_vectors/maxpool_int16.h"
+#include "kiln_vectors/maxpool_int16_1.h"
+#include "kiln_vectors/maxpool_int16_2.h"
+
+#define GUARD 32
+#define GUARD_VAL ((int16_t)0x5A5A)
+#define MAX_IN (65535 + 64) /* the largest window's input (255 x 257) */
+#define MAX_OUT (12 * 1024)
+
+static int16_t g_in[MAX_IN];
+static int16_t g_out_buf[MAX_OUT + 2 * GUARD];
+static int16_t g_ref[MAX_OUT];
+static int16_t *const g_out = g_out_buf + GUARD;
+
+/* FNV-1a of the input's bytes: the call must leave them unchanged. */
+static uint32_t checksum(const void *p, size_t n)
+{
+    const uint8_t *b = (const uint8_t *)p;
+    uint32_t h = 2166136261u;
+    for (size_t i = 0; i < n; i++)
+    {
+        h = (h ^ b[i]) * 16777619u;
+    }
+    return h;
+}
+
+static void fill_guards(void)
+{
+    for (size_t i = 0; i < sizeof(g_out_buf) / sizeof(g_out_buf[0]); i++)
+    {
+        g_out_buf[i] = GUARD_VAL;
+    }
+}
+
+static bool guards_intact(int64_t n)
+{
+    for (int32_t i = 0; i < GUARD; i++)
+    {
+        if (g_out_buf[i] != GUARD_VAL || g_out[n + i] != GUARD_VAL)
+        {
+            return false;
+        }
+    }
+    return true;
+}
+
+static bool untouched(void)
+{
+    bool same = true;
+    for (size_t i = 0; i < sizeof(g_out_buf) / sizeof(g_out_buf[0]); i++)
+    {
+        same = same && g_out_buf[i] == GUARD_VAL;
+    }
+    return same;
+}
+
+static arm_cmsis_nn_status pool_call(bool avg, const pool_case *pc, const cmsis_nn_context *ctx, const int16_t *x,
+                                     int16_t *y)
+{
+    cmsis_nn_pool_params pp;
+    cmsis_nn_dims in, f, out;
+    fill_args(pc, &pp, &in, &f, &out);
+    return avg ? arm_avgpool_s16(ctx, &pp, &in, x, &f, &out, y) : arm_max_pool_s16(ctx, &pp, &in, x, &f, &out, y);
+}
+
+static int ref_call(bool avg, const pool_case *pc, const int16_t *x, int16_t *y)
+{
+    const kiln_ref_window w = ref_window(pc);
+    return avg ? kiln_ref_avgpool_s16(&w, x, pc->act_min, pc->act_max, y)
+               : kiln_ref_maxpool_s16(&w, x, pc->act_min, pc->act_max, y);
+}
+
+/* One call with the input and output where kiln_edge_each() puts them. */
+typedef struct
+{
+    bool avg;
+    const pool_case *pc;
+    void *in, *out;
+    const int16_t *want;
+} pool_edge_call;
+
+static bool pool_edge_run(void *arg)
+{
+    const pool_edge_call *k = (const pool_edge_call *)arg;
+    bool ok = KILN_CHECK_EQ(pool_call(k->avg, k->pc, NULL, (const int16_t *)k->in, (int16_t *)k->out),
+                            ARM_CMSIS_NN_SUCCESS);
+    ok &= KILN_CHECK_MEM_S16((const int16_t *)k->out, k->want, out_count(k->pc));
+    return ok;
+}
+
+/* Runs a case (ctx of the queried size framed by guards, output framed by guards), compares with want,
+ * checks the input unchanged, then runs it again with each operand at both edges of memory. */
+static void run_case(bool avg, const pool_case *pc, const int16_t *input, const int16_t *want, bool edges)
+{
+    const int64_t n = out_count(pc);
+    fill_guards();
+    const int32_t q = arm_avgpool_s16_get_buffer_size(pc->out_w, pc->ch);
+    KILN_CHECK_EQ(q, 0);
+    int8_t ctx_buf[2 * GUARD];
+    memset(ctx_buf, 0x5A, sizeof(ctx_buf));
+    const cmsis_nn_context ctx = {ctx_buf + GUARD, q};
+    const uint32_t in_sum = checksum(input, (size_t)in_count(pc) * sizeof(int16_t));
+    KILN_CHECK_EQ(pool_call(avg, pc, &ctx, input, g_out), ARM_CMSIS_NN_SUCCESS);
+    KILN_CHECK_MEM_S16(g_out, want, n);
+    KILN_CHECK(guards_intact(n));
+    bool ctx_intact = true;
+    for (size_t i = 0; i < sizeof(ctx_buf); i++)
+    {
+        ctx_intact = ctx_intact && ctx_buf[i] == 0x5A;
+    }
+    KILN_CHECK(ctx_intact);
+    KILN_CHECK_EQ(checksum(input, (size_t)in_count(pc) * sizeof(int16_t)), in_sum);
+    if (edges)
+    {
+        pool_edge_call k = {avg, pc, kiln_edge_ptr(input), g_out, want};
+        const kiln_edge_operand ops[] = {
+            {"input", &k.in, (size_t)in_count(pc) * sizeof(int16_t)},
+            {"output", &k.out, (size_t)n * sizeof(int16_t)},
+        };
+        kiln_edge_each(ops, 2, pool_edge_run, &k);
+    }
+}
+
+/* ---- shared vectors ---------------------------------------------------------------------- */
+
+#define VECTOR_CASE(AVG, P, p, out_arr)                                                                          \
+    do                                                                                                           \
+    {                                                                                                            \
+        const pool_case pc = {P##_BATCH_SIZE,   P##_INPUT_H,         P##_INPUT_W,         P##_INPUT_C,          \
+                              P##_OUTPUT_H,     P##_OUTPUT_W,        P##_FILTER_H,        P##_FILTER_W,         \
+                              P##_STRIDE_H,     P##_STRIDE_W,        P##_PADDING_H,       P##_PADDING_W,        \
+                              P##_ACTIVATION_MIN, P##_ACTIVATION_MAX};                                           \
+        KILN_CHECK_EQ(sizeof(out_arr) / sizeof(int16_t), out_count(&pc));                                        \
+        KILN_CHECK_EQ(sizeof(p##_input_tensor) / sizeof(int16_t), in_count(&pc));                                \
+        kiln_test_context("%s", #p);                                                                             \
+        run_case(AVG, &pc, p##_input_tensor, out_arr, true);                                                     \
+        /* The oracle agrees with the shared vector too. */                                                      \
+        KILN_CHECK_EQ(ref_call(AVG, &pc, p##_input_tensor, g_ref), KILN_REF_OK);                                 \
+        KILN_CHECK_MEM_S16(g_ref, out_arr, out_count(&pc));                                                      \
+    } while (0)
+
+static void test_vectors(void)
+{
+    VECTOR_CASE(true, AVGPOOLING_INT16, avgpooling_int16, avgpooling_int16_output);
+    VECTOR_CASE(true, AVGPOOLING_INT16_1, avgpooling_int16_1, avgpooling_int16_1_output);
+    VECTOR_CASE(true, AVGPOOLING_INT16_2, avgpooling_int16_2, avgpooling_int16_2_output);
+    VECTOR_CASE(true, AVGPOOLING_INT16_3, avgpooling_int16_3, avgpooling_int16_3_output);
+    VECTOR_CASE(false, MAXPOOL_INT16, maxpool_int16, maxpool_int16_output);
+    VECTOR_CASE(false, MAXPOOL_INT16_1, maxpool_int16_1, maxpool_int16_1_output);
+    VECTOR_CASE(false, MAXPOOL_INT16_2, maxpool_int16_2, maxpool_int16_2_output);
+    kiln_test_context("");
+}
+
+/* ---- random differential tests ------------------------------------------------------------ */
+
+static void fill_s16(kiln_rng *r, int16_t *dst, int64_t n)
+{
+    const int32_t mode = kiln_rng_range(r, 0, 5);
+    for (int64_t i = 0; i < n; i++)
+    {
+        /* mode 0/1: every tap at one end of the range (sums at the extremes); else uniform */
+        dst[i] = (int16_t)(mode == 0 ? INT16_MAX : mode == 1 ? INT16_MIN : kiln_rng_range(r, INT16_MIN, INT16_MAX));
+    }
+}
+
+static void random_pool(bool avg, bool big, int32_t iterations, uint64_t seed)
+{
+    kiln_rng r;
+    kiln_rng_seed(&r, seed);
+    int32_t ran = 0;
+    for (int32_t it = 0; it < iterations; it++)
+    {
+        pool_case pc;
+        if (!random_case(&r, &pc, !avg && kiln_rng_range(&r, 0, 4) == 0, big, INT16_MIN, INT16_MAX, MAX_IN, MAX_OUT))
+        {
+            continue;
+        }
+        fill_s16(&r, g_in, in_count(&pc));
+        kiln_test_context("%s it %ld: n%ld %ldx%ldx%ld -> %ldx%ld k%ldx%ld s%ldx%ld p%ldx%ld act[%ld,%ld]",
+                          avg ? "avg" : "max", (long)it, (long)pc.n, (long)pc.in_h, (long)pc.in_w, (long)pc.ch,
+                          (long)pc.out_h, (long)pc.out_w, (long)pc.k_h, (long)pc.k_w, (long)pc.s_h, (long)pc.s_w,
+                          (long)pc.p_h, (long)pc.p_w, (long)pc.act_min, (long)pc.act_max);
+        if (!KILN_CHECK_EQ(ref_call(avg, &pc, g_in, g_ref), KILN_REF_OK))
+        {
+            continue;
+        }
+        /* every eighth case also at the edges of memory */
+        run_case(avg, &pc, g_in, g_ref, (it & 7) == 0);
+        ran++;
+    }
+    kiln_test_context("");
+    KILN_CHECK(ran >= iterations / 2);
+}
+
+static void test_avgpool_random(void)
+{
+    random_pool(true, false, kiln_test_iterations(2000, 200), 0x516A);
+}
+
+static void test_avgpool_random_big_windows(void)
+{
+    random_pool(true, true, kiln_test_iterations(200, 20), 0x516B);
+}
+
+static void test_maxpool_random(void)
+{
+    random_pool(false, false, kiln_test_iterations(2000, 200), 0x516C);
+}
+
+static void test_maxpool_random_big_windows(void)
+{
+    random_pool(false, true, kiln_test_iterations(200, 20), 0x516D);
+}
+
+/* The largest window accepted (255 x 257 = 65535 taps) at both ends of int16: the int32 sum and the
+ * rounding step sit at their limits; 256 x 256 taps is refused. */
+static void test_largest_window(void)
+{
+    const int16_t ends[] = {INT16_MIN, INT16_MAX, -1};
+    for (size_t e = 0; e < sizeof(ends) / sizeof(ends[0]); e++)
+    {
+        const pool_case pc = {1, 255, 257, 1, 1, 1, 255, 257, 1, 1, 0, 0, INT16_MIN, INT16_MAX};
+        for (int64_t i = 0; i < in_count(&pc); i++)
+        {
+            g_in[i] = ends[e];
+        }
+        g_in[0] = e == 2 ? 0 : g_in[0]; /* -65534 / 65535 rounds to -1 */
+        KILN_CHECK_EQ(ref_call(true, &pc, g_in, g_ref), KILN_REF_OK);
+        KILN_CHECK_EQ(g_ref[0], ends[e]);
+        kiln_test_context("largest window, taps %ld", (long)ends[e]);
+        run_case(true, &pc, g_in, g_ref, false);
+        KILN_CHECK_EQ(ref_call(false, &pc, g_in, g_ref), KILN_REF_OK);
+        run_case(false, &pc, g_in, g_ref, false);
+    }
+    kiln_test_context("");
+    const pool_case too_big = {1, 256, 256, 1, 1, 1, 256, 256, 1, 1, 0, 0, INT16_MIN, INT16_MAX};
+    fill_guards();
+    KILN_CHECK_EQ(pool_call(true, &too_big, NULL, g_in, g_out), ARM_CMSIS_NN_ARG_ERROR);
+    KILN_CHECK_EQ(pool_call(false, &too_big, NULL, g_in, g_out), ARM_CMSIS_NN_ARG_ERROR);
+    KILN_CHECK(untouched());
+}
+
+/* ---- queries ---------------------------------------------------------------------------------- */
+
+static void test_queries(void)
+{
+    const int widths[] = {0, 1, 3, 1000, INT32_MAX};
+    const int chans[] = {0, 1, 7, 16, 4096, INT32_MAX};
+    for (size_t i = 0; i < sizeof(widths) / sizeof(widths[0]); i++)
+    {
+        for (size_t j = 0; j < sizeof(chans) / sizeof(chans[0]); j++)
+        {
+            KILN_CHECK_EQ(arm_avgpool_s16_get_buffer_size(widths[i], chans[j]), 0);
+            KILN_CHECK_EQ(arm_avgpool_s16_get_buffer_size_dsp(widths[i], chans[j]), 0);
+            KILN_CHECK_EQ(arm_avgpool_s16_get_buffer_size_mve(widths[i], chans[j]), 0);
+        }
+    }
+    KILN_CHECK_EQ(arm_avgpool_s16_get_buffer_size(-1, 4), -1);
+    KILN_CHECK_EQ(arm_avgpool_s16_get_buffer_size_dsp(4, -1), -1);
+    KILN_CHECK_EQ(arm_avgpool_s16_get_buffer_size_mve(INT32_MIN, 4), -1);
+    /* The plan names the portable route on every backend. */
+    kiln_pool_s8_geom g;
+    memset(&g, 0, sizeof(g));
+    g.ch = 8;
+    g.out_w = 4;
+    g.k_h = 3;
+    g.k_w = 3;
+    const kiln_isa isas[] = {KILN_ISA_C, KILN_ISA_DSP, KILN_ISA_MVE};
+    for (size_t i = 0; i < sizeof(isas) / sizeof(isas[0]); i++)
+    {
+        kiln_pool_s8_plan_info p;
+        KILN_CHECK_EQ(kiln_pool_s8_plan(&g, KILN_POOL_S16_AVG, isas[i], &p), 0);
+        KILN_CHECK(strcmp(p.name, "avg_s16_c") == 0 && p.route == KILN_POOL_S16_ROUTE_AVG_C && p.scratch_bytes == 0);
+        KILN_CHECK_EQ(kiln_pool_s8_plan(&g, KILN_POOL_S16_MAX, isas[i], &p), 0);
+        KILN_CHECK(strcmp(p.name, "max_s16_c") == 0 && p.route == KILN_POOL_S16_ROUTE_MAX_C && p.scratch_bytes == 0);
+    }
+}
+
+/* ---- bad input ------------------------------------------------------------------------------ */
+
+typedef enum
+{
+    NULL_PARAMS,
+    NULL_IN_DIMS,
+    NULL_INPUT,
+    NULL_FILTER,
+    NULL_OUT_DIMS,
+    NULL_OUTPUT,
+    NEG_BATCH,
+    NEG_IN_H,
+    NEG_IN_W,
+    NEG_CH,
+    CH_MISMATCH,
+    NEG_OUT_H,
+    NEG_OUT_W,
+    ZERO_KH,
+    NEG_KW,
+    ZERO_STRIDE_H,
+    NEG_STRIDE_W,
+    NEG_PAD_H,
+    NEG_PAD_W,
+    ACT_SWAPPED,
+    ACT_LOW,
+    ACT_HIGH,
+    ACT_MIN_HIGH,
+    HUGE_INPUT,
+    HUGE_OUTPUT,
+    HUGE_WINDOW,
+    COORD_OVERFLOW,
+    EMPTY_WINDOW_TOP,    /* average only */
+    EMPTY_WINDOW_BOTTOM, /* average only */
+    BAD_COUNT
+} bad_kind;
+
+static void test_bad_input(void)
+{
+    for (int32_t avg = 0; avg < 2; avg++)
+    {
+        for (int32_t k = 0; k < BAD_COUNT; k++)
+        {
+            if (!avg && (k == EMPTY_WINDOW_TOP || k == EMPTY_WINDOW_BOTTOM))
+            {
+                continue;
+            }
+            const pool_case base = {1, 6, 6, 4, 3, 3, 3, 3, 2, 2, 1, 1, INT16_MIN, INT16_MAX};
+            cmsis_nn_pool_params pp;
+            cmsis_nn_dims in, f, out;
+            fill_args(&base, &pp, &in, &f, &out);
+            const cmsis_nn_pool_params *ppp = &pp;
+            const cmsis_nn_dims *inp = &in, *fp = &f, *outp = &out;
+            const int16_t *input = g_in;
+            int16_t *output = g_out;
+            switch ((bad_kind)k)
+            {
+            case NULL_PARAMS: ppp = NULL; break;
+            case NULL_IN_DIMS: inp = NULL; break;
+            case NULL_INPUT: input = NULL; break;
+            case NULL_FILTER: fp = NULL; break;
+            case NULL_OUT_DIMS: outp = NULL; break;
+            case NULL_OUTPUT: output = NULL; break;
+            case NEG_BATCH: in.n = -1; break;
+            case NEG_IN_H: in.h = -6; break;
+            case NEG_IN_W: in.w = -1; break;
+            case NEG_CH: in.c = -4; out.c = -4; break;
+            case CH_MISMATCH: out.c = 5; break;
+            case NEG_OUT_H: out.h = -3; break;
+            case NEG_OUT_W: out.w = -1; break;
+            case ZERO_KH: f.h = 0; break;
+            case NEG_KW: f.w = -3; break;
+            case ZERO_STRIDE_H: pp.stride.h = 0; break;
+            case NEG_STRIDE_W: pp.stride.w = -2; break;
+            case NEG_PAD_H: pp.padding.h = -1; break;
+            case NEG_PAD_W: pp.padding.w = INT32_MIN; break;
+            case ACT_SWAPPED: pp.activation.min = 10; pp.activation.max = 9; break;
+            case ACT_LOW: pp.activation.min = INT16_MIN - 1; break;
+            case ACT_HIGH: pp.activation.max = INT16_MAX + 1; break;
+            case ACT_MIN_HIGH: pp.activation.min = INT32_MAX; pp.activation.max = INT32_MAX; break;
+            case HUGE_INPUT: in.n = 65536; in.h = 65536; break;
+            case HUGE_OUTPUT: in.n = 2; out.h = 46341; out.w = 46341; break;
+            case HUGE_WINDOW: f.h = 256; f.w = 257; break;
+            case COORD_OVERFLOW: pp.stride.h = INT32_MAX; break;
+            case EMPTY_WINDOW_TOP: pp.padding.h = 3; break;
+            case EMPTY_WINDOW_BOTTOM: out.w = 5; break; /* last window starts at column 7 of 6 */
+            default: break;
+            }
+            fill_guards();
+            const arm_cmsis_nn_status st = avg ? arm_avgpool_s16(NULL, ppp, inp, input, fp, outp, output)
+                                               : arm_max_pool_s16(NULL, ppp, inp, input, fp, outp, output);
+            kiln_test_context("%s bad case %ld", avg ? "avg" : "max", (long)k);
+            KILN_CHECK_EQ(st, ARM_CMSIS_NN_ARG_ERROR);
+            KILN_CHECK(untouched());
+        }
+    }
+    kiln_test_context("");
+    /* Controls: the base case is accepted, and an empty tensor is a successful no-op. */
+    const pool_case ok = {1, 6, 6, 4, 3, 3, 3, 3, 2, 2, 1, 1, INT16_MIN, INT16_MAX};
+    cmsis_nn_pool_params pp;
+    cmsis_nn_dims in, f, out;
+    fill_args(&ok, &pp, &in, &f, &out);
+    KILN_CHECK_EQ(arm_avgpool_s16(NULL, &pp, &in, g_in, &f, &out, g_out), ARM_CMSIS_NN_SUCCESS);
+    KILN_CHECK_EQ(arm_max_pool_s16(NULL, &pp, &in, g_in, &f, &out, g_out), ARM_CMSIS_NN_SUCCESS);
+    in.n = 0;
+    fill_guards();
+    KILN_CHECK_EQ(arm_avgpool_s16(NULL, &pp, &in, g_in, &f, &out, g_out), ARM_CMSIS_NN_SUCCESS);
+    KILN_CHECK_EQ(arm_max_pool_s16(NULL, &pp, &in, g_in, &f, &out, g_out), ARM_CMSIS_NN_SUCCESS);
+    KILN_CHECK(untouched());
+}
+
+int main(void)
+{
+    KILN_RUN(test_vectors);
+    KILN_RUN(test_queries);
+    KILN_RUN(test_bad_input);
+    KILN_RUN(test_largest_window);
+    KILN_RUN(test_avgpool_random);
+    KILN_RUN(test_avgpool_random_big_windows);
+    KILN_RUN(test_maxpool_random);
+    KILN_RUN(test_maxpool_random_big_windows);
+    return kiln_test_finish();
+}
