@@ -142,6 +142,62 @@ arm_cmsis_nn_status arm_elementwise_mul_s8(const int8_t *input_1_vect,
                                            const int32_t out_activation_max,
                                            const int32_t block_size);
 
+/**
+ * int16 elementwise addition (TFLite ADD, int16x16 quantization), per element:
+ *   a1 = requantize((in1 + input_1_offset) << left_shift, input_1_mult, input_1_shift), a2 likewise,
+ *   out = clamp(requantize(a1 + a2, out_mult, out_shift) + out_offset, act_min, act_max)
+ * with requantize(v, m, s) = RDP(SRDHM(v * 2^max(s, 0), m), max(-s, 0)) (TFLite's
+ * MultiplyByQuantizedMultiplier, arm_nn_requantize). TFLite passes zero offsets, left_shift 15 and
+ * right shifts. Accepted: input offsets and out_offset in [-65535, 65535], left_shift in [0, 31],
+ * multipliers >= 0, shifts in [-31, 30], and, for every pair of int16 inputs, every intermediate
+ * (the shifted inputs, each requantization's left shift, the sum, the requantized sum + out_offset)
+ * within int32, checked exactly from the extremes (so a left_shift above 16 is always refused).
+ * Portable C on every backend. No scratch.
+ * @return ARM_CMSIS_NN_ARG_ERROR (writing nothing) for NULL pointers, negative block_size, a
+ *         parameter outside those ranges, act_min > act_max or limits outside [-32768, 32767];
+ *         else ARM_CMSIS_NN_SUCCESS. The output may alias either input (the same buffer).
+ */
+arm_cmsis_nn_status arm_elementwise_add_s16(const int16_t *input_1_vect,
+                                            const int16_t *input_2_vect,
+                                            const int32_t input_1_offset,
+                                            const int32_t input_1_mult,
+                                            const int32_t input_1_shift,
+                                            const int32_t input_2_offset,
+                                            const int32_t input_2_mult,
+                                            const int32_t input_2_shift,
+                                            const int32_t left_shift,
+                                            int16_t *output,
+                                            const int32_t out_offset,
+                                            const int32_t out_mult,
+                                            const int32_t out_shift,
+                                            const int32_t out_activation_min,
+                                            const int32_t out_activation_max,
+                                            const int32_t block_size);
+
+/**
+ * int16 elementwise multiplication (TFLite MUL, int16x16 quantization), per element:
+ *   out = clamp(requantize((in1 + input_1_offset) * (in2 + input_2_offset), out_mult, out_shift)
+ *               + out_offset, act_min, act_max)
+ * (requantize as for arm_elementwise_add_s16). Accepted: input offsets and out_offset in
+ * [-65535, 65535], out_mult >= 0, out_shift in [-31, 30], and, for every pair of int16 inputs, the
+ * product, its left shift and the requantized product + out_offset within int32, checked exactly.
+ * Portable C on every backend. No scratch.
+ * @return ARM_CMSIS_NN_ARG_ERROR (writing nothing) for NULL pointers, negative block_size, a
+ *         parameter outside those ranges, act_min > act_max or limits outside [-32768, 32767];
+ *         else ARM_CMSIS_NN_SUCCESS. The output may alias either input (the same buffer).
+ */
+arm_cmsis_nn_status arm_elementwise_mul_s16(const int16_t *input_1_vect,
+                                            const int16_t *input_2_vect,
+                                            const int32_t input_1_offset,
+                                            const int32_t input_2_offset,
+                                            int16_t *output,
+                                            const int32_t out_offset,
+                                            const int32_t out_mult,
+                                            const int32_t out_shift,
+                                            const int32_t out_activation_min,
+                                            const int32_t out_activation_max,
+                                            const int32_t block_size);
+
 /* @kiln-elementwise: more elementwise functions go here */
 
 /* @kiln-maxmin */

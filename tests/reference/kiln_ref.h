@@ -270,6 +270,44 @@ void kiln_ref_mul_s8(const int8_t *in1,
                      int32_t act_max,
                      int32_t size);
 
+/* The int16 forms (TFLite ADD / MUL, int16x16 quantization) with arm_elementwise_add_s16's and
+ * arm_elementwise_mul_s16's parameters: the formulas of kiln_ref_add_s8 / kiln_ref_mul_s8 on int16
+ * data (TFLite passes zero offsets and, for ADD, left_shift 15). They return KILN_REF_BAD_ARGS
+ * (output untouched) for a NULL pointer, size < 0, an offset outside [-65535, 65535], left_shift
+ * outside [0, 31], a negative multiplier, a shift outside [-31, 30], act_min > act_max or limits
+ * outside int16, or when some int32 intermediate of TFLite's arithmetic (shifted input, each
+ * requantization's left shift, sum or product, requantized value + out_offset) would overflow for
+ * some pair of int16 inputs. That check is exact, in 64 bits, at the extreme inputs: every step
+ * is non-decreasing in its input for a multiplier >= 0, and a product of two ranges is extreme
+ * at a corner. Else KILN_REF_OK. */
+int kiln_ref_add_s16(const int16_t *in1,
+                     const int16_t *in2,
+                     int32_t in1_offset,
+                     int32_t in1_mult,
+                     int32_t in1_shift,
+                     int32_t in2_offset,
+                     int32_t in2_mult,
+                     int32_t in2_shift,
+                     int32_t left_shift,
+                     int16_t *output,
+                     int32_t out_offset,
+                     int32_t out_mult,
+                     int32_t out_shift,
+                     int32_t act_min,
+                     int32_t act_max,
+                     int32_t size);
+int kiln_ref_mul_s16(const int16_t *in1,
+                     const int16_t *in2,
+                     int32_t in1_offset,
+                     int32_t in2_offset,
+                     int16_t *output,
+                     int32_t out_offset,
+                     int32_t out_mult,
+                     int32_t out_shift,
+                     int32_t act_min,
+                     int32_t act_max,
+                     int32_t size);
+
 /* Elementwise maximum / minimum of two int8 NHWC tensors {n, h, w, c} with TFLite broadcasting (a
  * dimension of 1 stretches to the other's size). The comparison is on the stored values (TFLite's
  * int8 MAXIMUM/MINIMUM requires the same quantization on both inputs and the output, so there is
