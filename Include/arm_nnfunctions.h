@@ -752,6 +752,45 @@ arm_cmsis_nn_status arm_max_pool_s16(const cmsis_nn_context *ctx,
                                      int16_t *dst);
 
 /* =============================================================================================
+ * Pad and transpose (int8)
+ * ========================================================================================== */
+
+/* @kiln-movement */
+
+/**
+ * int8 constant padding (TFLite PAD / PADV2 on a 4-D NHWC tensor): the output has dims
+ * input_size + pre_pad + post_pad in each of n, h, w, c; the input is copied at offset pre_pad and
+ * every other element is pad_value. An empty output writes nothing; an empty input with padding
+ * gives an output of pad_value only. Portable C on every backend. No scratch.
+ * @return ARM_CMSIS_NN_ARG_ERROR (writing nothing) for NULL pointers, negative sizes or paddings,
+ *         an output dim over INT32_MAX or an output over INT32_MAX elements (sizes in 64 bits);
+ *         else ARM_CMSIS_NN_SUCCESS. Input and output must not overlap.
+ */
+arm_cmsis_nn_status arm_pad_s8(const int8_t *input,
+                               int8_t *output,
+                               const int8_t pad_value,
+                               const cmsis_nn_dims *input_size,
+                               const cmsis_nn_dims *pre_pad,
+                               const cmsis_nn_dims *post_pad);
+
+/**
+ * int8 transpose (TFLite TRANSPOSE) of a tensor of transpose_params->num_dims (1 to 4) dimensions,
+ * taken in the order n, h, w, c of input_dims / output_dims (the first num_dims of them; the rest
+ * are ignored: a 3-D tensor is {n, h, w}, a matrix {n, h}): output dimension i is input dimension
+ * permutations[i], and output element (i0, .., ik) is input element (j with j[perm[i]] = i_i).
+ * An empty tensor writes nothing. Portable C on every backend. No scratch.
+ * @return ARM_CMSIS_NN_ARG_ERROR (writing nothing) for NULL pointers (permutations included),
+ *         num_dims outside [1, 4], a permutation that is not one of 0 .. num_dims - 1, negative
+ *         dims, output dims that do not match the permuted input dims, or a tensor over INT32_MAX
+ *         elements; else ARM_CMSIS_NN_SUCCESS. Input and output must not overlap.
+ */
+arm_cmsis_nn_status arm_transpose_s8(const int8_t *input_data,
+                                     int8_t *const output_data,
+                                     const cmsis_nn_dims *const input_dims,
+                                     const cmsis_nn_dims *const output_dims,
+                                     const cmsis_nn_transpose_params *const transpose_params);
+
+/* =============================================================================================
  * Softmax
  * ========================================================================================== */
 
