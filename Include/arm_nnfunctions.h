@@ -840,6 +840,27 @@ void arm_softmax_u8(const uint8_t *input,
                     const int32_t diff_min,
                     uint8_t *output);
 
+/**
+ * int16 softmax (TFLite SOFTMAX, int16 input and output) over num_rows rows of row_size elements,
+ * bit-exact with TFLite's int16 reference: per row, x - max rescaled by mult / shift (TFLite
+ * MultiplyByQuantizedMultiplier), exp through the 513-entry exp_lut with linear interpolation, the
+ * sum's reciprocal through one_by_one_lut, output scale 1/32768. Tables of any content are read
+ * within their 513 entries. Outside TFLite's domain: a row whose exps sum to 2^31 or more (over
+ * 65538 elements) or to 0 or less (tables with values <= 0) outputs 0. output may equal input.
+ * Portable C on every backend. No scratch.
+ * Accepted: mult >= 0, shift in [-31, 15] (a difference of -65535 shifted left stays within int32).
+ * @return ARM_CMSIS_NN_ARG_ERROR (writing nothing) for NULL pointers (input, output, the parameter
+ *         struct or either table), num_rows or row_size <= 0, num_rows * row_size past INT32_MAX, or
+ *         mult / shift outside the accepted ranges; else ARM_CMSIS_NN_SUCCESS.
+ */
+arm_cmsis_nn_status arm_softmax_s16(const int16_t *input,
+                                    const int32_t num_rows,
+                                    const int32_t row_size,
+                                    const int32_t mult,
+                                    const int32_t shift,
+                                    const cmsis_nn_softmax_lut_s16 *softmax_params,
+                                    int16_t *output);
+
 #ifdef __cplusplus
 }
 #endif
