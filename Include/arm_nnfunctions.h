@@ -599,6 +599,43 @@ int32_t arm_fully_connected_s8_get_buffer_size_dsp(const cmsis_nn_dims *filter_d
 int32_t arm_fully_connected_s8_get_buffer_size_mve(const cmsis_nn_dims *filter_dims);
 
 /**
+ * int16 fully connected (TFLite FULLY_CONNECTED, int16x8 quantization): int16 input, int8 weights,
+ * optional int64 bias (NULL: none):
+ *   out[b][r] = clamp(R(sum_k in[b][k] * w[r][k] + bias[r]) + fc_params->output_offset,
+ *                     activation.min, activation.max)
+ * R: the int64 MultiplyByQuantizedMultiplier of arm_nn_requantize_s64 with the reduced multiplier
+ * REDUCE_MULTIPLIER(quant_params->multiplier): round(acc * rm / 2^(15 - shift)), ties up; Kiln
+ * computes it exactly for every int64 accumulator and shift (CMSIS-NN's int32 intermediate wraps
+ * where TFLite forbids). The dims follow arm_fully_connected_s8 (batches input_dims->n, input
+ * h * w * c = accumulation depth filter_dims->n, output channels output_dims->c = filter_dims->c,
+ * output_dims->n = batches; bias_dims, filter and output h / w not read). Portable C on every
+ * backend, no scratch: ctx is not read (may be NULL).
+ * @return ARM_CMSIS_NN_ARG_ERROR (writing nothing) for NULL pointers (bias excepted), negative or
+ *         inconsistent dims, element counts past INT32_MAX, a nonzero input_offset or
+ *         filter_offset (int16 quantization is symmetric; TFLite passes 0), output_offset outside
+ *         [-65535, 65535], a negative multiplier, a shift outside [-31, 30], or activation limits
+ *         outside [-32768, 32767] or min > max; else ARM_CMSIS_NN_SUCCESS (an empty output
+ *         writes nothing).
+ */
+arm_cmsis_nn_status arm_fully_connected_s16(const cmsis_nn_context *ctx,
+                                            const cmsis_nn_fc_params *fc_params,
+                                            const cmsis_nn_per_tensor_quant_params *quant_params,
+                                            const cmsis_nn_dims *input_dims,
+                                            const int16_t *input_data,
+                                            const cmsis_nn_dims *filter_dims,
+                                            const int8_t *filter_data,
+                                            const cmsis_nn_dims *bias_dims,
+                                            const int64_t *bias_data,
+                                            const cmsis_nn_dims *output_dims,
+                                            int16_t *output_data);
+
+/** Context bytes of arm_fully_connected_s16: 0 on every backend (route "fc_s16_c"); -1 for NULL or
+ *  a negative filter_dims->n / ->c. The _dsp / _mve variants answer for that backend on any build. */
+int32_t arm_fully_connected_s16_get_buffer_size(const cmsis_nn_dims *filter_dims);
+int32_t arm_fully_connected_s16_get_buffer_size_dsp(const cmsis_nn_dims *filter_dims);
+int32_t arm_fully_connected_s16_get_buffer_size_mve(const cmsis_nn_dims *filter_dims);
+
+/**
  * Kernel sums of an int8 matrix (vector_rows rows of vector_cols), on every backend:
  *   vector_sum_buf[r] = bias_data[r] + lhs_offset * (sum_k m[r][k] + vector_cols * rhs_offset)
  * (bias_data may be NULL). The input of the Helium support kernels (kernel_sum).
@@ -657,6 +694,29 @@ arm_cmsis_nn_status arm_batch_matmul_s8(const cmsis_nn_context *ctx,
 int32_t arm_batch_matmul_s8_get_buffer_size(const cmsis_nn_dims *input_rhs_dims);
 int32_t arm_batch_matmul_s8_get_buffer_size_dsp(const cmsis_nn_dims *input_rhs_dims);
 int32_t arm_batch_matmul_s8_get_buffer_size_mve(const cmsis_nn_dims *input_rhs_dims);
+
+/**
+ * int16 batch matrix multiplication (TFLite BATCH_MATMUL, int16x16): the operand layout, batch /
+ * height broadcast and (unread) adj_x / adj_y of arm_batch_matmul_s8 on int16 operands:
+ *   out[b][h][m][n] = clamp(R(sum_k lhs[m][k] * rhs[n][k]) + fc_params.output_offset,
+ *                           activation.min, activation.max)
+ * with int64 sums and R as for arm_fully_connected_s16. Portable C on every backend, no scratch:
+ * ctx is not read (may be NULL).
+ * @return ARM_CMSIS_NN_ARG_ERROR (writing nothing) for NULL pointers, negative or inconsistent dims
+ *         (K mismatch, output not the broadcast shape), a tensor past INT32_MAX elements, a nonzero
+ *         input_offset or filter_offset, output_offset outside [-65535, 65535], a negative
+ *         multiplier, a shift outside [-31, 30], or activation limits outside [-32768, 32767] or
+ *         min > max; else ARM_CMSIS_NN_SUCCESS (an empty output writes nothing).
+ */
+arm_cmsis_nn_status arm_batch_matmul_s16(const cmsis_nn_context *ctx,
+                                         const cmsis_nn_bmm_params *bmm_params,
+                                         const cmsis_nn_per_tensor_quant_params *quant_params,
+                                         const cmsis_nn_dims *input_lhs_dims,
+                                         const int16_t *input_lhs,
+                                         const cmsis_nn_dims *input_rhs_dims,
+                                         const int16_t *input_rhs,
+                                         const cmsis_nn_dims *output_dims,
+                                         int16_t *output);
 
 /* =============================================================================================
  * Pooling (int8)

@@ -1,8 +1,9 @@
 /*
- * Kiln internals: int8 fully connected and batch matmul. One plan (kiln_fc_s8_plan /
- * kiln_bmm_s8_plan) picks the route and its exact context bytes; the public entries, every size
- * query (_dsp / _mve pass that isa) and the planner call it. The kernels live one file per backend
- * under Source/FullyConnectedFunctions/kernels/. Arguments are validated by the entries.
+ * Kiln internals: fully connected and batch matmul (int8, and int16 in portable C). One plan per
+ * family (kiln_fc_plan / kiln_bmm_plan; kiln_fc_s8_plan / kiln_bmm_s8_plan are their int8 forms)
+ * picks the route and its exact context bytes; the public entries, every size query (_dsp / _mve
+ * pass that isa) and the planner call it. The int8 kernels live one file per backend under
+ * Source/FullyConnectedFunctions/kernels/. Arguments are validated by the entries.
  *
  * Kernel sums. For a matrix row r of `cols` int8 weights w, with an input offset io, a filter
  * offset fo and an optional bias b:
@@ -29,10 +30,18 @@ extern "C" {
 
 /* ---- routes and plans ------------------------------------------------------------------------ */
 
+/* The operators a family plan answers for. */
+typedef enum
+{
+    KILN_FC_OP_S8 = 0, /* int8 x int8 (arm_fully_connected_s8 / _per_channel_s8 / _wrapper_s8, bmm_s8) */
+    KILN_FC_OP_S16 = 1 /* int16 x int8 (arm_fully_connected_s16); int16 x int16 (arm_batch_matmul_s16) */
+} kiln_fc_op;
+
 typedef enum
 {
     KILN_FC_S8_ROUTE_DIRECT = 0,    /* C / DSP: offsets folded into the loop, no context bytes */
-    KILN_FC_S8_ROUTE_MVE_KSUM = 1   /* MVE: kernel sums cached and sealed in ctx->buf */
+    KILN_FC_S8_ROUTE_MVE_KSUM = 1,  /* MVE: kernel sums cached and sealed in ctx->buf */
+    KILN_FC_S8_ROUTE_S16_C = 2      /* int16 (every backend): portable C, int64 sums, no context bytes */
 } kiln_fc_s8_route;
 
 /** Shape of a fully connected call: batches x cols input, rows x cols filter. */
@@ -46,7 +55,7 @@ typedef struct
 typedef struct
 {
     kiln_fc_s8_route route;
-    const char *name;          /* "direct" / "mve_ksum_cache" */
+    const char *name;          /* "direct" / "mve_ksum_cache" / "fc_s16_c" */
     int64_t scratch_bytes;     /* temporary bytes (always 0 for fully connected) */
     int64_t kernel_sum_bytes;  /* bytes of ctx->buf holding sealed kernel sums (0 when none) */
 } kiln_fc_s8_plan_t;
@@ -55,20 +64,32 @@ typedef struct
 #define KILN_FC_S8_SEAL_BYTES (16)
 
 /**
- * Route and context bytes of a fully connected call for `isa`. ARM_CMSIS_NN_ARG_ERROR (and *out
- * untouched) for a negative dimension. Bytes are exact; they may exceed INT32_MAX (queries turn
- * that into -1). Routes (first that holds wins):
+ * Route and context bytes of a fully connected call of operator `op` for `isa`.
+ * ARM_CMSIS_NN_ARG_ERROR (and *out untouched) for a negative dimension or an unknown op. Bytes are
+ * exact; they may exceed INT32_MAX (queries turn that into -1). Routes (first that holds wins):
+ *   op == S16   -> "fc_s16_c": portable C on every backend, no context bytes
  *   isa == MVE  -> "mve_ksum_cache": rows int32 kernel sums + a 16-byte seal in ctx->buf
  *   otherwise   -> "direct": offsets folded into the inner loop, no context bytes
- * Inline: the entries call it with a constant isa, so it folds to the route's byte count.
+ * Inline: the entries call it with a constant op and isa, so it folds to the route's byte count.
  */
-static inline arm_cmsis_nn_status kiln_fc_s8_plan(const kiln_fc_s8_shape *shape, kiln_isa isa, kiln_fc_s8_plan_t *out)
+static inline arm_cmsis_nn_status kiln_fc_plan(const kiln_fc_s8_shape *shape,
+                                               kiln_fc_op op,
+                                               kiln_isa isa,
+                                               kiln_fc_s8_plan_t *out)
 {
-    if (shape == NULL || out == NULL || shape->batches < 0 || shape->cols < 0 || shape->rows < 0)
+    if (shape == NULL || out == NULL || shape->batches < 0 || shape->cols < 0 || shape->rows < 0 ||
+        (op != KILN_FC_OP_S8 && op != KILN_FC_OP_S16))
     {
         return ARM_CMSIS_NN_ARG_ERROR;
     }
-    if (isa == KILN_ISA_MVE)
+    if (op == KILN_FC_OP_S16)
+    {
+        out->route = KILN_FC_S8_ROUTE_S16_C;
+        out->name = "fc_s16_c";
+        out->scratch_bytes = 0;
+        out->kernel_sum_bytes = 0;
+    }
+    else if (isa == KILN_ISA_MVE)
     {
         out->route = KILN_FC_S8_ROUTE_MVE_KSUM;
         out->name = "mve_ksum_cache";
@@ -85,6 +106,12 @@ static inline arm_cmsis_nn_status kiln_fc_s8_plan(const kiln_fc_s8_shape *shape,
     return ARM_CMSIS_NN_SUCCESS;
 }
 
+/** kiln_fc_plan for the int8 operators. */
+static inline arm_cmsis_nn_status kiln_fc_s8_plan(const kiln_fc_s8_shape *shape, kiln_isa isa, kiln_fc_s8_plan_t *out)
+{
+    return kiln_fc_plan(shape, KILN_FC_OP_S8, isa, out);
+}
+
 /** Bytes ctx->buf must hold for the plan (scratch + kernel sums). */
 static inline int64_t kiln_fc_s8_plan_ctx_bytes(const kiln_fc_s8_plan_t *p)
 {
@@ -94,7 +121,8 @@ static inline int64_t kiln_fc_s8_plan_ctx_bytes(const kiln_fc_s8_plan_t *p)
 typedef enum
 {
     KILN_BMM_S8_ROUTE_DIRECT = 0, /* C / DSP */
-    KILN_BMM_S8_ROUTE_MVE_KSUM = 1 /* MVE: kernel sums of each rhs matrix in ctx->buf (recomputed per matrix) */
+    KILN_BMM_S8_ROUTE_MVE_KSUM = 1, /* MVE: kernel sums of each rhs matrix in ctx->buf (recomputed per matrix) */
+    KILN_BMM_S8_ROUTE_S16_C = 2 /* int16 (every backend): portable C, int64 sums, no context bytes */
 } kiln_bmm_s8_route;
 
 /** Shape of a batch matmul (after broadcasting): lhs [.., m, k] x rhs [.., n, k] (rhs transposed). */
@@ -108,9 +136,19 @@ typedef struct
 {
     kiln_bmm_s8_route route;
     const char *name;
-    int64_t scratch_bytes; /* ctx->buf bytes: n int32 kernel sums on MVE, else 0 */
+    int64_t scratch_bytes; /* ctx->buf bytes: n int32 kernel sums on MVE (int8), else 0 */
 } kiln_bmm_s8_plan_t;
 
+/**
+ * Route and context bytes of a batch matmul of operator `op` for `isa` (ARM_CMSIS_NN_ARG_ERROR, *out
+ * untouched, for a negative dimension or an unknown op):
+ *   op == S16   -> "bmm_s16_c": portable C on every backend, no context bytes
+ *   isa == MVE  -> "mve_ksum": n int32 kernel sums of the current rhs matrix in ctx->buf
+ *   otherwise   -> "direct"
+ */
+arm_cmsis_nn_status kiln_bmm_plan(const kiln_bmm_s8_shape *shape, kiln_fc_op op, kiln_isa isa, kiln_bmm_s8_plan_t *out);
+
+/** kiln_bmm_plan for arm_batch_matmul_s8. */
 arm_cmsis_nn_status kiln_bmm_s8_plan(const kiln_bmm_s8_shape *shape, kiln_isa isa, kiln_bmm_s8_plan_t *out);
 
 /* ---- kernels (one implementation per backend) ------------------------------------------------ */
@@ -265,6 +303,94 @@ static inline bool kiln_fc_s8_quant_ok(int32_t mult, int32_t shift)
 static inline bool kiln_fc_s8_offset_ok(int32_t off)
 {
     return off >= -KILN_FC_S8_MAX_OFFSET && off <= KILN_FC_S8_MAX_OFFSET;
+}
+
+/* ---- int16 operators (arm_fully_connected_s16, arm_batch_matmul_s16): portable C ------------- */
+
+/* Largest |output_offset| the int16 entries accept (TFLite passes 0; the input and filter offsets
+ * must be 0: int16 quantization is symmetric). */
+#define KILN_FC_S16_MAX_OUT_OFFSET (65535)
+
+/* Where kiln_fc_s16_scale saturates: past 98303 = 32767 + 65535 + 1, so a saturated value clamps
+ * exactly like the true one for every accepted offset and int16 activation range. */
+#define KILN_FC_S16_SAT ((int64_t)1 << 40)
+
+/** floor(v / 2^t) for t in [1, 62], without shifting a negative value. */
+static inline int64_t kiln_fc_s16_floor_shift(int64_t v, int32_t t)
+{
+    return v >= 0 ? (v >> t) : -((-(v + 1)) >> t) - 1;
+}
+
+/**
+ * The int64 requantization of TFLite's int16 kernels (MultiplyByQuantizedMultiplier on int64,
+ * arm_nn_requantize_s64 with the reduced multiplier rm = REDUCE_MULTIPLIER(multiplier)):
+ *     R = floor((acc * rm + 2^(14 - shift)) / 2^(15 - shift)),   acc = sum + bias,
+ * for every int64 sum and bias (acc itself may leave int64) and shift in [-31, 30] (shift >= 15:
+ * acc * rm * 2^(shift - 15), no rounding): R exactly, or +-KILN_FC_S16_SAT when |R| >= 2^17. Equal to
+ * arm_nn_requantize_s64(acc, rm, shift) wherever that is defined (shift <= 14, acc * rm within
+ * int64, the halved result within int32). rm in [0, 32767].
+ * Saturation: rm >= 1 there, so |R| >= 2^17 when acc leaves int64 (|acc| >= 2^63, t <= 46),
+ * |R| >= 2^24 when t <= 0 and |acc| > 2^24, |R| >= 2^40 - 1 when |floor(acc / 2^t)| > 2^40.
+ */
+static inline int64_t kiln_fc_s16_scale(int64_t sum, int64_t bias, int32_t rm, int32_t shift)
+{
+    if (rm == 0)
+    {
+        return 0;
+    }
+    if (bias > 0 ? sum > INT64_MAX - bias : sum < INT64_MIN - bias)
+    {
+        return bias > 0 ? KILN_FC_S16_SAT : -KILN_FC_S16_SAT;
+    }
+    const int64_t acc = sum + bias;
+    const int32_t t = 15 - shift; /* [-15, 46] */
+    if (t <= 0)
+    {
+        if (acc > ((int64_t)1 << 24) || acc < -((int64_t)1 << 24))
+        {
+            return acc > 0 ? KILN_FC_S16_SAT : -KILN_FC_S16_SAT;
+        }
+        return acc * rm * ((int64_t)1 << -t); /* |.| <= 2^54 */
+    }
+    /* acc = q * 2^t + r, 0 <= r < 2^t: R = q * rm + floor((r * rm + 2^(t-1)) / 2^t). */
+    const int64_t q = kiln_fc_s16_floor_shift(acc, t);
+    if (q > KILN_FC_S16_SAT || q < -KILN_FC_S16_SAT)
+    {
+        return q > 0 ? KILN_FC_S16_SAT : -KILN_FC_S16_SAT;
+    }
+    const int64_t r = (int64_t)((uint64_t)acc & (((uint64_t)1 << t) - 1u)); /* < 2^46 */
+    return q * rm + ((r * rm + ((int64_t)1 << (t - 1))) >> t);
+}
+
+/** Output quantization of the int16 operators. */
+typedef struct
+{
+    int32_t rm;    /* REDUCE_MULTIPLIER(multiplier), [0, 32767] */
+    int32_t shift; /* [-31, 30] */
+    int32_t out_offset; /* |.| <= KILN_FC_S16_MAX_OUT_OFFSET */
+    int32_t act_min, act_max; /* int16, min <= max */
+} kiln_fc_s16_args;
+
+/** clamp(R + out_offset, act_min, act_max) with R = kiln_fc_s16_scale(sum, bias, ..). */
+static inline int16_t kiln_fc_s16_out(int64_t sum, int64_t bias, const kiln_fc_s16_args *a)
+{
+    int64_t v = kiln_fc_s16_scale(sum, bias, a->rm, a->shift) + a->out_offset;
+    v = v < a->act_min ? a->act_min : v;
+    v = v > a->act_max ? a->act_max : v;
+    return (int16_t)v;
+}
+
+/** REDUCE_MULTIPLIER for a multiplier >= 0: the Q15 multiplier the int64 requantization uses. */
+static inline int32_t kiln_fc_s16_reduce(int32_t multiplier)
+{
+    return multiplier < 0x7FFF0000 ? (int32_t)(((int64_t)multiplier + (1 << 15)) >> 16) : 0x7FFF;
+}
+
+/** Offsets the int16 entries accept: input and filter 0, output within KILN_FC_S16_MAX_OUT_OFFSET. */
+static inline bool kiln_fc_s16_offsets_ok(const cmsis_nn_fc_params *p)
+{
+    return p->input_offset == 0 && p->filter_offset == 0 && p->output_offset >= -KILN_FC_S16_MAX_OUT_OFFSET &&
+        p->output_offset <= KILN_FC_S16_MAX_OUT_OFFSET;
 }
 
 #ifdef __cplusplus

@@ -1,0 +1,128 @@
+/*
+ * Kiln — arm_fully_connected_s16 (+ its size queries): TFLite int16x8 FULLY_CONNECTED in portable
+ * C on every backend (route "fc_s16_c" of kiln_fc_plan, no context bytes):
+ *   out[b][r] = clamp(R(sum_k in[b][k] * w[r][k] + bias[r]) + output_offset, act.min, act.max)
+ * with R the int64 requantization of kiln_fc_s16_scale (arm_nn_requantize_s64 with
+ * REDUCE_MULTIPLIER(multiplier), exact everywhere). The input and filter offsets must be 0.
+ *
+ * Sums: |in * w| <= 2^22, so blocks of 256 products add up in int32 (<= 2^30) and the row sum
+ * (cols < 2^31 products) stays below 2^53 in int64; the bias is added inside kiln_fc_s16_scale.
+ */
+#include "Include/Internal/kiln_fc_s8.h"
+#include "Include/arm_nnfunctions.h"
+
+#define KILN_FC_S16_BLOCK 256
+
+static int64_t kiln_fc_s16_dot(const int16_t *x, const int8_t *w, int32_t cols)
+{
+    int64_t sum = 0;
+    int32_t k = 0;
+    while (k < cols)
+    {
+        const int32_t end = cols - k > KILN_FC_S16_BLOCK ? k + KILN_FC_S16_BLOCK : cols;
+        int32_t part = 0;
+        for (; k < end; k++)
+        {
+            part += (int32_t)x[k] * (int32_t)w[k];
+        }
+        sum += part;
+    }
+    return sum;
+}
+
+arm_cmsis_nn_status arm_fully_connected_s16(const cmsis_nn_context *ctx,
+                                            const cmsis_nn_fc_params *fc_params,
+                                            const cmsis_nn_per_tensor_quant_params *quant_params,
+                                            const cmsis_nn_dims *input_dims,
+                                            const int16_t *input_data,
+                                            const cmsis_nn_dims *filter_dims,
+                                            const int8_t *filter_data,
+                                            const cmsis_nn_dims *bias_dims,
+                                            const int64_t *bias_data,
+                                            const cmsis_nn_dims *output_dims,
+                                            int16_t *output_data)
+{
+    (void)bias_dims;
+    if (fc_params == NULL || quant_params == NULL || input_dims == NULL || input_data == NULL || filter_dims == NULL ||
+        filter_data == NULL || output_dims == NULL || output_data == NULL)
+    {
+        return ARM_CMSIS_NN_ARG_ERROR;
+    }
+    /* Layout as arm_fully_connected_s8: input [n, h * w * c = cols], filter_dims->n = cols,
+     * filter_dims->c = rows, output [n, rows]. Filter h / w, output h / w and bias_dims not read. */
+    const int32_t batches = input_dims->n;
+    const int32_t cols = filter_dims->n;
+    const int32_t rows = output_dims->c;
+    const int32_t ih = input_dims->h, iw = input_dims->w, ic = input_dims->c;
+    if ((batches | cols | rows | ih | iw | ic) < 0 || filter_dims->c != rows || output_dims->n != batches)
+    {
+        return ARM_CMSIS_NN_ARG_ERROR;
+    }
+    const int64_t hw = (int64_t)ih * iw;
+    if (ic == 0 ? cols != 0 : (hw > INT32_MAX || hw * ic != (int64_t)cols))
+    {
+        return ARM_CMSIS_NN_ARG_ERROR;
+    }
+    if ((int64_t)batches * cols > INT32_MAX || (int64_t)rows * cols > INT32_MAX || (int64_t)batches * rows > INT32_MAX)
+    {
+        return ARM_CMSIS_NN_ARG_ERROR;
+    }
+    if (!kiln_fc_s16_offsets_ok(fc_params) || !kiln_act_s16_ok(fc_params->activation.min, fc_params->activation.max) ||
+        !kiln_fc_s8_quant_ok(quant_params->multiplier, quant_params->shift))
+    {
+        return ARM_CMSIS_NN_ARG_ERROR;
+    }
+    const kiln_fc_s8_shape shape = {batches, cols, rows};
+    kiln_fc_s8_plan_t plan;
+    if (kiln_fc_plan(&shape, KILN_FC_OP_S16, KILN_NATIVE_ISA, &plan) != ARM_CMSIS_NN_SUCCESS ||
+        plan.route != KILN_FC_S8_ROUTE_S16_C || !kiln_ctx_holds(ctx, kiln_fc_s8_plan_ctx_bytes(&plan)))
+    {
+        return ARM_CMSIS_NN_ARG_ERROR;
+    }
+
+    const kiln_fc_s16_args args = {kiln_fc_s16_reduce(quant_params->multiplier), quant_params->shift,
+                                   fc_params->output_offset, fc_params->activation.min, fc_params->activation.max};
+    for (int32_t b = 0; b < batches; b++)
+    {
+        const int16_t *x = input_data + (size_t)b * (size_t)cols;
+        int16_t *dst = output_data + (size_t)b * (size_t)rows;
+        for (int32_t r = 0; r < rows; r++)
+        {
+            const int64_t sum = kiln_fc_s16_dot(x, filter_data + (size_t)r * (size_t)cols, cols);
+            dst[r] = kiln_fc_s16_out(sum, bias_data != NULL ? bias_data[r] : 0, &args);
+        }
+    }
+    return ARM_CMSIS_NN_SUCCESS;
+}
+
+/* ---- size queries: kiln_fc_plan's bytes for the int16 operator (0 on every backend) ---------- */
+
+static int32_t kiln_fc_s16_query(const cmsis_nn_dims *filter_dims, kiln_isa isa)
+{
+    if (filter_dims == NULL)
+    {
+        return -1;
+    }
+    const kiln_fc_s8_shape shape = {0, filter_dims->n, filter_dims->c};
+    kiln_fc_s8_plan_t plan;
+    if (kiln_fc_plan(&shape, KILN_FC_OP_S16, isa, &plan) != ARM_CMSIS_NN_SUCCESS)
+    {
+        return -1;
+    }
+    return kiln_query_result(kiln_fc_s8_plan_ctx_bytes(&plan));
+}
+
+int32_t arm_fully_connected_s16_get_buffer_size(const cmsis_nn_dims *filter_dims)
+{
+    return kiln_fc_s16_query(filter_dims, KILN_NATIVE_ISA);
+}
+
+int32_t arm_fully_connected_s16_get_buffer_size_dsp(const cmsis_nn_dims *filter_dims)
+{
+    return kiln_fc_s16_query(filter_dims, KILN_ISA_DSP);
+}
+
+int32_t arm_fully_connected_s16_get_buffer_size_mve(const cmsis_nn_dims *filter_dims)
+{
+    return kiln_fc_s16_query(filter_dims, KILN_ISA_MVE);
+}
