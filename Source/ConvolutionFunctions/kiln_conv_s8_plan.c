@@ -49,6 +49,12 @@ bool kiln_conv_s8_shape_ok(const kiln_conv_s8_shape *s)
     {
         return false;
     }
+    /* The input bytes between two dilated taps (a row apart, a column apart) fit int32: the kernels
+     * step their pointers by them. */
+    if ((int64_t)s->dilation_h * s->in_w * s->in_c > INT32_MAX || (int64_t)s->dilation_w * s->in_c > INT32_MAX)
+    {
+        return false;
+    }
     if (s->in_c % s->filter_c != 0)
     {
         return false;
@@ -222,8 +228,10 @@ bool kiln_conv_s8_shape_from(const cmsis_nn_conv_params *conv_params,
     s->stride_w = conv_params->stride.w;
     s->pad_h = conv_params->padding.h;
     s->pad_w = conv_params->padding.w;
-    s->dilation_h = conv_params->dilation.h;
-    s->dilation_w = conv_params->dilation.w;
+    /* A dilation has no effect along an axis of one tap: 1 there (a value below 1 stays, to be
+     * refused), so that no kernel forms dilation x stride products it never needs. */
+    s->dilation_h = (filter_dims->h == 1 && conv_params->dilation.h >= 1) ? 1 : conv_params->dilation.h;
+    s->dilation_w = (filter_dims->w == 1 && conv_params->dilation.w >= 1) ? 1 : conv_params->dilation.w;
     /* Upstream CMSIS-NN: a factor of 2 upscales that axis (nearest), any other value leaves it. */
     s->upscale_h = (upscale_dims != NULL && upscale_dims->h == 2) ? 2 : 1;
     s->upscale_w = (upscale_dims != NULL && upscale_dims->w == 2) ? 2 : 1;

@@ -71,6 +71,15 @@ bool kiln_dw_s8_shape_from(const cmsis_nn_dw_conv_params *params,
     {
         return false;
     }
+    /* A dilation has no effect along an axis of one tap: 1 there, so that no kernel forms dilation x
+     * stride products it never needs; elsewhere the input bytes between two dilated taps (a row
+     * apart, a column apart) fit int32, as the kernels step their pointers by them. */
+    const int32_t dil_h = f->h == 1 ? 1 : params->dilation.h;
+    const int32_t dil_w = f->w == 1 ? 1 : params->dilation.w;
+    if ((int64_t)dil_h * i->w * i->c > INT32_MAX || (int64_t)dil_w * i->c > INT32_MAX)
+    {
+        return false;
+    }
     shape->batches = i->n;
     shape->in_h = i->h;
     shape->in_w = i->w;
@@ -85,8 +94,8 @@ bool kiln_dw_s8_shape_from(const cmsis_nn_dw_conv_params *params,
     shape->stride_w = params->stride.w;
     shape->pad_h = params->padding.h;
     shape->pad_w = params->padding.w;
-    shape->dil_h = params->dilation.h;
-    shape->dil_w = params->dilation.w;
+    shape->dil_h = dil_h;
+    shape->dil_w = dil_w;
     return true;
 }
 

@@ -503,10 +503,63 @@ static void test_upstream_predicates(void)
     KILN_CHECK(arm_nn_is_convolve_1_x_n(&cp, &in, &f)); /* no 32-bit overflow */
 }
 
+/* Dilation at the extremes: along an axis of one tap any dilation gives the dilation-1 result
+ * (INT32_MAX with padding 2 once overflowed the kernels' tap arithmetic); a dilation whose step
+ * between two filter rows exceeds int32 bytes is refused with nothing written. */
+static void test_dilation_extremes(void)
+{
+    kiln_rng r;
+    kiln_rng_seed(&r, 0xD11A);
+    kiln_rng_fill_s8(&r, g_in, 4 * 5 * 3);
+    kiln_rng_fill_s8(&r, g_w, 6 * 1 * 3 * 3);
+    for (int32_t o = 0; o < 6; o++)
+    {
+        g_bias[o] = kiln_rng_range(&r, -500, 500);
+        g_mult[o] = kiln_rng_range(&r, 1 << 30, INT32_MAX);
+        g_shift[o] = -kiln_rng_range(&r, 5, 9);
+    }
+    /* 1 x 3 filter, padding 2 x 1: out 8 x 5 */
+    conv_case c = {{0}, 3, -2, -128, 127, g_in, g_w, g_bias, g_mult, g_shift};
+    c.s = (kiln_conv_s8_shape){.batches = 1, .in_h = 4, .in_w = 5, .in_c = 3, .filter_h = 1, .filter_w = 3,
+                               .filter_c = 3, .out_h = 8, .out_w = 5, .out_c = 6, .stride_h = 1, .stride_w = 1,
+                               .pad_h = 2, .pad_w = 1, .dilation_h = 1, .dilation_w = 1, .upscale_h = 1,
+                               .upscale_w = 1};
+    static int8_t want[8 * 5 * 6];
+    KILN_CHECK(conv_reference(&c, want));
+    c.s.dilation_h = INT32_MAX;
+    const conv_entry entries[] = {CONV_ENTRY_WRAPPER, CONV_ENTRY_CONVOLVE};
+    for (size_t i = 0; i < sizeof(entries) / sizeof(entries[0]); i++)
+    {
+        kiln_test_context("one-tap axis, dilation INT32_MAX: %s", conv_entry_name(entries[i]));
+        conv_run_checked(&c, entries[i], false, want);
+    }
+    /* 2 x 1 filter, dilation 2^28 rows (2^28 x 6 x 8 bytes apart), padding 2^27: a consistent
+     * geometry (out 4 x 5) whose row step leaves int32 */
+    call_args a;
+    base_args(&a, CONV_ENTRY_CONVOLVE);
+    a.f_d.h = 2;
+    a.f_d.w = 1;
+    a.cp.dilation.h = 1 << 28;
+    a.cp.padding.h = 1 << 27;
+    a.cp.padding.w = 0;
+    a.in_d.h = 4;
+    a.out_d.h = 4;
+    a.out_d.w = a.in_d.w;
+    memset(g_out, SENT, sizeof(g_out));
+    kiln_test_context("dilated row step past int32");
+    KILN_CHECK_EQ(call(&a, CONV_ENTRY_CONVOLVE), ARM_CMSIS_NN_ARG_ERROR);
+    KILN_CHECK(untouched(g_out, sizeof(g_out), SENT));
+    a.cp.dilation.h = 1 << 20; /* 2^20 x 6 x 8 bytes: accepted (the same geometry otherwise) */
+    a.cp.padding.h = 1 << 19;
+    KILN_CHECK_EQ(call(&a, CONV_ENTRY_CONVOLVE), ARM_CMSIS_NN_SUCCESS);
+    kiln_test_context("");
+}
+
 int main(void)
 {
     printf("conv_s8_badinput on %s\n", kiln_board_name());
     KILN_RUN(test_bad_wrapper);
+    KILN_RUN(test_dilation_extremes);
     KILN_RUN(test_bad_convolve);
     KILN_RUN(test_bad_direct);
     KILN_RUN(test_direct_entries_refuse_other_shapes);

@@ -442,9 +442,66 @@ static void test_3x3_tiles_long(void)
     }
 }
 
+/* Dilation at the extremes: along an axis of one tap any dilation gives the dilation-1 result
+ * (INT32_MAX with padding 2 once overflowed the DSP kernels' tap range arithmetic); a dilation whose
+ * step between two filter rows exceeds int32 bytes is refused with nothing written. */
+static void test_dilation_extremes(void)
+{
+    static int8_t in[4 * 5 * 3], f[1 * 3 * 6], want[8 * 5 * 6], got[8 * 5 * 6 + 16];
+    static int32_t bias[6], mult[6], shift[6];
+    kiln_rng r;
+    kiln_rng_seed(&r, 0xD11B);
+    kiln_rng_fill_s8(&r, in, sizeof(in));
+    kiln_rng_fill_s8(&r, f, sizeof(f));
+    for (int32_t o = 0; o < 6; o++)
+    {
+        bias[o] = kiln_rng_range(&r, -500, 500);
+        mult[o] = kiln_rng_range(&r, 1 << 30, INT32_MAX);
+        shift[o] = -kiln_rng_range(&r, 5, 9);
+    }
+    for (int32_t ch_mult = 1; ch_mult <= 2; ch_mult++)
+    {
+        /* 1 x 3 filter, padding 2 x 1: out 8 x 5 */
+        dw_case t = {"one-tap axis", 1, 4, 5, 3, 8, 5, 3 * ch_mult, ch_mult, 1, 3, 1, 1, 2, 1, 1, 1,
+                     5, -3, -128, 127, in, f, bias, mult, shift};
+        KILN_CHECK_EQ(dw_case_ref(&t, want), KILN_REF_OK);
+        t.dh = INT32_MAX;
+        kiln_test_context("one-tap axis, dilation INT32_MAX, ch_mult %d", (int)ch_mult);
+        dw_case_check_all(&t, want);
+    }
+    /* 2 x 1 filter, dilation 2^28 rows (2^28 x 5 x 3 bytes apart), padding 2^27: a consistent geometry
+     * (out 4 x 5) whose row step leaves int32 */
+    dw_case t = {"row step", 1, 4, 5, 3, 4, 5, 3, 1, 2, 1, 1, 1, 1 << 27, 0, 1 << 28, 1,
+                 5, -3, -128, 127, in, f, bias, mult, shift};
+    cmsis_nn_dw_conv_params p;
+    cmsis_nn_per_channel_quant_params q;
+    cmsis_nn_dims ind, fd, bd, od;
+    dw_case_structs(&t, &p, &q, &ind, &fd, &bd, &od);
+    const cmsis_nn_context ctx = {NULL, 0};
+    memset(got, 0x33, sizeof(got));
+    kiln_test_context("dilated row step past int32");
+    KILN_CHECK_EQ(arm_depthwise_conv_s8(&ctx, &p, &q, &ind, in, &fd, f, &bd, bias, &od, got), ARM_CMSIS_NN_ARG_ERROR);
+    bool untouched = true;
+    for (size_t k = 0; k < sizeof(got); k++)
+    {
+        untouched = untouched && got[k] == 0x33;
+    }
+    KILN_CHECK(untouched);
+    KILN_CHECK_EQ(arm_depthwise_conv_wrapper_s8_get_buffer_size(&p, &ind, &fd, &od), -1);
+    /* dilation 2^20 (2^20 x 5 x 3 bytes a row step): accepted; each window holds one of its two taps
+     * inside the 4-row input, as the reference computes */
+    t.ph = 1 << 19;
+    t.dh = 1 << 20;
+    KILN_CHECK_EQ(dw_case_ref(&t, want), KILN_REF_OK);
+    kiln_test_context("dilated row step within int32");
+    dw_case_check_all(&t, want);
+    kiln_test_context("");
+}
+
 int main(void)
 {
     KILN_RUN(test_random);
+    KILN_RUN(test_dilation_extremes);
     KILN_RUN(test_quant_edges);
     KILN_RUN(test_3x3_blocks);
     KILN_RUN(test_3x3_tiles);
