@@ -522,6 +522,71 @@ arm_cmsis_nn_status arm_depthwise_convolve_weight_sum(int32_t *vector_sum_buf,
                                                       const int32_t *bias_data);
 
 /* =============================================================================================
+ * Convolution and depthwise convolution (int16 activations, int8 weights)
+ * ========================================================================================== */
+
+/* @kiln-conv-s16 */
+
+/**
+ * int16x8 convolution (TFLite CONV_2D, int16 activations, int8 weights): the geometry of
+ * arm_convolve_s8 (NHWC, padding, stride, dilation, grouped when filter channels divide input
+ * channels), bias_data non-NULL with data int64 (is_int32_bias false) or int32 (true) or NULL (no
+ * bias). int64 bias: int64 accumulation and per-channel requantization with arm_nn_requantize_s64
+ * semantics (REDUCE_MULTIPLIER; exact for every accepted value). int32 bias: an int32 accumulator
+ * (wrapping modulo 2^32 if a model overflows it, as upstream on its targets) and arm_nn_requantize.
+ * Then the output offset (|offset| <= 65535; TFLite passes 0) and the clamp to the int16 activation
+ * range. conv_params->input_offset is not used (int16 is symmetric). An empty output (batches,
+ * output h, w or c 0; h or w 0 only when no window fits) is a success writing nothing. Portable C
+ * on every backend; scratch 0 (ctx may be NULL; the size queries answer exactly what the route uses).
+ * @return ARM_CMSIS_NN_ARG_ERROR (writing nothing) for NULL pointers, inconsistent or negative dims,
+ *         non-positive stride or dilation, negative padding, sizes past int32, a negative or (where
+ *         scratch is needed) too small stated ctx size, quantization (multiplier < 0, shift outside
+ *         [-31, 30]) or activation parameters outside the accepted ranges; else ARM_CMSIS_NN_SUCCESS.
+ */
+arm_cmsis_nn_status arm_convolve_wrapper_s16(const cmsis_nn_context *ctx,
+                                             const cmsis_nn_conv_params *conv_params,
+                                             const cmsis_nn_per_channel_quant_params *quant_params,
+                                             const cmsis_nn_dims *input_dims,
+                                             const int16_t *input_data,
+                                             const cmsis_nn_dims *filter_dims,
+                                             const int8_t *filter_data,
+                                             const cmsis_nn_dims *bias_dims,
+                                             const cmsis_nn_bias_data *bias_data,
+                                             const cmsis_nn_dims *output_dims,
+                                             int16_t *output_data);
+
+/** Scratch bytes of arm_convolve_wrapper_s16 (this build's backend; _dsp / _mve answer for that
+ *  backend on any build); -1 for invalid arguments. */
+int32_t arm_convolve_wrapper_s16_get_buffer_size(const cmsis_nn_conv_params *conv_params,
+                                                 const cmsis_nn_dims *input_dims,
+                                                 const cmsis_nn_dims *filter_dims,
+                                                 const cmsis_nn_dims *output_dims);
+int32_t arm_convolve_wrapper_s16_get_buffer_size_dsp(const cmsis_nn_conv_params *conv_params,
+                                                     const cmsis_nn_dims *input_dims,
+                                                     const cmsis_nn_dims *filter_dims,
+                                                     const cmsis_nn_dims *output_dims);
+int32_t arm_convolve_wrapper_s16_get_buffer_size_mve(const cmsis_nn_conv_params *conv_params,
+                                                     const cmsis_nn_dims *input_dims,
+                                                     const cmsis_nn_dims *filter_dims,
+                                                     const cmsis_nn_dims *output_dims);
+
+/** The general int16x8 convolution, as arm_convolve_wrapper_s16 (which routes every call here). */
+arm_cmsis_nn_status arm_convolve_s16(const cmsis_nn_context *ctx,
+                                     const cmsis_nn_conv_params *conv_params,
+                                     const cmsis_nn_per_channel_quant_params *quant_params,
+                                     const cmsis_nn_dims *input_dims,
+                                     const int16_t *input_data,
+                                     const cmsis_nn_dims *filter_dims,
+                                     const int8_t *filter_data,
+                                     const cmsis_nn_dims *bias_dims,
+                                     const cmsis_nn_bias_data *bias_data,
+                                     const cmsis_nn_dims *output_dims,
+                                     int16_t *output_data);
+
+/** Scratch bytes of arm_convolve_s16; -1 for invalid arguments. */
+int32_t arm_convolve_s16_get_buffer_size(const cmsis_nn_dims *input_dims, const cmsis_nn_dims *filter_dims);
+
+/* =============================================================================================
  * Fully connected, batch matmul (int8)
  * ========================================================================================== */
 

@@ -1,0 +1,255 @@
+/*
+ * Kiln internals: the int16x8 convolution family (arm_convolve_s16, arm_convolve_wrapper_s16 and
+ * their size queries) — its shape, validation, the route plan and the portable kernel.
+ *
+ * Every entry and every size query (the native one and the _dsp / _mve ones, answerable on any
+ * build) goes through kiln_conv_s16_plan() (or, for the query that sees only input and filter,
+ * kiln_conv_s16_plan_partial(), which reads the same route table). One route on every backend:
+ *   "conv_s16_c"  a direct loop over output pixels, output channels and filter taps, reading the
+ *                 input in place (no im2col). Scratch 0.
+ *
+ * Arithmetic (TFLite int16x8 CONV_2D reference, ConvPerChannel with its two accumulator types):
+ *   out[b][y][x][oc] = clamp(R(sum + bias[oc]) + output_offset, act_min, act_max),
+ *   sum = sum over the taps inside the input of in[b][iy][ix][g * fc + c] * w[oc][ky][kx][c].
+ *  - int64 bias (bias_data->is_int32_bias false; data may be NULL = no bias): an int64
+ *    accumulator and R the int64 MultiplyByQuantizedMultiplier of TFLite's int16 kernels
+ *    (arm_nn_requantize_s64 with REDUCE_MULTIPLIER(multiplier[oc]), shift[oc]), evaluated exactly
+ *    for every accepted argument (kiln_conv_s16_scale).
+ *  - int32 bias (is_int32_bias true; data may be NULL): an int32 accumulator and R the 32-bit
+ *    MultiplyByQuantizedMultiplier (arm_nn_requantize with the full multiplier), as TFLite's
+ *    AccumScalar = int32 instantiation and upstream CMSIS-NN. The sum is formed exactly in int64 and
+ *    then taken modulo 2^32 (kiln_conv_s16_wrap32): what upstream's int32 accumulator gives on its
+ *    targets when a model overflows it (undefined in TFLite), without undefined behaviour here.
+ * Padding taps contribute 0 (int16 activations are symmetric: conv_params->input_offset is not
+ * used, as upstream). The output offset is added (TFLite passes 0; upstream ignores it).
+ *
+ * Accumulator bound: |in * w| <= 32768 * 128 = 2^22; a tap's channel dot adds them in blocks of at
+ * most 256 in int32 (|block| <= 2^30), and the pixel's sum has at most rhs_cols <= INT32_MAX < 2^31
+ * products (validated), so |sum| <= 2^53: the int64 accumulator cannot overflow. The bias is added
+ * inside kiln_conv_s16_scale, which handles an int64 overflow of sum + bias.
+ */
+#ifndef KILN_CONV_S16_H
+#define KILN_CONV_S16_H
+
+#include "Internal/kiln_common.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** The full geometry of one int16x8 convolution (NHWC; filter [out_c][filter_h][filter_w][filter_c]). */
+typedef struct
+{
+    int32_t batches;
+    int32_t in_h, in_w, in_c;
+    int32_t filter_h, filter_w, filter_c; /* filter_c = input channels per group */
+    int32_t out_h, out_w, out_c;
+    int32_t stride_h, stride_w;
+    int32_t pad_h, pad_w;
+    int32_t dilation_h, dilation_w;
+} kiln_conv_s16_shape;
+
+typedef enum
+{
+    KILN_CONV_S16_ROUTE_C = 0,
+    KILN_CONV_S16_ROUTE_COUNT = 1
+} kiln_conv_s16_route;
+
+/** A plan: the route and what it needs. */
+typedef struct
+{
+    kiln_conv_s16_route route;
+    const char *route_name; /* "conv_s16_c" */
+    kiln_isa isa;
+    int32_t groups;         /* in_c / filter_c */
+    int32_t rhs_cols;       /* filter_h * filter_w * filter_c */
+    bool empty;             /* no output element (batches, out_h, out_w or out_c is 0) */
+    int64_t scratch_bytes;  /* exactly what the route touches in ctx->buf (0) */
+} kiln_conv_s16_plan_t;
+
+/** Largest |output_offset| accepted (TFLite passes 0): kiln_conv_s16_scale saturates far enough
+ * out that a saturated value clamps like the exact one for every accepted offset. */
+#define KILN_CONV_S16_MAX_OUT_OFFSET (65535)
+
+/** Printable route name, or "?" for an unknown value. */
+const char *kiln_conv_s16_route_name(kiln_conv_s16_route route);
+
+/**
+ * Whether a shape is a valid int16x8 convolution:
+ *  - no negative field; in_c, filter_h, filter_w, filter_c >= 1; stride >= 1; dilation >= 1;
+ *    padding >= 0;
+ *  - filter_c divides in_c (groups = in_c / filter_c) and groups divides out_c (0 allowed);
+ *  - per spatial axis, with eff = dilation * (filter - 1) + 1 and span = in + 2 * pad: an output
+ *    size >= 1 needs in >= 1 and out == floor((span + extra - eff) / stride) + 1 for extra 0 or 1,
+ *    with span + extra >= eff (the int8 convention, kiln_conv_s8_shape_ok: TFLite's VALID / SAME
+ *    arithmetic with an optional extra trailing row / column of padding); an output size of 0 needs
+ *    span < eff (no window fits);
+ *  - every coordinate, element count (input, output, filter) and the dot length within int32.
+ * An empty output (batches, out_h, out_w or out_c 0) is valid when everything else is.
+ */
+bool kiln_conv_s16_shape_ok(const kiln_conv_s16_shape *s);
+
+/**
+ * Fill a shape from the public arguments (filter_dims->n, bias_dims and output_dims->n are not
+ * read, as for the int8 convolution). NULL pointers give false.
+ */
+bool kiln_conv_s16_shape_from(const cmsis_nn_conv_params *conv_params,
+                              const cmsis_nn_dims *input_dims,
+                              const cmsis_nn_dims *filter_dims,
+                              const cmsis_nn_dims *output_dims,
+                              kiln_conv_s16_shape *s);
+
+/**
+ * Argument checks other than the shape and the context: non-NULL pointers (conv_params,
+ * quant_params and its arrays, input, filter, bias_data (its data may be NULL), output); the output
+ * offset within +-KILN_CONV_S16_MAX_OUT_OFFSET; the activation range within int16 with min <= max;
+ * per-channel multipliers >= 0 and shifts in [-31, 30] for out_c channels.
+ */
+bool kiln_conv_s16_params_ok(const cmsis_nn_conv_params *conv_params,
+                             const cmsis_nn_per_channel_quant_params *quant_params,
+                             const int16_t *input_data,
+                             const int8_t *filter_data,
+                             const cmsis_nn_bias_data *bias_data,
+                             const int16_t *output_data,
+                             int32_t out_c);
+
+/** A context's validity for a route needing `need` bytes: kiln_ctx_holds, and a stated size is never
+ * negative (ctx may be NULL, size 0 with a buffer means "not stated"). */
+bool kiln_conv_s16_ctx_ok(const cmsis_nn_context *ctx, int64_t need);
+
+/**
+ * Plan a convolution for a backend: the route and its scratch. Returns ARM_CMSIS_NN_ARG_ERROR (out
+ * untouched) for an invalid shape or a NULL pointer.
+ */
+arm_cmsis_nn_status kiln_conv_s16_plan(const kiln_conv_s16_shape *s, kiln_isa isa, kiln_conv_s16_plan_t *out);
+
+/**
+ * The scratch of the route arm_convolve_s16 runs, from the input and filter dims alone (its size
+ * query): -1 for NULL or negative dims, in_c or a filter dim below 1, filter_c not dividing in_c, a
+ * dot length past int32; else the route's scratch on that backend (the same route table as
+ * kiln_conv_s16_plan).
+ */
+int64_t kiln_conv_s16_plan_partial(const cmsis_nn_dims *input_dims, const cmsis_nn_dims *filter_dims, kiln_isa isa);
+
+/** Validate every argument, plan natively, check the context and run: the one implementation behind
+ * arm_convolve_s16 and arm_convolve_wrapper_s16. Writes nothing unless it returns SUCCESS. */
+arm_cmsis_nn_status kiln_conv_s16_entry(const cmsis_nn_context *ctx,
+                                        const cmsis_nn_conv_params *conv_params,
+                                        const cmsis_nn_per_channel_quant_params *quant_params,
+                                        const cmsis_nn_dims *input_dims,
+                                        const int16_t *input_data,
+                                        const cmsis_nn_dims *filter_dims,
+                                        const int8_t *filter_data,
+                                        const cmsis_nn_bias_data *bias_data,
+                                        const cmsis_nn_dims *output_dims,
+                                        int16_t *output_data);
+
+/** Everything the kernel needs (validated). */
+typedef struct
+{
+    const kiln_conv_s16_shape *shape;
+    const kiln_conv_s16_plan_t *plan;
+    const int16_t *input;
+    const int8_t *filter;
+    bool acc32;            /* bias_data->is_int32_bias: the int32 accumulator and requantization */
+    const int64_t *bias64; /* at most one of bias64 / bias32 is non-NULL */
+    const int32_t *bias32;
+    const int32_t *mult;
+    const int32_t *shift;
+    int32_t out_offset, act_min, act_max;
+    int16_t *output;
+} kiln_conv_s16_run_args;
+
+/** The "conv_s16_c" route (kernels/kiln_conv_s16_c.c): a non-empty validated plan. */
+void kiln_conv_s16_run_c(const kiln_conv_s16_run_args *a);
+
+/* ---- requantization --------------------------------------------------------------------------- */
+
+/* Where kiln_conv_s16_scale saturates. */
+#define KILN_CONV_S16_SAT ((int64_t)1 << 40)
+
+/**
+ * R = floor((acc * rm + 2^(t - 1)) / 2^t) with t = 15 - shift and acc = sum + bias (the exact value,
+ * which may lie outside int64); for t <= 0 (shift >= 15) R = acc * rm * 2^-t. This is TFLite's
+ * int64 MultiplyByQuantizedMultiplier (and arm_nn_requantize_s64) wherever those are defined.
+ * Returns R exactly, or +-KILN_CONV_S16_SAT (same sign) when |R| >= 2^17, so that
+ * clamp(result + offset) == clamp(R + offset) for |offset| <= KILN_CONV_S16_MAX_OUT_OFFSET and an
+ * int16 clamp range. Requires |sum| <= 2^62, rm in [0, 32767], shift in [-31, 30].
+ * Why the saturations are exact (rm >= 1 there):
+ *  - sum + bias outside int64: |acc| >= 2^63 and t <= 46, so |R| >= 2^17;
+ *  - t <= 0 and |acc| > 2^24: |R| >= 2^24 (else |R| <= 2^24 * 2^15 * 2^15 = 2^54, exact);
+ *  - t >= 1, acc = q * 2^t + r (0 <= r < 2^t): R = q * rm + floor((r * rm + 2^(t-1)) / 2^t), the
+ *    second term in [0, rm]; |q| > 2^40 gives |R| >= 2^40. Otherwise |q * rm| <= 2^55 and
+ *    r * rm + 2^(t-1) < 2^61 + 2^45: exact in int64.
+ */
+static inline int64_t kiln_conv_s16_scale(int64_t sum, int64_t bias, int32_t rm, int32_t shift)
+{
+    if (rm == 0)
+    {
+        return 0;
+    }
+    if ((bias > 0 && sum > INT64_MAX - bias) || (bias < 0 && sum < INT64_MIN - bias))
+    {
+        return bias > 0 ? KILN_CONV_S16_SAT : -KILN_CONV_S16_SAT;
+    }
+    const int64_t acc = sum + bias;
+    const int32_t t = 15 - shift; /* [-15, 46] */
+    const int64_t lim24 = (int64_t)1 << 24;
+    if (t <= 0)
+    {
+        if (acc > lim24 || acc < -lim24)
+        {
+            return acc > 0 ? KILN_CONV_S16_SAT : -KILN_CONV_S16_SAT;
+        }
+        return acc * rm * ((int64_t)1 << -t);
+    }
+    /* floor(acc / 2^t) without shifting a negative value: -1 - floor((-acc - 1) / 2^t) for acc < 0 */
+    const int64_t q = acc >= 0 ? (acc >> t) : -1 - ((-(acc + 1)) >> t);
+    if (q > KILN_CONV_S16_SAT || q < -KILN_CONV_S16_SAT)
+    {
+        return q > 0 ? KILN_CONV_S16_SAT : -KILN_CONV_S16_SAT;
+    }
+    const int64_t r = (int64_t)((uint64_t)acc & (((uint64_t)1 << t) - 1u));
+    return q * rm + ((r * rm + ((int64_t)1 << (t - 1))) >> t);
+}
+
+/** REDUCE_MULTIPLIER of a multiplier >= 0: the Q15 multiplier of the int64 requantization. */
+static inline int32_t kiln_conv_s16_reduce(int32_t multiplier)
+{
+    return multiplier < 0x7FFF0000 ? (int32_t)((multiplier + (1 << 15)) >> 16) : 0x7FFF;
+}
+
+/** v modulo 2^32 as an int32 (two's complement wrap of an int32 accumulator), without an
+ * implementation-defined conversion. */
+static inline int32_t kiln_conv_s16_wrap32(int64_t v)
+{
+    const uint32_t u = (uint32_t)((uint64_t)v & 0xFFFFFFFFu);
+    return u > (uint32_t)INT32_MAX ? (int32_t)(u - 0x80000000u) - INT32_MAX - 1 : (int32_t)u;
+}
+
+/** One output value of the int32-bias path: clamp(arm_nn_requantize(wrap32(sum + bias), multiplier,
+ * shift) + out_offset, act_min, act_max); |sum| <= 2^53, so sum + bias is exact in int64. */
+static inline int16_t kiln_conv_s16_out32(int64_t sum, int32_t bias, int32_t multiplier, int32_t shift,
+                                          int32_t out_offset, int32_t act_min, int32_t act_max)
+{
+    int64_t v = (int64_t)arm_nn_requantize(kiln_conv_s16_wrap32(sum + bias), multiplier, shift) + out_offset;
+    v = v < act_min ? act_min : v;
+    v = v > act_max ? act_max : v;
+    return (int16_t)v;
+}
+
+/** One output value: clamp(kiln_conv_s16_scale(..) + out_offset, act_min, act_max). */
+static inline int16_t kiln_conv_s16_out(int64_t sum, int64_t bias, int32_t rm, int32_t shift, int32_t out_offset,
+                                        int32_t act_min, int32_t act_max)
+{
+    int64_t v = kiln_conv_s16_scale(sum, bias, rm, shift) + out_offset;
+    v = v < act_min ? act_min : v;
+    v = v > act_max ? act_max : v;
+    return (int16_t)v;
+}
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* KILN_CONV_S16_H */
