@@ -586,6 +586,79 @@ arm_cmsis_nn_status arm_convolve_s16(const cmsis_nn_context *ctx,
 /** Scratch bytes of arm_convolve_s16; -1 for invalid arguments. */
 int32_t arm_convolve_s16_get_buffer_size(const cmsis_nn_dims *input_dims, const cmsis_nn_dims *filter_dims);
 
+/* @kiln-depthwise-s16 */
+
+/**
+ * int16x8 depthwise convolution (TFLite DEPTHWISE_CONV_2D, int16 activations, int8 weights): the
+ * geometry of arm_depthwise_conv_s8 (channel multiplier, padding, stride, dilation, batches),
+ * optional int64 bias, int64 accumulation, per-channel requantization, output offset, clamp to
+ * the int16 activation range. Portable C on every backend (route "dw_s16_c"), no scratch: ctx may
+ * be NULL. bias_data may be NULL; bias_dims is not read. Requantization: arm_nn_requantize_s64 with
+ * REDUCE_MULTIPLIER(multiplier) wherever that is defined, exact (no wrap, shifts up to 30) elsewhere.
+ * An empty output (batches, height, width or channels 0) returns ARM_CMSIS_NN_SUCCESS, writing
+ * nothing and reading no data (data pointers may then be NULL).
+ * @return ARM_CMSIS_NN_ARG_ERROR (writing nothing) for the geometry errors of
+ *         arm_depthwise_conv_s8 (NULL structs, negative dims, out c != in c * ch_mult, stride or
+ *         dilation < 1, negative padding, an output size TFLite cannot produce, a window past 16384
+ *         taps, tensors past 2^31 elements), NULL data pointers, a negative multiplier, a shift
+ *         outside [-31, 30], input_offset != 0, |output_offset| > 65535 or an activation range
+ *         outside int16; else ARM_CMSIS_NN_SUCCESS.
+ */
+arm_cmsis_nn_status arm_depthwise_conv_s16(const cmsis_nn_context *ctx,
+                                           const cmsis_nn_dw_conv_params *dw_conv_params,
+                                           const cmsis_nn_per_channel_quant_params *quant_params,
+                                           const cmsis_nn_dims *input_dims,
+                                           const int16_t *input_data,
+                                           const cmsis_nn_dims *filter_dims,
+                                           const int8_t *filter_data,
+                                           const cmsis_nn_dims *bias_dims,
+                                           const int64_t *bias_data,
+                                           const cmsis_nn_dims *output_dims,
+                                           int16_t *output_data);
+
+/** As arm_depthwise_conv_s16; the wrapper and the fast entry give the same results. The fast entry
+ *  accepts every call arm_depthwise_conv_s16 accepts (any ch_mult, dilation; upstream: ch_mult 1). */
+arm_cmsis_nn_status arm_depthwise_conv_wrapper_s16(const cmsis_nn_context *ctx,
+                                                   const cmsis_nn_dw_conv_params *dw_conv_params,
+                                                   const cmsis_nn_per_channel_quant_params *quant_params,
+                                                   const cmsis_nn_dims *input_dims,
+                                                   const int16_t *input_data,
+                                                   const cmsis_nn_dims *filter_dims,
+                                                   const int8_t *filter_data,
+                                                   const cmsis_nn_dims *bias_dims,
+                                                   const int64_t *bias_data,
+                                                   const cmsis_nn_dims *output_dims,
+                                                   int16_t *output_data);
+arm_cmsis_nn_status arm_depthwise_conv_fast_s16(const cmsis_nn_context *ctx,
+                                                const cmsis_nn_dw_conv_params *dw_conv_params,
+                                                const cmsis_nn_per_channel_quant_params *quant_params,
+                                                const cmsis_nn_dims *input_dims,
+                                                const int16_t *input_data,
+                                                const cmsis_nn_dims *filter_dims,
+                                                const int8_t *filter_data,
+                                                const cmsis_nn_dims *bias_dims,
+                                                const int64_t *bias_data,
+                                                const cmsis_nn_dims *output_dims,
+                                                int16_t *output_data);
+
+/** Scratch bytes of the int16 depthwise entries (this build's backend; _dsp / _mve for that
+ *  backend on any build): 0 on every backend (also for an empty output); -1 for invalid geometry.
+ *  arm_depthwise_conv_fast_s16_get_buffer_size: 0, or -1 for NULL, negative dims, a filter height
+ *  or width < 1 or a filter c that is not a multiple of input c. */
+int32_t arm_depthwise_conv_wrapper_s16_get_buffer_size(const cmsis_nn_dw_conv_params *dw_conv_params,
+                                                       const cmsis_nn_dims *input_dims,
+                                                       const cmsis_nn_dims *filter_dims,
+                                                       const cmsis_nn_dims *output_dims);
+int32_t arm_depthwise_conv_wrapper_s16_get_buffer_size_dsp(const cmsis_nn_dw_conv_params *dw_conv_params,
+                                                           const cmsis_nn_dims *input_dims,
+                                                           const cmsis_nn_dims *filter_dims,
+                                                           const cmsis_nn_dims *output_dims);
+int32_t arm_depthwise_conv_wrapper_s16_get_buffer_size_mve(const cmsis_nn_dw_conv_params *dw_conv_params,
+                                                           const cmsis_nn_dims *input_dims,
+                                                           const cmsis_nn_dims *filter_dims,
+                                                           const cmsis_nn_dims *output_dims);
+int32_t arm_depthwise_conv_fast_s16_get_buffer_size(const cmsis_nn_dims *input_dims, const cmsis_nn_dims *filter_dims);
+
 /* =============================================================================================
  * Fully connected, batch matmul (int8)
  * ========================================================================================== */

@@ -1,0 +1,211 @@
+/*
+ * Kiln internals: int16x8 depthwise convolution (TFLite DEPTHWISE_CONV_2D with int16 activations,
+ * int8 per-channel weights, optional int64 bias).
+ *
+ * One plan for the family: kiln_dw_s16_plan() takes a validated request and a backend and returns
+ * the route and its exact scratch bytes. arm_depthwise_conv_s16, arm_depthwise_conv_wrapper_s16,
+ * arm_depthwise_conv_fast_s16 and every size query (wrapper, _dsp, _mve, fast) go through it.
+ *
+ * Routes (one today):
+ *   "dw_s16_c"  portable C on every backend (host, DSP, Helium, M0+), any shape the validation
+ *               accepts (any channel multiplier, stride, padding, dilation, batches), no scratch.
+ * The fast entry shares the route: it accepts every call the generic entry accepts (upstream
+ * CMSIS-NN restricts it to ch_mult 1) and gives the same results.
+ *
+ * Arithmetic, for every output (b, y, x, oc = ic * ch_mult + m):
+ *   sum = sum over in-bounds taps of input[b][iy][ix][ic] * filter[ky][kx][oc]      (int64)
+ *   R   = floor((acc * rm + 2^(t - 1)) / 2^t)  with acc = sum + bias[oc] (bias NULL: 0),
+ *         rm = REDUCE_MULTIPLIER(multiplier[oc]), t = 15 - shift[oc]; for t <= 0 (shift >= 15)
+ *         R = acc * rm * 2^-t.
+ *   out = clamp(R + output_offset, act_min, act_max)
+ * That is arm_nn_requantize_s64(acc, rm, shift) (TFLite's 64-bit MultiplyByQuantizedMultiplier)
+ * wherever that function is defined (shift <= 14, acc * rm within int64, the halved result within
+ * int32); elsewhere Kiln keeps the exact value (saturated far beyond the int16 range, so the clamp
+ * is exact) where the upstream helper would shift by a negative count or wrap.
+ * No overflow: |input| <= 2^15, |filter| <= 2^7 and at most KILN_DW_S16_MAX_TAPS = 2^14 taps
+ * (kiln_dw_s8_shape_from's window limit) bound |sum| by 2^36; the bias is added with an overflow
+ * check, and kiln_dw_s16_scale() never forms a product past 2^62 (see there).
+ */
+#ifndef KILN_DW_S16_H
+#define KILN_DW_S16_H
+
+#include "Internal/kiln_common.h"
+#include "Internal/kiln_dw_s8.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Window limit shared with the int8 family (kiln_dw_s8_shape_from rejects larger windows). */
+#define KILN_DW_S16_MAX_TAPS (16384)
+
+/* Largest |output_offset| accepted (TFLite passes 0: int16 quantization is symmetric). */
+#define KILN_DW_S16_MAX_OUT_OFFSET (65535)
+
+/* Where kiln_dw_s16_scale() saturates: any |R| >= 2^17 > 32767 + 65535 clamps like the true value
+ * for every accepted output offset and int16 activation range. */
+#define KILN_DW_S16_SAT ((int64_t)1 << 40)
+
+typedef enum
+{
+    KILN_DW_S16_ROUTE_C = 0,
+    KILN_DW_S16_ROUTE_COUNT = 1
+} kiln_dw_s16_route;
+
+/**
+ * A validated request. When empty is false, shape is a kiln_dw_s8_shape (every size >= 1, output
+ * size consistent with the convolution, every tensor below 2^31 elements, at most
+ * KILN_DW_S16_MAX_TAPS taps). When empty is true the output has no element (batches, output height,
+ * width or channels 0) and shape is not used.
+ */
+typedef struct
+{
+    bool empty;
+    kiln_dw_s8_shape shape;
+} kiln_dw_s16_req;
+
+/** The plan: route, its name and its exact scratch bytes on the chosen backend. */
+typedef struct kiln_dw_s16_plan
+{
+    kiln_dw_s16_route route;
+    const char *name;
+    int64_t scratch_bytes;
+} kiln_dw_s16_plan_t;
+
+/** Name of a route ("dw_s16_c"), or "?" for an unknown id. */
+const char *kiln_dw_s16_route_name(kiln_dw_s16_route route);
+
+/**
+ * Check the geometry of a call and fill *req. Rejects (false): a NULL params / dims struct, any
+ * negative dimension, ch_mult < 1, stride or dilation < 1, negative padding, filter height or width
+ * < 1, filter c != output c, output c != input c * ch_mult, output n != input n. A non-empty output
+ * must then pass kiln_dw_s8_shape_from (output size TFLite can produce, coordinates within int32,
+ * tensors below 2^31 elements, window <= KILN_DW_S16_MAX_TAPS taps). An empty output must still be
+ * consistent: along an axis of output size 0 no window may fit (in + 2 * pad < effective filter),
+ * along one of size >= 1 the input must be non-empty and the size TFLite's.
+ */
+bool kiln_dw_s16_req_from(const cmsis_nn_dw_conv_params *params,
+                          const cmsis_nn_dims *input_dims,
+                          const cmsis_nn_dims *filter_dims,
+                          const cmsis_nn_dims *output_dims,
+                          kiln_dw_s16_req *req);
+
+/** The plan of a validated request on a backend. False only for NULL arguments. An empty request
+ * plans "dw_s16_c" with 0 bytes. */
+bool kiln_dw_s16_plan(const kiln_dw_s16_req *req, kiln_isa isa, kiln_dw_s16_plan_t *plan);
+
+/**
+ * The non-geometry arguments of a non-empty request: quant, its multiplier and shift arrays, input,
+ * filter and output non-NULL; every multiplier >= 0 and shift in [-31, 30] (kiln_quant_ok, reads
+ * out_c of each); input_offset 0; |output_offset| <= KILN_DW_S16_MAX_OUT_OFFSET; an int16 activation
+ * range (min <= max). An empty request checks the offsets and the activation range only.
+ */
+bool kiln_dw_s16_args_ok(const kiln_dw_s16_req *req,
+                         const cmsis_nn_dw_conv_params *params,
+                         const cmsis_nn_per_channel_quant_params *quant,
+                         const int16_t *input,
+                         const int8_t *filter,
+                         const int16_t *output);
+
+/** Data of a run (validated). */
+typedef struct
+{
+    const int16_t *input;
+    const int8_t *filter;
+    const int64_t *bias; /* may be NULL */
+    const int32_t *mult;
+    const int32_t *shift;
+    int16_t *output;
+    int32_t output_offset;
+    int32_t act_min;
+    int32_t act_max;
+} kiln_dw_s16_args;
+
+/**
+ * The common body of the three entries: validate everything (geometry, then pointers and
+ * parameters, then the context against the plan's scratch: 0 bytes, so any ctx including NULL),
+ * then run the planned route. Nothing is written before every check has passed; an empty output
+ * returns ARM_CMSIS_NN_SUCCESS without touching memory.
+ */
+arm_cmsis_nn_status kiln_dw_s16_entry(const cmsis_nn_context *ctx,
+                                      const cmsis_nn_dw_conv_params *params,
+                                      const cmsis_nn_per_channel_quant_params *quant,
+                                      const cmsis_nn_dims *input_dims,
+                                      const int16_t *input,
+                                      const cmsis_nn_dims *filter_dims,
+                                      const int8_t *filter,
+                                      const int64_t *bias,
+                                      const cmsis_nn_dims *output_dims,
+                                      int16_t *output);
+
+/** Size query of the wrapper / generic entry on a backend: the plan's bytes, -1 for bad geometry. */
+int32_t kiln_dw_s16_query(const cmsis_nn_dw_conv_params *params,
+                          const cmsis_nn_dims *input_dims,
+                          const cmsis_nn_dims *filter_dims,
+                          const cmsis_nn_dims *output_dims,
+                          kiln_isa isa);
+
+/**
+ * Size query of the fast entry (input and filter dims only) on a backend: the plan's bytes for one
+ * request with this input and filter (ch_mult = filter c / input c, unit stride and dilation, VALID
+ * output, or padding so one window fits where the filter is larger than the input); -1 for NULL, a negative dimension, a filter height
+ * or width < 1, or a filter c that is not a positive multiple of input c (both 0 is an empty
+ * request), a window past KILN_DW_S16_MAX_TAPS or tensors past 2^31 elements.
+ */
+int32_t kiln_dw_s16_fast_query(const cmsis_nn_dims *input_dims, const cmsis_nn_dims *filter_dims, kiln_isa isa);
+
+/** The "dw_s16_c" kernel (Source/DepthwiseConvFunctions/kernels/kiln_dw_s16_c.c). */
+void kiln_dw_s16_kernel_c(const kiln_dw_s8_shape *shape, const kiln_dw_s16_args *args);
+
+/** floor(v / 2^t) for t in [1, 62], without shifting a negative value. */
+static inline int64_t kiln_dw_s16_floor_div_pow2(int64_t v, int32_t t)
+{
+    return v >= 0 ? (v >> t) : -((-(v + 1)) >> t) - 1;
+}
+
+/**
+ * R of the header comment for acc = sum + bias, any int64 sum and bias (their sum may leave int64),
+ * rm in [0, 32767], shift in [-31, 30]: the exact R, or +-KILN_DW_S16_SAT when |R| >= 2^17 would
+ * clamp anyway.
+ * Why saturation is exact after the clamp (rm >= 1; rm = 0 gives R = 0):
+ *  - sum + bias outside int64: |acc * rm| >= 2^63 and t <= 46, so |R| >= 2^17.
+ *  - t <= 0: |acc| > 2^24 gives |R| > 2^24; otherwise |acc * rm * 2^-t| <= 2^24 * 2^15 * 2^15.
+ *  - t >= 1: acc = q * 2^t + r, 0 <= r < 2^t, R = q * rm + floor((r * rm + 2^(t-1)) / 2^t), the last
+ *    term in [0, rm]; |q| > 2^40 gives |R| >= 2^40 with q's sign; otherwise |q * rm| <= 2^55 and
+ *    r * rm + 2^(t-1) < 2^61 + 2^45.
+ */
+static inline int64_t kiln_dw_s16_scale(int64_t sum, int64_t bias, int32_t rm, int32_t shift)
+{
+    if (rm == 0)
+    {
+        return 0;
+    }
+    if (bias > 0 ? sum > INT64_MAX - bias : sum < INT64_MIN - bias)
+    {
+        return bias > 0 ? KILN_DW_S16_SAT : -KILN_DW_S16_SAT;
+    }
+    const int64_t acc = sum + bias;
+    const int32_t t = 15 - shift; /* [-15, 46] */
+    if (t <= 0)
+    {
+        const int64_t lim = (int64_t)1 << 24;
+        if (acc > lim || acc < -lim)
+        {
+            return acc > 0 ? KILN_DW_S16_SAT : -KILN_DW_S16_SAT;
+        }
+        return acc * rm * ((int64_t)1 << -t);
+    }
+    const int64_t q = kiln_dw_s16_floor_div_pow2(acc, t);
+    if (q > KILN_DW_S16_SAT || q < -KILN_DW_S16_SAT)
+    {
+        return q > 0 ? KILN_DW_S16_SAT : -KILN_DW_S16_SAT;
+    }
+    const int64_t r = (int64_t)((uint64_t)acc & (((uint64_t)1 << t) - 1u));
+    return q * rm + ((r * rm + ((int64_t)1 << (t - 1))) >> t);
+}
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* KILN_DW_S16_H */

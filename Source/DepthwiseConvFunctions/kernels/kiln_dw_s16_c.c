@@ -1,0 +1,70 @@
+/*
+ * Kiln — the "dw_s16_c" kernel of the int16x8 depthwise convolution: portable C, built on every
+ * backend. Walks the NHWC input in place (no scratch); the window of each output position is cut to
+ * the taps inside the input once, then every channel accumulates in int64 and is requantized by
+ * kiln_dw_s16_scale. See Include/Internal/kiln_dw_s16.h for the arithmetic and the bounds.
+ */
+#include "Include/Internal/kiln_dw_s16.h"
+
+/* Taps [*k0, *k1) of one axis whose coordinate base + k * dil lies in [0, size), in 64 bits. */
+static void kiln_dw_s16_taps(int64_t base, int64_t size, int32_t taps, int64_t dil, int32_t *k0, int32_t *k1)
+{
+    int64_t lo = base < 0 ? (-base + dil - 1) / dil : 0;
+    int64_t hi = size > base ? (size - base + dil - 1) / dil : 0;
+    hi = hi < taps ? hi : taps;
+    lo = lo < hi ? lo : hi;
+    *k0 = (int32_t)lo;
+    *k1 = (int32_t)hi;
+}
+
+void kiln_dw_s16_kernel_c(const kiln_dw_s8_shape *s, const kiln_dw_s16_args *a)
+{
+    /* Every index below is at most an element count of a validated tensor (< 2^31), and every
+     * coordinate within int32 (kiln_dw_s8_shape_from). */
+    const int32_t in_c = s->in_c;
+    const int32_t out_c = s->out_c;
+    const int32_t cm = s->ch_mult;
+    int16_t *out = a->output;
+    for (int32_t b = 0; b < s->batches; b++)
+    {
+        const int16_t *in_b = a->input + (int32_t)(b * s->in_h) * s->in_w * in_c;
+        for (int32_t oy = 0; oy < s->out_h; oy++)
+        {
+            const int32_t base_y = oy * s->stride_h - s->pad_h;
+            int32_t ky0, ky1;
+            kiln_dw_s16_taps(base_y, s->in_h, s->filter_h, s->dil_h, &ky0, &ky1);
+            for (int32_t ox = 0; ox < s->out_w; ox++)
+            {
+                const int32_t base_x = ox * s->stride_w - s->pad_w;
+                int32_t kx0, kx1;
+                kiln_dw_s16_taps(base_x, s->in_w, s->filter_w, s->dil_w, &kx0, &kx1);
+                for (int32_t ic = 0; ic < in_c; ic++)
+                {
+                    for (int32_t m = 0; m < cm; m++)
+                    {
+                        const int32_t oc = ic * cm + m;
+                        int64_t sum = 0;
+                        for (int32_t ky = ky0; ky < ky1; ky++)
+                        {
+                            const int32_t iy = base_y + ky * s->dil_h;
+                            const int16_t *in_row = in_b + iy * s->in_w * in_c + ic;
+                            const int8_t *f_row = a->filter + ky * s->filter_w * out_c + oc;
+                            for (int32_t kx = kx0; kx < kx1; kx++)
+                            {
+                                const int32_t ix = base_x + kx * s->dil_w;
+                                /* |term| <= 2^22, at most 2^14 taps: |sum| <= 2^36 */
+                                sum += (int32_t)in_row[ix * in_c] * (int32_t)f_row[kx * out_c];
+                            }
+                        }
+                        const int64_t bias = a->bias != NULL ? a->bias[oc] : 0;
+                        const int32_t rm = REDUCE_MULTIPLIER(a->mult[oc]);
+                        int64_t v = kiln_dw_s16_scale(sum, bias, rm, a->shift[oc]) + a->output_offset;
+                        v = v < a->act_min ? a->act_min : v;
+                        v = v > a->act_max ? a->act_max : v;
+                        *out++ = (int16_t)v;
+                    }
+                }
+            }
+        }
+    }
+}
