@@ -950,6 +950,85 @@ arm_cmsis_nn_status arm_max_pool_s16(const cmsis_nn_context *ctx,
                                      int16_t *dst);
 
 /* =============================================================================================
+ * int4 weights, SVDF, transposed convolution, LSTM
+ * ========================================================================================== */
+
+/* @kiln-svdf */
+
+/**
+ * int8 SVDF with an int8 state (TFLite SVDF, integer reference), one time step per call. Read dims:
+ * batches = input_dims->n, input_size = input_dims->h, filters = weights_feature_dims->n,
+ * memory = weights_time_dims->h; units = filters / svdf_params->rank (state_dims, bias_dims,
+ * output_dims are not read). input [batches][input_size], weights_feature [filters][input_size],
+ * weights_time [filters][memory], state [batches][filters][memory] (updated in place), bias [units]
+ * int32 or NULL, output [batches][units]. Each state row moves one step (oldest value dropped); its
+ * last slot = clamp(requantize(sum (input - input_offset) * weights_feature, input_quant_params),
+ * input_activation intersected with [-128, 127]) (input_offset is the input zero point); then
+ * output = clamp(requantize(bias + sum over the unit's rank filters of weights_time . state row,
+ * output_quant_params) + output_offset, output_activation). int32 sums wrap modulo 2^32.
+ * ctx: unused, 0 bytes (arm_svdf_s8_get_buffer_size), not read. input_ctx and output_ctx
+ * (upstream's scratch: batches * filters * 4 and batches * units * 4 bytes) are not used either:
+ * any value is accepted, NULL included (TFLite Micro leaves their sizes unset). Portable C on
+ * every backend.
+ * ARM_CMSIS_NN_ARG_ERROR (writing nothing) for a NULL pointer (bias excepted), batches or
+ * input_size < 0, memory < 1, rank < 1, filters < 0 or not a multiple of rank, an element count or
+ * scratch byte count past INT32_MAX, a multiplier < 0, a shift outside [-31, 30], an offset outside
+ * [-255, 255], an output activation not within int8, an input activation not within int16 or
+ * missing [-128, 127].
+ */
+arm_cmsis_nn_status arm_svdf_s8(const cmsis_nn_context *ctx,
+                                const cmsis_nn_context *input_ctx,
+                                const cmsis_nn_context *output_ctx,
+                                const cmsis_nn_svdf_params *svdf_params,
+                                const cmsis_nn_per_tensor_quant_params *input_quant_params,
+                                const cmsis_nn_per_tensor_quant_params *output_quant_params,
+                                const cmsis_nn_dims *input_dims,
+                                const int8_t *input_data,
+                                const cmsis_nn_dims *state_dims,
+                                int8_t *state_data,
+                                const cmsis_nn_dims *weights_feature_dims,
+                                const int8_t *weights_feature_data,
+                                const cmsis_nn_dims *weights_time_dims,
+                                const int8_t *weights_time_data,
+                                const cmsis_nn_dims *bias_dims,
+                                const int32_t *bias_data,
+                                const cmsis_nn_dims *output_dims,
+                                int8_t *output_data);
+
+/**
+ * int8 SVDF with an int16 state and int16 time weights: as arm_svdf_s8 (same dims, layouts,
+ * arithmetic, scratch and checks) with state and weights_time int16, the new state value clamped to
+ * input_activation (a valid int16 range), and no ctx argument.
+ */
+arm_cmsis_nn_status arm_svdf_state_s16_s8(const cmsis_nn_context *input_ctx,
+                                          const cmsis_nn_context *output_ctx,
+                                          const cmsis_nn_svdf_params *svdf_params,
+                                          const cmsis_nn_per_tensor_quant_params *input_quant_params,
+                                          const cmsis_nn_per_tensor_quant_params *output_quant_params,
+                                          const cmsis_nn_dims *input_dims,
+                                          const int8_t *input_data,
+                                          const cmsis_nn_dims *state_dims,
+                                          int16_t *state_data,
+                                          const cmsis_nn_dims *weights_feature_dims,
+                                          const int8_t *weights_feature_data,
+                                          const cmsis_nn_dims *weights_time_dims,
+                                          const int16_t *weights_time_data,
+                                          const cmsis_nn_dims *bias_dims,
+                                          const int32_t *bias_data,
+                                          const cmsis_nn_dims *output_dims,
+                                          int8_t *output_data);
+
+/**
+ * Bytes of ctx->buf arm_svdf_s8 needs, from the SVDF family plan (route "svdf_c" on every backend):
+ * 0 for any filter_dims (weights_feature_dims) with n >= 0 (only n is read); _dsp / _mve give the
+ * answer for that backend on any build (also 0). -1 for NULL or n < 0. input_ctx / output_ctx have
+ * no query: see arm_svdf_s8.
+ */
+int32_t arm_svdf_s8_get_buffer_size(const cmsis_nn_dims *filter_dims);
+int32_t arm_svdf_s8_get_buffer_size_dsp(const cmsis_nn_dims *filter_dims);
+int32_t arm_svdf_s8_get_buffer_size_mve(const cmsis_nn_dims *filter_dims);
+
+/* =============================================================================================
  * Pad and transpose (int8)
  * ========================================================================================== */
 
