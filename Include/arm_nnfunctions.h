@@ -1028,6 +1028,74 @@ int32_t arm_svdf_s8_get_buffer_size(const cmsis_nn_dims *filter_dims);
 int32_t arm_svdf_s8_get_buffer_size_dsp(const cmsis_nn_dims *filter_dims);
 int32_t arm_svdf_s8_get_buffer_size_mve(const cmsis_nn_dims *filter_dims);
 
+/* @kiln-transpose-conv */
+
+/**
+ * int8 transposed convolution (TFLite TRANSPOSE_CONV, int8 per-channel), bit-exact with TFLite's
+ * integer reference: NHWC input [n, in_h, in_w, in_c], filter OHWI [out_c, filter_h, filter_w,
+ * in_c], output [n, out_h, out_w, out_c]. Input pixel (y, x) adds (input + input_offset) * filter
+ * into output (y * stride.h - padding.h + ky, x * stride.w - padding.w + kx) for every tap that
+ * lands inside the output; per output channel the int32 sum plus bias (NULL: none) is requantized
+ * with multiplier/shift, output_offset added and clamped to activation [min, max]. dilation and
+ * bias_dims are not read (TFLite's TRANSPOSE_CONV has no dilation).
+ * padding_offsets is the trailing (bottom, right) padding: TFLite's padding plus its odd offset, as
+ * TFLite Micro fills it. Per axis the shape must follow TFLite's arithmetic (SAME and VALID always
+ * do): in == floor((out + padding + padding_offsets - filter) / stride) + 1, with
+ * out + padding + padding_offsets >= filter.
+ * Portable C on every backend, one route ("direct_gather": each output computed as a gather over
+ * the inputs that hit it): no scratch at all. arm_transpose_conv_s8 does not touch ctx or
+ * output_ctx; the wrapper runs the same route for every shape (where upstream takes its
+ * reverse-conv route, both strides <= 2 and in_c > 16, the results are the same) and touches
+ * neither ctx, weight_sum_ctx nor reverse_conv_ctx (upstream API: output_ctx, the reverse-conv
+ * buffer); any of them may be NULL. A stated size (> 0) below the query's answer is an error;
+ * size 0 means "not stated".
+ * @return ARM_CMSIS_NN_ARG_ERROR, writing nothing, for: a NULL pointer (data pointers may be NULL
+ *         only for an empty tensor; bias_data may be NULL), input n != output n, filter c != in_c,
+ *         filter n != out_c, a negative dim, filter h/w < 1, stride < 1, a negative padding or
+ *         padding_offsets, a shape off TFLite's arithmetic, a tensor over INT32_MAX elements,
+ *         input_offset outside [-127, 128], output_offset outside [-128, 127], an activation range
+ *         outside int8 or min > max, a multiplier < 0 or a shift outside [-31, 30]. An empty output
+ *         is ARM_CMSIS_NN_SUCCESS (nothing written); else ARM_CMSIS_NN_SUCCESS.
+ */
+#if KILN_UPSTREAM_API
+arm_cmsis_nn_status arm_transpose_conv_wrapper_s8(const cmsis_nn_context *ctx, const cmsis_nn_context *output_ctx, const cmsis_nn_transpose_conv_params *transpose_conv_params, const cmsis_nn_per_channel_quant_params *quant_params, const cmsis_nn_dims *input_dims, const int8_t *input_data, const cmsis_nn_dims *filter_dims, const int8_t *filter_data, const cmsis_nn_dims *bias_dims, const int32_t *bias_data, const cmsis_nn_dims *output_dims, int8_t *output_data);
+#else
+arm_cmsis_nn_status arm_transpose_conv_wrapper_s8(const cmsis_nn_context *ctx, const cmsis_nn_context *weight_sum_ctx, const cmsis_nn_context *reverse_conv_ctx, const cmsis_nn_transpose_conv_params *transpose_conv_params, const cmsis_nn_per_channel_quant_params *quant_params, const cmsis_nn_dims *input_dims, const int8_t *input_data, const cmsis_nn_dims *filter_dims, const int8_t *filter_data, const cmsis_nn_dims *bias_dims, const int32_t *bias_data, const cmsis_nn_dims *output_dims, int8_t *output_data);
+#endif
+arm_cmsis_nn_status arm_transpose_conv_s8(const cmsis_nn_context *ctx,
+                                          const cmsis_nn_context *output_ctx,
+                                          const cmsis_nn_transpose_conv_params *transpose_conv_params,
+                                          const cmsis_nn_per_channel_quant_params *quant_params,
+                                          const cmsis_nn_dims *input_dims,
+                                          const int8_t *input_data,
+                                          const cmsis_nn_dims *filter_dims,
+                                          const int8_t *filter_data,
+                                          const cmsis_nn_dims *bias_dims,
+                                          const int32_t *bias_data,
+                                          const cmsis_nn_dims *output_dims,
+                                          int8_t *output_data);
+/**
+ * Size queries of the transposed convolution: the exact bytes the route uses in ctx
+ * (arm_transpose_conv_s8_get_buffer_size: this build's backend; _mve: the Helium backend's answer,
+ * callable on any build) and in the wrapper's reverse-conv buffer
+ * (arm_transpose_conv_s8_get_reverse_conv_buffer_size: needs no output dims). Kiln's single route
+ * uses no buffer, so every valid query answers 0.
+ * @return 0, or -1 for invalid arguments (the shape checks of arm_transpose_conv_s8; the
+ *         reverse-conv query checks the input side: NULL pointers, filter c != in_c, negative dims,
+ *         filter n/h/w, stride and padding out of range, input or filter over INT32_MAX elements).
+ */
+int32_t arm_transpose_conv_s8_get_buffer_size(const cmsis_nn_transpose_conv_params *transposed_conv_params,
+                                              const cmsis_nn_dims *input_dims,
+                                              const cmsis_nn_dims *filter_dims,
+                                              const cmsis_nn_dims *out_dims);
+int32_t arm_transpose_conv_s8_get_reverse_conv_buffer_size(const cmsis_nn_transpose_conv_params *transposed_conv_params,
+                                                           const cmsis_nn_dims *input_dims,
+                                                           const cmsis_nn_dims *filter_dims);
+int32_t arm_transpose_conv_s8_get_buffer_size_mve(const cmsis_nn_transpose_conv_params *transposed_conv_params,
+                                                  const cmsis_nn_dims *input_dims,
+                                                  const cmsis_nn_dims *filter_dims,
+                                                  const cmsis_nn_dims *out_dims);
+
 /* =============================================================================================
  * Pad and transpose (int8)
  * ========================================================================================== */
