@@ -1096,6 +1096,56 @@ int32_t arm_transpose_conv_s8_get_buffer_size_mve(const cmsis_nn_transpose_conv_
                                                   const cmsis_nn_dims *filter_dims,
                                                   const cmsis_nn_dims *out_dims);
 
+/* @kiln-lstm */
+
+/**
+ * Unidirectional LSTM (TFLite UNIDIRECTIONAL_SEQUENCE_LSTM, integer, no peephole / projection /
+ * layer norm), as CMSIS-NN computes it. Portable C on every backend.
+ * Layout: params->time_major != 0: input [time_steps][batch_size][input_size], output
+ * [time_steps][batch_size][hidden_size]; else [batch_size][time_steps][...]. s8: int8 input/output,
+ * int32 effective biases; s16: int16 input/output, int64 effective biases. Weights int8, input
+ * weights [hidden_size][input_size], hidden weights [hidden_size][hidden_size].
+ * Per gate g (forget, input, cell: tanh, output: sigmoid as g->activation_type says), for one batch:
+ *   a[r] = sat16(requant(input_effective_bias[r] + sum_k x[k] * input_weights[r][k], input_multiplier,
+ *          input_shift)); when a previous hidden state h exists:
+ *   a[r] = sat16(a[r] + requant(hidden_effective_bias[r] + sum_k h[k] * hidden_weights[r][k],
+ *          hidden_multiplier, hidden_shift));  gate = sigmoid / tanh(a) on Q3.12 -> Q0.15
+ * with input_effective_bias = bias + input_offset * row sums of the input weights and
+ * hidden_effective_bias = -output_offset * row sums of the hidden weights (arm_vector_sum_s8 /
+ * arm_vector_sum_s8_s64; gate->bias and params->input_offset are not read). requant is
+ * arm_nn_requantize (s8, 32-bit accumulator wrapping) or the reduced-multiplier 64-bit one (s16).
+ * sigmoid / tanh: TFLite's int16 LUT (sigmoid(i/24) table, linear interpolation), CMSIS-NN's
+ * arm_nn_activation_s16. Then
+ *   c = sat16(requant(forget * c, forget_to_cell_multiplier, forget_to_cell_shift))
+ *   c = clamp(c + requant(input * cell, input_to_cell_multiplier, input_to_cell_shift), +-cell_clip)
+ *       (cell_clip <= 0: the int16 range)
+ *   h = clamp(requant(output * tanh_{cell_scale_power + 12}(c), output_multiplier, output_shift)
+ *       + output_offset, output type range)   -- tanh input scaled by 2^(cell_scale_power + 12).
+ * buffers: temp1, temp2: scratch of hidden_size int16 each (CMSIS-NN's query,
+ * (time_major ? batch_size : 1) * hidden_size int16, is enough); cell_state: batch_size *
+ * hidden_size int16. hidden_state NULL: the cell state is zeroed and the first step has no recurrent
+ * product. hidden_state non-NULL (ns-cmsis-nn streaming): batch_size * hidden_size values of the
+ * output type, the initial hidden state (the output zero point for a fresh sequence); cell_state is
+ * then the caller's initial cell state (zero for a fresh sequence) and both are updated to the final
+ * states on return, so a sequence split over calls gives the output of one call.
+ * @return ARM_CMSIS_NN_ARG_ERROR, writing nothing, for: NULL input, output, params, buffers, temp1,
+ *         temp2, cell_state, gate input weights or input effective bias, or (when time_steps > 1 or
+ *         hidden_state is given) hidden weights or hidden effective bias; int16 buffers not 2-byte
+ *         aligned; batch_size, time_steps, input_size or hidden_size < 1 or a tensor past INT32_MAX
+ *         elements (64-bit sizes); a negative multiplier; a shift outside [-31, 30] (gate shifts of
+ *         s16: [-31, 14]); an activation other than ARM_SIGMOID / ARM_TANH; cell_clip > 32767;
+ *         cell_scale_power + 12 outside [-31, 14]; output_offset outside the output type. Else
+ *         ARM_CMSIS_NN_SUCCESS. Input, output, states and scratch must not overlap.
+ */
+arm_cmsis_nn_status arm_lstm_unidirectional_s8(const int8_t *input,
+                                               int8_t *output,
+                                               const cmsis_nn_lstm_params *params,
+                                               cmsis_nn_lstm_context *buffers);
+arm_cmsis_nn_status arm_lstm_unidirectional_s16(const int16_t *input,
+                                                int16_t *output,
+                                                const cmsis_nn_lstm_params *params,
+                                                cmsis_nn_lstm_context *buffers);
+
 /* =============================================================================================
  * Pad and transpose (int8)
  * ========================================================================================== */

@@ -1,0 +1,86 @@
+/*
+ * Kiln internals of the integer LSTM (arm_lstm_unidirectional_s8 / _s16): argument checks and the
+ * int16 parts of one step that both element types share (gate activations, cell-state update,
+ * hidden-state requantization). Not part of the public API (names start with kiln_); C99, no libc
+ * beyond the freestanding headers. Source/LSTMFunctions/kiln_lstm.c.
+ */
+#ifndef KILN_LSTM_H
+#define KILN_LSTM_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "arm_nn_types.h"
+#include "arm_nnsupportfunctions.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/**
+ * Checks every argument of arm_lstm_unidirectional_s8 (is_s16 false) or _s16 (is_s16 true) before
+ * anything is touched: non-NULL input, output, params, buffers, temp1, temp2 and cell_state (int16
+ * buffers 2-byte aligned); batch_size, time_steps, input_size, hidden_size >= 1 with every tensor
+ * size (and B * T * size, H * I, H * H) at most INT32_MAX elements; per gate non-NULL input weights
+ * and input effective bias, hidden weights and hidden effective bias whenever the recurrent product
+ * runs (time_steps > 1 or a hidden_state is given), multipliers >= 0, shifts in [-31, 30] (s8) or
+ * [-31, 14] (s16), activation ARM_SIGMOID or ARM_TANH; forget/input-to-cell and output multipliers
+ * >= 0 with shifts in [-31, 30]; cell_clip <= 32767; cell_scale_power + 12 in [-31, 14]; output
+ * offset within the output type.
+ */
+bool kiln_lstm_args_ok(const void *input,
+                       const void *output,
+                       const cmsis_nn_lstm_params *params,
+                       const cmsis_nn_lstm_context *buffers,
+                       bool is_s16);
+
+/**
+ * CMSIS-NN's int16 LUT sigmoid / tanh (arm_nn_activation_s16, TFLite reference_integer_ops
+ * Logistic / Tanh with a power-of-two input scale): input scaled by 3 * 2^left_shift (rounding
+ * right shift when left_shift < 0), 256-entry sigmoid(i / 24) table in Q0.16 with linear
+ * interpolation, output Q0.15. left_shift in [-31, 14]. in and out may be the same buffer.
+ */
+void kiln_lstm_activation_s16(const int16_t *in,
+                              int16_t *out,
+                              int32_t n,
+                              int32_t left_shift,
+                              arm_nn_activation_type type);
+
+/** cell[i] = sat16(requantize(forget[i] * cell[i], multiplier, shift)), i < n. */
+void kiln_lstm_forget_cell(const int16_t *forget, int16_t *cell, int32_t n, int32_t multiplier, int32_t shift);
+
+/** cell[i] = clamp(cell[i] + requantize(in_gate[i] * cell_gate[i], multiplier, shift), -clip, clip)
+ *  (clip <= 0: the whole int16 range), i < n. */
+void kiln_lstm_input_cell(const int16_t *in_gate,
+                          const int16_t *cell_gate,
+                          int16_t *cell,
+                          int32_t n,
+                          int32_t multiplier,
+                          int32_t shift,
+                          int32_t clip);
+
+/** Two's-complement wrap of a 32-bit pattern to int32 (what the Arm accumulators do). */
+static inline int32_t kiln_lstm_wrap32(uint32_t v)
+{
+    return (v <= (uint32_t)INT32_MAX) ? (int32_t)v : (int32_t)(v - 0x80000000u) + INT32_MIN;
+}
+
+/** hidden = clamp(requantize(out_gate * tanh_cell, multiplier, shift) + offset, lo, hi), as int32
+ *  (the caller narrows it to its output type). */
+static inline int32_t kiln_lstm_hidden_value(int16_t out_gate,
+                                             int16_t tanh_cell,
+                                             int32_t multiplier,
+                                             int32_t shift,
+                                             int32_t offset,
+                                             int32_t lo,
+                                             int32_t hi)
+{
+    const int64_t v = (int64_t)arm_nn_requantize((int32_t)out_gate * tanh_cell, multiplier, shift) + offset;
+    return (int32_t)(v < lo ? lo : (v > hi ? hi : v));
+}
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* KILN_LSTM_H */
