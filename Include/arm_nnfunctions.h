@@ -953,6 +953,115 @@ arm_cmsis_nn_status arm_max_pool_s16(const cmsis_nn_context *ctx,
  * int4 weights, SVDF, transposed convolution, LSTM
  * ========================================================================================== */
 
+/* @kiln-conv-s4 */
+
+/**
+ * int8 convolution with int4 weights (TFLite CONV_2D int8 per-channel with 4-bit filters).
+ * Filter [out_c][filter_h][filter_w][filter_c] flattened in that order and packed continuously:
+ * weight k is byte k / 2, lower nibble for even k, upper for odd k (signed, -8..7); a channel may
+ * start mid-byte; an odd total leaves the last byte's upper nibble unused (never read). The filter
+ * is ceil(total / 2) bytes. Otherwise the semantics of arm_convolve_s8: input offset in [-127, 128],
+ * per-channel requantization (multiplier >= 0, shift in [-31, 30]), output offset in [-128, 127],
+ * clamp; stride, padding, dilation, batches and grouped convolution (filter_c divides in_c, the group
+ * count divides out_c). bias_data may be NULL; bias_dims, filter_dims->n and output_dims->n are not read.
+ * Accepted shapes per entry (the rules of the int8 counterparts):
+ *  - arm_convolve_wrapper_s4, arm_convolve_s4: every valid shape.
+ *  - arm_convolve_even_s4: filter_h * filter_w * filter_c even.
+ *  - arm_convolve_1x1_s4: 1x1 filter, no padding, every output pixel on an input pixel.
+ *  - arm_convolve_1x1_s4_fast: as arm_convolve_1x1_s4 with stride 1.
+ *  - arm_convolve_1_x_n_s4: filter_h 1, dilation.w 1 (or filter_w 1), one group.
+ * Every argument is validated before memory is touched; ARM_CMSIS_NN_ARG_ERROR writes nothing. An
+ * empty output (batches, output h / w or out_c 0, consistent with the arithmetic) is a success that
+ * writes nothing. Portable C on every backend, reading input and packed filter in place: every size
+ * query (including _dsp / _mve, answerable on any build) returns 0 for valid arguments, -1 for
+ * invalid ones; ctx may then be NULL. One plan (Internal/kiln_conv_s4.h) serves entries and queries.
+ */
+arm_cmsis_nn_status arm_convolve_wrapper_s4(const cmsis_nn_context *ctx,
+                                            const cmsis_nn_conv_params *conv_params,
+                                            const cmsis_nn_per_channel_quant_params *quant_params,
+                                            const cmsis_nn_dims *input_dims,
+                                            const int8_t *input_data,
+                                            const cmsis_nn_dims *filter_dims,
+                                            const int8_t *filter_data,
+                                            const cmsis_nn_dims *bias_dims,
+                                            const int32_t *bias_data,
+                                            const cmsis_nn_dims *output_dims,
+                                            int8_t *output_data);
+int32_t arm_convolve_wrapper_s4_get_buffer_size(const cmsis_nn_conv_params *conv_params,
+                                                const cmsis_nn_dims *input_dims,
+                                                const cmsis_nn_dims *filter_dims,
+                                                const cmsis_nn_dims *output_dims);
+int32_t arm_convolve_wrapper_s4_get_buffer_size_dsp(const cmsis_nn_conv_params *conv_params,
+                                                    const cmsis_nn_dims *input_dims,
+                                                    const cmsis_nn_dims *filter_dims,
+                                                    const cmsis_nn_dims *output_dims);
+int32_t arm_convolve_wrapper_s4_get_buffer_size_mve(const cmsis_nn_conv_params *conv_params,
+                                                    const cmsis_nn_dims *input_dims,
+                                                    const cmsis_nn_dims *filter_dims,
+                                                    const cmsis_nn_dims *output_dims);
+arm_cmsis_nn_status arm_convolve_s4(const cmsis_nn_context *ctx,
+                                    const cmsis_nn_conv_params *conv_params,
+                                    const cmsis_nn_per_channel_quant_params *quant_params,
+                                    const cmsis_nn_dims *input_dims,
+                                    const int8_t *input_data,
+                                    const cmsis_nn_dims *filter_dims,
+                                    const int8_t *filter_data,
+                                    const cmsis_nn_dims *bias_dims,
+                                    const int32_t *bias_data,
+                                    const cmsis_nn_dims *output_dims,
+                                    int8_t *output_data);
+arm_cmsis_nn_status arm_convolve_even_s4(const cmsis_nn_context *ctx,
+                                         const cmsis_nn_conv_params *conv_params,
+                                         const cmsis_nn_per_channel_quant_params *quant_params,
+                                         const cmsis_nn_dims *input_dims,
+                                         const int8_t *input_data,
+                                         const cmsis_nn_dims *filter_dims,
+                                         const int8_t *filter_data,
+                                         const cmsis_nn_dims *bias_dims,
+                                         const int32_t *bias_data,
+                                         const cmsis_nn_dims *output_dims,
+                                         int8_t *output_data);
+int32_t arm_convolve_s4_get_buffer_size(const cmsis_nn_dims *input_dims,
+                                        const cmsis_nn_dims *filter_dims);
+arm_cmsis_nn_status arm_convolve_1x1_s4(const cmsis_nn_context *ctx,
+                                        const cmsis_nn_conv_params *conv_params,
+                                        const cmsis_nn_per_channel_quant_params *quant_params,
+                                        const cmsis_nn_dims *input_dims,
+                                        const int8_t *input_data,
+                                        const cmsis_nn_dims *filter_dims,
+                                        const int8_t *filter_data,
+                                        const cmsis_nn_dims *bias_dims,
+                                        const int32_t *bias_data,
+                                        const cmsis_nn_dims *output_dims,
+                                        int8_t *output_data);
+arm_cmsis_nn_status arm_convolve_1x1_s4_fast(const cmsis_nn_context *ctx,
+                                             const cmsis_nn_conv_params *conv_params,
+                                             const cmsis_nn_per_channel_quant_params *quant_params,
+                                             const cmsis_nn_dims *input_dims,
+                                             const int8_t *input_data,
+                                             const cmsis_nn_dims *filter_dims,
+                                             const int8_t *filter_data,
+                                             const cmsis_nn_dims *bias_dims,
+                                             const int32_t *bias_data,
+                                             const cmsis_nn_dims *output_dims,
+                                             int8_t *output_data);
+int32_t arm_convolve_1x1_s4_fast_get_buffer_size(const cmsis_nn_dims *input_dims);
+arm_cmsis_nn_status arm_convolve_1_x_n_s4(const cmsis_nn_context *ctx,
+                                          const cmsis_nn_conv_params *conv_params,
+                                          const cmsis_nn_per_channel_quant_params *quant_params,
+                                          const cmsis_nn_dims *input_dims,
+                                          const int8_t *input_data,
+                                          const cmsis_nn_dims *filter_dims,
+                                          const int8_t *filter_data,
+                                          const cmsis_nn_dims *bias_dims,
+                                          const int32_t *bias_data,
+                                          const cmsis_nn_dims *output_dims,
+                                          int8_t *output_data);
+int32_t arm_convolve_1_x_n_s4_get_buffer_size(const cmsis_nn_conv_params *conv_params,
+                                              const cmsis_nn_dims *input_dims,
+                                              const cmsis_nn_dims *filter_dims,
+                                              const cmsis_nn_dims *output_dims);
+
 /* @kiln-svdf */
 
 /**

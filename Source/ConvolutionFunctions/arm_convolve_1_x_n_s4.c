@@ -1,0 +1,37 @@
+/* Kiln — arm_convolve_1_x_n_s4: 1xN filter (filter_h 1), unit horizontal dilation, one group (the shapes arm_convolve_1_x_n_s8 accepts; route "conv_s4_c"). */
+#include "Include/arm_nnfunctions.h"
+#include "Include/Internal/kiln_conv_s4.h"
+
+arm_cmsis_nn_status arm_convolve_1_x_n_s4(const cmsis_nn_context *ctx,
+                                          const cmsis_nn_conv_params *conv_params,
+                                          const cmsis_nn_per_channel_quant_params *quant_params,
+                                          const cmsis_nn_dims *input_dims,
+                                          const int8_t *input_data,
+                                          const cmsis_nn_dims *filter_dims,
+                                          const int8_t *filter_data,
+                                          const cmsis_nn_dims *bias_dims,
+                                          const int32_t *bias_data,
+                                          const cmsis_nn_dims *output_dims,
+                                          int8_t *output_data)
+{
+    (void)bias_dims;
+    return kiln_conv_s4_entry(ctx,
+                              conv_params,
+                              quant_params,
+                              input_dims,
+                              input_data,
+                              filter_dims,
+                              filter_data,
+                              bias_data,
+                              output_dims,
+                              output_data,
+                              KILN_CONV_S4_KIND_1XN);
+}
+
+int32_t arm_convolve_1_x_n_s4_get_buffer_size(const cmsis_nn_conv_params *conv_params,
+                                              const cmsis_nn_dims *input_dims,
+                                              const cmsis_nn_dims *filter_dims,
+                                              const cmsis_nn_dims *output_dims)
+{
+    return kiln_conv_s4_query(conv_params, input_dims, filter_dims, output_dims, KILN_NATIVE_ISA, KILN_CONV_S4_KIND_1XN);
+}
