@@ -1062,6 +1062,86 @@ int32_t arm_convolve_1_x_n_s4_get_buffer_size(const cmsis_nn_conv_params *conv_p
                                               const cmsis_nn_dims *filter_dims,
                                               const cmsis_nn_dims *output_dims);
 
+/* @kiln-dw-s4 */
+
+/**
+ * int8 depthwise convolution and fully connected with int4 weights: the semantics, geometry and
+ * validation of arm_depthwise_conv_s8 / arm_depthwise_conv_wrapper_s8 and (per-tensor)
+ * arm_fully_connected_s8, with the filter packed two signed 4-bit weights per byte over the whole
+ * tensor in the order of the int8 filter: weight e is the low nibble of byte e / 2 for even e, the
+ * high nibble for odd e; an odd count leaves the last high nibble unused.
+ * Depthwise: filter [1, H, W, C_OUT] (e = (ky * W + kx) * C_OUT + c, so with an odd C_OUT a tap's
+ * channels may start mid-byte), ceil(H * W * C_OUT / 2) bytes; any channel multiplier, stride,
+ * padding, dilation and batch count. arm_depthwise_conv_s4_opt requires ch_mult 1. One plan
+ * (route "dw_s4_c", portable C on every backend) needs no scratch: every size query returns 0 for
+ * valid dims (-1 for invalid ones) and ctx may be NULL. An empty output returns
+ * ARM_CMSIS_NN_SUCCESS without touching memory.
+ * Fully connected: matrix [rows = output_dims->c][cols = filter_dims->n] row-major (row r starts at
+ * weight r * cols, mid-byte for odd cols and r), ceil(rows * cols / 2) bytes; out = clamp(requant(
+ * bias + sum (w + filter_offset) * (x + input_offset)) + output_offset) per batch (TFLite passes
+ * filter_offset 0 for int4); route "fc_s4_c" of the fully connected plan, no context bytes.
+ * ARM_CMSIS_NN_ARG_ERROR (writing nothing) for NULL pointers, inconsistent dims, sizes past int32,
+ * offsets, activation or requantization parameters outside the int8 entries' ranges.
+ */
+arm_cmsis_nn_status arm_depthwise_conv_wrapper_s4(const cmsis_nn_context *ctx,
+                                                  const cmsis_nn_dw_conv_params *dw_conv_params,
+                                                  const cmsis_nn_per_channel_quant_params *quant_params,
+                                                  const cmsis_nn_dims *input_dims,
+                                                  const int8_t *input_data,
+                                                  const cmsis_nn_dims *filter_dims,
+                                                  const int8_t *filter_data,
+                                                  const cmsis_nn_dims *bias_dims,
+                                                  const int32_t *bias_data,
+                                                  const cmsis_nn_dims *output_dims,
+                                                  int8_t *output_data);
+int32_t arm_depthwise_conv_wrapper_s4_get_buffer_size(const cmsis_nn_dw_conv_params *dw_conv_params,
+                                                      const cmsis_nn_dims *input_dims,
+                                                      const cmsis_nn_dims *filter_dims,
+                                                      const cmsis_nn_dims *output_dims);
+int32_t arm_depthwise_conv_wrapper_s4_get_buffer_size_dsp(const cmsis_nn_dw_conv_params *dw_conv_params,
+                                                          const cmsis_nn_dims *input_dims,
+                                                          const cmsis_nn_dims *filter_dims,
+                                                          const cmsis_nn_dims *output_dims);
+int32_t arm_depthwise_conv_wrapper_s4_get_buffer_size_mve(const cmsis_nn_dw_conv_params *dw_conv_params,
+                                                          const cmsis_nn_dims *input_dims,
+                                                          const cmsis_nn_dims *filter_dims,
+                                                          const cmsis_nn_dims *output_dims);
+arm_cmsis_nn_status arm_depthwise_conv_s4(const cmsis_nn_context *ctx,
+                                          const cmsis_nn_dw_conv_params *dw_conv_params,
+                                          const cmsis_nn_per_channel_quant_params *quant_params,
+                                          const cmsis_nn_dims *input_dims,
+                                          const int8_t *input,
+                                          const cmsis_nn_dims *filter_dims,
+                                          const int8_t *kernel,
+                                          const cmsis_nn_dims *bias_dims,
+                                          const int32_t *bias,
+                                          const cmsis_nn_dims *output_dims,
+                                          int8_t *output);
+arm_cmsis_nn_status arm_depthwise_conv_s4_opt(const cmsis_nn_context *ctx,
+                                              const cmsis_nn_dw_conv_params *dw_conv_params,
+                                              const cmsis_nn_per_channel_quant_params *quant_params,
+                                              const cmsis_nn_dims *input_dims,
+                                              const int8_t *input_data,
+                                              const cmsis_nn_dims *filter_dims,
+                                              const int8_t *filter_data,
+                                              const cmsis_nn_dims *bias_dims,
+                                              const int32_t *bias_data,
+                                              const cmsis_nn_dims *output_dims,
+                                              int8_t *output_data);
+int32_t arm_depthwise_conv_s4_opt_get_buffer_size(const cmsis_nn_dims *input_dims,
+                                                  const cmsis_nn_dims *filter_dims);
+arm_cmsis_nn_status arm_fully_connected_s4(const cmsis_nn_context *ctx,
+                                           const cmsis_nn_fc_params *fc_params,
+                                           const cmsis_nn_per_tensor_quant_params *quant_params,
+                                           const cmsis_nn_dims *input_dims,
+                                           const int8_t *input_data,
+                                           const cmsis_nn_dims *filter_dims,
+                                           const int8_t *filter_data,
+                                           const cmsis_nn_dims *bias_dims,
+                                           const int32_t *bias_data,
+                                           const cmsis_nn_dims *output_dims,
+                                           int8_t *output_data);
+
 /* @kiln-svdf */
 
 /**

@@ -34,14 +34,16 @@ extern "C" {
 typedef enum
 {
     KILN_FC_OP_S8 = 0, /* int8 x int8 (arm_fully_connected_s8 / _per_channel_s8 / _wrapper_s8, bmm_s8) */
-    KILN_FC_OP_S16 = 1 /* int16 x int8 (arm_fully_connected_s16); int16 x int16 (arm_batch_matmul_s16) */
+    KILN_FC_OP_S16 = 1, /* int16 x int8 (arm_fully_connected_s16); int16 x int16 (arm_batch_matmul_s16) */
+    KILN_FC_OP_S4 = 2   /* int8 x packed int4 (arm_fully_connected_s4); fully connected only */
 } kiln_fc_op;
 
 typedef enum
 {
     KILN_FC_S8_ROUTE_DIRECT = 0,    /* C / DSP: offsets folded into the loop, no context bytes */
     KILN_FC_S8_ROUTE_MVE_KSUM = 1,  /* MVE: kernel sums cached and sealed in ctx->buf */
-    KILN_FC_S8_ROUTE_S16_C = 2      /* int16 (every backend): portable C, int64 sums, no context bytes */
+    KILN_FC_S8_ROUTE_S16_C = 2,     /* int16 (every backend): portable C, int64 sums, no context bytes */
+    KILN_FC_S8_ROUTE_S4_C = 3       /* int4 weights (every backend): portable C, no context bytes */
 } kiln_fc_s8_route;
 
 /** Shape of a fully connected call: batches x cols input, rows x cols filter. */
@@ -55,7 +57,7 @@ typedef struct
 typedef struct
 {
     kiln_fc_s8_route route;
-    const char *name;          /* "direct" / "mve_ksum_cache" / "fc_s16_c" */
+    const char *name;          /* "direct" / "mve_ksum_cache" / "fc_s16_c" / "fc_s4_c" */
     int64_t scratch_bytes;     /* temporary bytes (always 0 for fully connected) */
     int64_t kernel_sum_bytes;  /* bytes of ctx->buf holding sealed kernel sums (0 when none) */
 } kiln_fc_s8_plan_t;
@@ -68,6 +70,7 @@ typedef struct
  * ARM_CMSIS_NN_ARG_ERROR (and *out untouched) for a negative dimension or an unknown op. Bytes are
  * exact; they may exceed INT32_MAX (queries turn that into -1). Routes (first that holds wins):
  *   op == S16   -> "fc_s16_c": portable C on every backend, no context bytes
+ *   op == S4    -> "fc_s4_c": portable C on every backend, no context bytes
  *   isa == MVE  -> "mve_ksum_cache": rows int32 kernel sums + a 16-byte seal in ctx->buf
  *   otherwise   -> "direct": offsets folded into the inner loop, no context bytes
  * Inline: the entries call it with a constant op and isa, so it folds to the route's byte count.
@@ -78,7 +81,7 @@ static inline arm_cmsis_nn_status kiln_fc_plan(const kiln_fc_s8_shape *shape,
                                                kiln_fc_s8_plan_t *out)
 {
     if (shape == NULL || out == NULL || shape->batches < 0 || shape->cols < 0 || shape->rows < 0 ||
-        (op != KILN_FC_OP_S8 && op != KILN_FC_OP_S16))
+        (op != KILN_FC_OP_S8 && op != KILN_FC_OP_S16 && op != KILN_FC_OP_S4))
     {
         return ARM_CMSIS_NN_ARG_ERROR;
     }
@@ -86,6 +89,13 @@ static inline arm_cmsis_nn_status kiln_fc_plan(const kiln_fc_s8_shape *shape,
     {
         out->route = KILN_FC_S8_ROUTE_S16_C;
         out->name = "fc_s16_c";
+        out->scratch_bytes = 0;
+        out->kernel_sum_bytes = 0;
+    }
+    else if (op == KILN_FC_OP_S4)
+    {
+        out->route = KILN_FC_S8_ROUTE_S4_C;
+        out->name = "fc_s4_c";
         out->scratch_bytes = 0;
         out->kernel_sum_bytes = 0;
     }
