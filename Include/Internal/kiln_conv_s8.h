@@ -299,10 +299,7 @@ static inline void kiln_conv_s8_copy_rows4(int8_t *dst, const int8_t *src, int32
 static inline int8_t kiln_conv_s8_out(int32_t acc, int32_t mult, int32_t shift, int32_t out_offset, int32_t lo,
                                       int32_t hi)
 {
-    int32_t v = arm_nn_requantize(acc, mult, shift) + out_offset;
-    v = MAX(v, lo);
-    v = MIN(v, hi);
-    return (int8_t)v;
+    return (int8_t)kiln_add_clamp(arm_nn_requantize(acc, mult, shift), out_offset, lo, hi);
 }
 
 #ifdef __cplusplus

@@ -213,10 +213,7 @@ void kiln_dw_s8_core_kernel(const int8_t *row,
 static inline int8_t kiln_dw_s8_finish(int32_t acc, int32_t mult, int32_t shift, int32_t out_offset, int32_t lo,
                                        int32_t hi)
 {
-    int32_t v = arm_nn_requantize(acc, mult, shift) + out_offset;
-    v = MAX(v, lo);
-    v = MIN(v, hi);
-    return (int8_t)v;
+    return (int8_t)kiln_add_clamp(arm_nn_requantize(acc, mult, shift), out_offset, lo, hi);
 }
 
 /* First and one-past-last filter tap along one axis whose input coordinate base + k * dil lies in

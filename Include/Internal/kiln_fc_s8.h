@@ -184,10 +184,7 @@ static inline int8_t kiln_fc_s8_out(int32_t acc, const kiln_fc_s8_args *a, int32
 {
     const int32_t m = a->mult_pc != NULL ? a->mult_pc[r] : a->mult;
     const int32_t s = a->shift_pc != NULL ? a->shift_pc[r] : a->shift;
-    int32_t v = arm_nn_requantize(acc, m, s) + a->dst_offset;
-    v = MAX(v, a->act_min);
-    v = MIN(v, a->act_max);
-    return (int8_t)v;
+    return (int8_t)kiln_add_clamp(arm_nn_requantize(acc, m, s), a->dst_offset, a->act_min, a->act_max);
 }
 
 /** Wrapping int32 arithmetic (TFLite's accumulator wraps on every target; C signed overflow is UB). */

@@ -6,8 +6,12 @@
  * position of 0 .. 13 channels (the Helium loop's four-lane steps and tails).
  */
 #include <stdint.h>
+#include <string.h>
 
 #include "Internal/kiln_common.h"
+#include "Internal/kiln_conv_s8.h"
+#include "Internal/kiln_dw_s8.h"
+#include "Internal/kiln_fc_s8.h"
 #include "kiln_test.h"
 
 static int64_t ref_mul_sat(int64_t a, int64_t b)
@@ -143,11 +147,38 @@ static void test_quant_ok(void)
     }
 }
 
+/* The output stage of the int8 families: a requantized value at the int32 limits plus an output offset
+ * clamps as the exact sum does (the sum once overflowed int32: undefined behaviour). */
+static void test_add_clamp(void)
+{
+    KILN_CHECK_EQ(kiln_add_clamp(INT32_MAX, 255, -128, 127), 127);
+    KILN_CHECK_EQ(kiln_add_clamp(INT32_MIN, -255, -128, 127), -128);
+    KILN_CHECK_EQ(kiln_add_clamp(INT32_MAX, INT32_MIN, INT32_MIN, INT32_MAX), -1);
+    KILN_CHECK_EQ(kiln_add_clamp(-5, 3, -128, 127), -2);
+    KILN_CHECK_EQ(kiln_add_clamp(100, 100, -128, 127), 127);
+    /* requantize(INT32_MAX, INT32_MAX, 0) = INT32_MAX - 1: the offset pushes it past int32 */
+    KILN_CHECK_EQ(arm_nn_requantize(INT32_MAX, INT32_MAX, 0), INT32_MAX - 1);
+    KILN_CHECK_EQ(kiln_conv_s8_out(INT32_MAX, INT32_MAX, 0, 255, -128, 127), 127);
+    KILN_CHECK_EQ(kiln_dw_s8_finish(INT32_MAX, INT32_MAX, 0, 255, -128, 127), 127);
+    KILN_CHECK_EQ(kiln_conv_s8_out(INT32_MIN, INT32_MAX, 0, -255, -128, 127), -128);
+    kiln_fc_s8_args a;
+    memset(&a, 0, sizeof(a));
+    a.mult = INT32_MAX;
+    a.shift = 0;
+    a.dst_offset = 127;
+    a.act_min = -128;
+    a.act_max = 127;
+    KILN_CHECK_EQ(kiln_fc_s8_out(INT32_MAX, &a, 0), 127);
+    a.dst_offset = -128;
+    KILN_CHECK_EQ(kiln_fc_s8_out(INT32_MIN, &a, 0), -128);
+}
+
 int main(void)
 {
     KILN_RUN(test_mul_sat_edges);
     KILN_RUN(test_mul_sat_random);
     KILN_RUN(test_dims_count);
     KILN_RUN(test_quant_ok);
+    KILN_RUN(test_add_clamp);
     return kiln_test_finish();
 }

@@ -312,7 +312,7 @@ static inline __attribute__((always_inline)) uint32_t kiln_gemm_rq_fast(int32_t 
 
 static inline uint32_t kiln_gemm_rq_slow(int32_t acc, int32_t m, int32_t shift, int32_t oo)
 {
-    return (uint32_t)__ssat(arm_nn_requantize(acc, m, shift) + oo, 8);
+    return (uint32_t)kiln_add_clamp(arm_nn_requantize(acc, m, shift), oo, INT8_MIN, INT8_MAX);
 }
 
 static const int32_t kiln_gemm_zero_bias[2] = {0, 0};

@@ -506,8 +506,7 @@ static inline __attribute__((always_inline)) uint32_t kiln_dw3_rq_fast(int32_t a
 static inline __attribute__((always_inline)) uint32_t kiln_dw3_rq_slow(int32_t acc, const kiln_dw3_group *g, int32_t j,
                                                                       int32_t oo)
 {
-    const int32_t y = arm_nn_requantize(acc, g->rq[j][0], g->rq[j][3]) + oo;
-    return (uint8_t)(y < -128 ? -128 : (y > 127 ? 127 : y));
+    return (uint8_t)kiln_add_clamp(arm_nn_requantize(acc, g->rq[j][0], g->rq[j][3]), oo, INT8_MIN, INT8_MAX);
 }
 
 /* Requantize four accumulators (bias included), offset, clamp, one word store. */
