@@ -14,7 +14,7 @@
  *  - int64 bias (bias_data->is_int32_bias false; data may be NULL = no bias): an int64
  *    accumulator and R the int64 MultiplyByQuantizedMultiplier of TFLite's int16 kernels
  *    (arm_nn_requantize_s64 with REDUCE_MULTIPLIER(multiplier[oc]), shift[oc]), evaluated exactly
- *    for every accepted argument (kiln_conv_s16_scale).
+ *    for every accepted argument (kiln_requant_s64).
  *  - int32 bias (is_int32_bias true; data may be NULL): an int32 accumulator and R the 32-bit
  *    MultiplyByQuantizedMultiplier (arm_nn_requantize with the full multiplier), as TFLite's
  *    AccumScalar = int32 instantiation and upstream CMSIS-NN. The sum is formed exactly in int64 and
@@ -26,12 +26,13 @@
  * Accumulator bound: |in * w| <= 32768 * 128 = 2^22; a tap's channel dot adds them in blocks of at
  * most 256 in int32 (|block| <= 2^30), and the pixel's sum has at most rhs_cols <= INT32_MAX < 2^31
  * products (validated), so |sum| <= 2^53: the int64 accumulator cannot overflow. The bias is added
- * inside kiln_conv_s16_scale, which handles an int64 overflow of sum + bias.
+ * inside kiln_requant_s64, which handles an int64 overflow of sum + bias.
  */
 #ifndef KILN_CONV_S16_H
 #define KILN_CONV_S16_H
 
 #include "Internal/kiln_common.h"
+#include "Internal/kiln_requant_s64.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -67,7 +68,7 @@ typedef struct
     int64_t scratch_bytes;  /* exactly what the route touches in ctx->buf (0) */
 } kiln_conv_s16_plan_t;
 
-/** Largest |output_offset| accepted (TFLite passes 0): kiln_conv_s16_scale saturates far enough
+/** Largest |output_offset| accepted (TFLite passes 0): kiln_requant_s64 saturates far enough
  * out that a saturated value clamps like the exact one for every accepted offset. */
 #define KILN_CONV_S16_MAX_OUT_OFFSET (65535)
 
@@ -165,60 +166,6 @@ void kiln_conv_s16_run_c(const kiln_conv_s16_run_args *a);
 
 /* ---- requantization --------------------------------------------------------------------------- */
 
-/* Where kiln_conv_s16_scale saturates. */
-#define KILN_CONV_S16_SAT ((int64_t)1 << 40)
-
-/**
- * R = floor((acc * rm + 2^(t - 1)) / 2^t) with t = 15 - shift and acc = sum + bias (the exact value,
- * which may lie outside int64); for t <= 0 (shift >= 15) R = acc * rm * 2^-t. This is TFLite's
- * int64 MultiplyByQuantizedMultiplier (and arm_nn_requantize_s64) wherever those are defined.
- * Returns R exactly, or +-KILN_CONV_S16_SAT (same sign) when |R| >= 2^17, so that
- * clamp(result + offset) == clamp(R + offset) for |offset| <= KILN_CONV_S16_MAX_OUT_OFFSET and an
- * int16 clamp range. Requires |sum| <= 2^62, rm in [0, 32767], shift in [-31, 30].
- * Why the saturations are exact (rm >= 1 there):
- *  - sum + bias outside int64: |acc| >= 2^63 and t <= 46, so |R| >= 2^17;
- *  - t <= 0 and |acc| > 2^24: |R| >= 2^24 (else |R| <= 2^24 * 2^15 * 2^15 = 2^54, exact);
- *  - t >= 1, acc = q * 2^t + r (0 <= r < 2^t): R = q * rm + floor((r * rm + 2^(t-1)) / 2^t), the
- *    second term in [0, rm]; |q| > 2^40 gives |R| >= 2^40. Otherwise |q * rm| <= 2^55 and
- *    r * rm + 2^(t-1) < 2^61 + 2^45: exact in int64.
- */
-static inline int64_t kiln_conv_s16_scale(int64_t sum, int64_t bias, int32_t rm, int32_t shift)
-{
-    if (rm == 0)
-    {
-        return 0;
-    }
-    if ((bias > 0 && sum > INT64_MAX - bias) || (bias < 0 && sum < INT64_MIN - bias))
-    {
-        return bias > 0 ? KILN_CONV_S16_SAT : -KILN_CONV_S16_SAT;
-    }
-    const int64_t acc = sum + bias;
-    const int32_t t = 15 - shift; /* [-15, 46] */
-    const int64_t lim24 = (int64_t)1 << 24;
-    if (t <= 0)
-    {
-        if (acc > lim24 || acc < -lim24)
-        {
-            return acc > 0 ? KILN_CONV_S16_SAT : -KILN_CONV_S16_SAT;
-        }
-        return acc * rm * ((int64_t)1 << -t);
-    }
-    /* floor(acc / 2^t) without shifting a negative value: -1 - floor((-acc - 1) / 2^t) for acc < 0 */
-    const int64_t q = acc >= 0 ? (acc >> t) : -1 - ((-(acc + 1)) >> t);
-    if (q > KILN_CONV_S16_SAT || q < -KILN_CONV_S16_SAT)
-    {
-        return q > 0 ? KILN_CONV_S16_SAT : -KILN_CONV_S16_SAT;
-    }
-    const int64_t r = (int64_t)((uint64_t)acc & (((uint64_t)1 << t) - 1u));
-    return q * rm + ((r * rm + ((int64_t)1 << (t - 1))) >> t);
-}
-
-/** REDUCE_MULTIPLIER of a multiplier >= 0: the Q15 multiplier of the int64 requantization. */
-static inline int32_t kiln_conv_s16_reduce(int32_t multiplier)
-{
-    return multiplier < 0x7FFF0000 ? (int32_t)((multiplier + (1 << 15)) >> 16) : 0x7FFF;
-}
-
 /** v modulo 2^32 as an int32 (two's complement wrap of an int32 accumulator), without an
  * implementation-defined conversion. */
 static inline int32_t kiln_conv_s16_wrap32(int64_t v)
@@ -238,11 +185,11 @@ static inline int16_t kiln_conv_s16_out32(int64_t sum, int32_t bias, int32_t mul
     return (int16_t)v;
 }
 
-/** One output value: clamp(kiln_conv_s16_scale(..) + out_offset, act_min, act_max). */
+/** One output value: clamp(kiln_requant_s64(..) + out_offset, act_min, act_max). */
 static inline int16_t kiln_conv_s16_out(int64_t sum, int64_t bias, int32_t rm, int32_t shift, int32_t out_offset,
                                         int32_t act_min, int32_t act_max)
 {
-    int64_t v = kiln_conv_s16_scale(sum, bias, rm, shift) + out_offset;
+    int64_t v = kiln_requant_s64(sum, bias, rm, shift) + out_offset;
     v = v < act_min ? act_min : v;
     v = v > act_max ? act_max : v;
     return (int16_t)v;

@@ -24,12 +24,13 @@
  * is exact) where the upstream helper would shift by a negative count or wrap.
  * No overflow: |input| <= 2^15, |filter| <= 2^7 and at most KILN_DW_S16_MAX_TAPS = 2^14 taps
  * (kiln_dw_s8_shape_from's window limit) bound |sum| by 2^36; the bias is added with an overflow
- * check, and kiln_dw_s16_scale() never forms a product past 2^62 (see there).
+ * check, and kiln_requant_s64() never forms a product past 2^62 (see there).
  */
 #ifndef KILN_DW_S16_H
 #define KILN_DW_S16_H
 
 #include "Internal/kiln_common.h"
+#include "Internal/kiln_requant_s64.h"
 #include "Internal/kiln_dw_s8.h"
 
 #ifdef __cplusplus
@@ -42,9 +43,6 @@ extern "C" {
 /* Largest |output_offset| accepted (TFLite passes 0: int16 quantization is symmetric). */
 #define KILN_DW_S16_MAX_OUT_OFFSET (65535)
 
-/* Where kiln_dw_s16_scale() saturates: any |R| >= 2^17 > 32767 + 65535 clamps like the true value
- * for every accepted output offset and int16 activation range. */
-#define KILN_DW_S16_SAT ((int64_t)1 << 40)
 
 typedef enum
 {
@@ -157,52 +155,6 @@ int32_t kiln_dw_s16_fast_query(const cmsis_nn_dims *input_dims, const cmsis_nn_d
 /** The "dw_s16_c" kernel (Source/DepthwiseConvFunctions/kernels/kiln_dw_s16_c.c). */
 void kiln_dw_s16_kernel_c(const kiln_dw_s8_shape *shape, const kiln_dw_s16_args *args);
 
-/** floor(v / 2^t) for t in [1, 62], without shifting a negative value. */
-static inline int64_t kiln_dw_s16_floor_div_pow2(int64_t v, int32_t t)
-{
-    return v >= 0 ? (v >> t) : -((-(v + 1)) >> t) - 1;
-}
-
-/**
- * R of the header comment for acc = sum + bias, any int64 sum and bias (their sum may leave int64),
- * rm in [0, 32767], shift in [-31, 30]: the exact R, or +-KILN_DW_S16_SAT when |R| >= 2^17 would
- * clamp anyway.
- * Why saturation is exact after the clamp (rm >= 1; rm = 0 gives R = 0):
- *  - sum + bias outside int64: |acc * rm| >= 2^63 and t <= 46, so |R| >= 2^17.
- *  - t <= 0: |acc| > 2^24 gives |R| > 2^24; otherwise |acc * rm * 2^-t| <= 2^24 * 2^15 * 2^15.
- *  - t >= 1: acc = q * 2^t + r, 0 <= r < 2^t, R = q * rm + floor((r * rm + 2^(t-1)) / 2^t), the last
- *    term in [0, rm]; |q| > 2^40 gives |R| >= 2^40 with q's sign; otherwise |q * rm| <= 2^55 and
- *    r * rm + 2^(t-1) < 2^61 + 2^45.
- */
-static inline int64_t kiln_dw_s16_scale(int64_t sum, int64_t bias, int32_t rm, int32_t shift)
-{
-    if (rm == 0)
-    {
-        return 0;
-    }
-    if (bias > 0 ? sum > INT64_MAX - bias : sum < INT64_MIN - bias)
-    {
-        return bias > 0 ? KILN_DW_S16_SAT : -KILN_DW_S16_SAT;
-    }
-    const int64_t acc = sum + bias;
-    const int32_t t = 15 - shift; /* [-15, 46] */
-    if (t <= 0)
-    {
-        const int64_t lim = (int64_t)1 << 24;
-        if (acc > lim || acc < -lim)
-        {
-            return acc > 0 ? KILN_DW_S16_SAT : -KILN_DW_S16_SAT;
-        }
-        return acc * rm * ((int64_t)1 << -t);
-    }
-    const int64_t q = kiln_dw_s16_floor_div_pow2(acc, t);
-    if (q > KILN_DW_S16_SAT || q < -KILN_DW_S16_SAT)
-    {
-        return q > 0 ? KILN_DW_S16_SAT : -KILN_DW_S16_SAT;
-    }
-    const int64_t r = (int64_t)((uint64_t)acc & (((uint64_t)1 << t) - 1u));
-    return q * rm + ((r * rm + ((int64_t)1 << (t - 1))) >> t);
-}
 
 #ifdef __cplusplus
 }

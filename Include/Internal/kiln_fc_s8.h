@@ -23,6 +23,7 @@
 #define KILN_FC_S8_H
 
 #include "Internal/kiln_common.h"
+#include "Internal/kiln_requant_s64.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -318,57 +319,6 @@ static inline bool kiln_fc_s8_offset_ok(int32_t off)
  * must be 0: int16 quantization is symmetric). */
 #define KILN_FC_S16_MAX_OUT_OFFSET (65535)
 
-/* Where kiln_fc_s16_scale saturates: past 98303 = 32767 + 65535 + 1, so a saturated value clamps
- * exactly like the true one for every accepted offset and int16 activation range. */
-#define KILN_FC_S16_SAT ((int64_t)1 << 40)
-
-/** floor(v / 2^t) for t in [1, 62], without shifting a negative value. */
-static inline int64_t kiln_fc_s16_floor_shift(int64_t v, int32_t t)
-{
-    return v >= 0 ? (v >> t) : -((-(v + 1)) >> t) - 1;
-}
-
-/**
- * The int64 requantization of TFLite's int16 kernels (MultiplyByQuantizedMultiplier on int64,
- * arm_nn_requantize_s64 with the reduced multiplier rm = REDUCE_MULTIPLIER(multiplier)):
- *     R = floor((acc * rm + 2^(14 - shift)) / 2^(15 - shift)),   acc = sum + bias,
- * for every int64 sum and bias (acc itself may leave int64) and shift in [-31, 30] (shift >= 15:
- * acc * rm * 2^(shift - 15), no rounding): R exactly, or +-KILN_FC_S16_SAT when |R| >= 2^17. Equal to
- * arm_nn_requantize_s64(acc, rm, shift) wherever that is defined (shift <= 14, acc * rm within
- * int64, the halved result within int32). rm in [0, 32767].
- * Saturation: rm >= 1 there, so |R| >= 2^17 when acc leaves int64 (|acc| >= 2^63, t <= 46),
- * |R| >= 2^24 when t <= 0 and |acc| > 2^24, |R| >= 2^40 - 1 when |floor(acc / 2^t)| > 2^40.
- */
-static inline int64_t kiln_fc_s16_scale(int64_t sum, int64_t bias, int32_t rm, int32_t shift)
-{
-    if (rm == 0)
-    {
-        return 0;
-    }
-    if (bias > 0 ? sum > INT64_MAX - bias : sum < INT64_MIN - bias)
-    {
-        return bias > 0 ? KILN_FC_S16_SAT : -KILN_FC_S16_SAT;
-    }
-    const int64_t acc = sum + bias;
-    const int32_t t = 15 - shift; /* [-15, 46] */
-    if (t <= 0)
-    {
-        if (acc > ((int64_t)1 << 24) || acc < -((int64_t)1 << 24))
-        {
-            return acc > 0 ? KILN_FC_S16_SAT : -KILN_FC_S16_SAT;
-        }
-        return acc * rm * ((int64_t)1 << -t); /* |.| <= 2^54 */
-    }
-    /* acc = q * 2^t + r, 0 <= r < 2^t: R = q * rm + floor((r * rm + 2^(t-1)) / 2^t). */
-    const int64_t q = kiln_fc_s16_floor_shift(acc, t);
-    if (q > KILN_FC_S16_SAT || q < -KILN_FC_S16_SAT)
-    {
-        return q > 0 ? KILN_FC_S16_SAT : -KILN_FC_S16_SAT;
-    }
-    const int64_t r = (int64_t)((uint64_t)acc & (((uint64_t)1 << t) - 1u)); /* < 2^46 */
-    return q * rm + ((r * rm + ((int64_t)1 << (t - 1))) >> t);
-}
-
 /** Output quantization of the int16 operators. */
 typedef struct
 {
@@ -378,20 +328,15 @@ typedef struct
     int32_t act_min, act_max; /* int16, min <= max */
 } kiln_fc_s16_args;
 
-/** clamp(R + out_offset, act_min, act_max) with R = kiln_fc_s16_scale(sum, bias, ..). */
+/** clamp(R + out_offset, act_min, act_max) with R = kiln_requant_s64(sum, bias, ..). */
 static inline int16_t kiln_fc_s16_out(int64_t sum, int64_t bias, const kiln_fc_s16_args *a)
 {
-    int64_t v = kiln_fc_s16_scale(sum, bias, a->rm, a->shift) + a->out_offset;
+    int64_t v = kiln_requant_s64(sum, bias, a->rm, a->shift) + a->out_offset;
     v = v < a->act_min ? a->act_min : v;
     v = v > a->act_max ? a->act_max : v;
     return (int16_t)v;
 }
 
-/** REDUCE_MULTIPLIER for a multiplier >= 0: the Q15 multiplier the int64 requantization uses. */
-static inline int32_t kiln_fc_s16_reduce(int32_t multiplier)
-{
-    return multiplier < 0x7FFF0000 ? (int32_t)(((int64_t)multiplier + (1 << 15)) >> 16) : 0x7FFF;
-}
 
 /** Offsets the int16 entries accept: input and filter 0, output within KILN_FC_S16_MAX_OUT_OFFSET. */
 static inline bool kiln_fc_s16_offsets_ok(const cmsis_nn_fc_params *p)

@@ -4,7 +4,7 @@
  * as arm_batch_matmul_s8: lhs [B_l, H_l, M, K] and the transposed rhs [B_r, H_r, N, K] (n, h, w, c),
  * output [B, H, M, N]; the flags describe the graph and are not read (the caller transposes).
  *   out[b][h][m][n] = clamp(R(sum_k lhs[m][k] * rhs[n][k]) + output_offset, act.min, act.max)
- * with R the int64 requantization of kiln_fc_s16_scale (arm_nn_requantize_s64 with
+ * with R the int64 requantization of kiln_requant_s64 (arm_nn_requantize_s64 with
  * REDUCE_MULTIPLIER(multiplier), exact everywhere). The input and filter offsets must be 0.
  * Sums: |lhs * rhs| <= 2^30 fits int32, K < 2^31 of them stay below 2^61 in int64.
  */
@@ -80,7 +80,7 @@ arm_cmsis_nn_status arm_batch_matmul_s16(const cmsis_nn_context *ctx,
         return ARM_CMSIS_NN_ARG_ERROR;
     }
 
-    const kiln_fc_s16_args args = {kiln_fc_s16_reduce(quant_params->multiplier), quant_params->shift, fp->output_offset,
+    const kiln_fc_s16_args args = {REDUCE_MULTIPLIER(quant_params->multiplier), quant_params->shift, fp->output_offset,
                                    fp->activation.min, fp->activation.max};
     const size_t lhs_mat = (size_t)m * (size_t)k;
     const size_t rhs_mat = (size_t)n * (size_t)k;

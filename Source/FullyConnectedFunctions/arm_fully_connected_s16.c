@@ -2,11 +2,11 @@
  * Kiln — arm_fully_connected_s16 (+ its size queries): TFLite int16x8 FULLY_CONNECTED in portable
  * C on every backend (route "fc_s16_c" of kiln_fc_plan, no context bytes):
  *   out[b][r] = clamp(R(sum_k in[b][k] * w[r][k] + bias[r]) + output_offset, act.min, act.max)
- * with R the int64 requantization of kiln_fc_s16_scale (arm_nn_requantize_s64 with
+ * with R the int64 requantization of kiln_requant_s64 (arm_nn_requantize_s64 with
  * REDUCE_MULTIPLIER(multiplier), exact everywhere). The input and filter offsets must be 0.
  *
  * Sums: |in * w| <= 2^22, so blocks of 256 products add up in int32 (<= 2^30) and the row sum
- * (cols < 2^31 products) stays below 2^53 in int64; the bias is added inside kiln_fc_s16_scale.
+ * (cols < 2^31 products) stays below 2^53 in int64; the bias is added inside kiln_requant_s64.
  */
 #include "Include/Internal/kiln_fc_s8.h"
 #include "Include/arm_nnfunctions.h"
@@ -80,7 +80,7 @@ arm_cmsis_nn_status arm_fully_connected_s16(const cmsis_nn_context *ctx,
         return ARM_CMSIS_NN_ARG_ERROR;
     }
 
-    const kiln_fc_s16_args args = {kiln_fc_s16_reduce(quant_params->multiplier), quant_params->shift,
+    const kiln_fc_s16_args args = {REDUCE_MULTIPLIER(quant_params->multiplier), quant_params->shift,
                                    fc_params->output_offset, fc_params->activation.min, fc_params->activation.max};
     for (int32_t b = 0; b < batches; b++)
     {

@@ -604,7 +604,7 @@ static void test_reference_requant(void)
             lo = hi;
             hi = t;
         }
-        const int16_t got = kiln_conv_s16_out(sum, bias, kiln_conv_s16_reduce(mult), shift, off, lo, hi);
+        const int16_t got = kiln_conv_s16_out(sum, bias, REDUCE_MULTIPLIER(mult), shift, off, lo, hi);
         const int16_t want = ref_requant(sum, bias, mult, shift, off, lo, hi);
         if (!KILN_CHECK_EQ(got, want))
         {

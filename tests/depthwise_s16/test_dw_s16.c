@@ -484,10 +484,10 @@ static void test_requant(void)
                                                           : kiln_rng_range(&r, 0, INT32_MAX);
         const int32_t shift = kiln_rng_range(&r, -31, 30);
         const int32_t rm = REDUCE_MULTIPLIER(mult);
-        const int64_t got = kiln_dw_s16_scale(sum, bias, rm, shift);
+        const int64_t got = kiln_requant_s64(sum, bias, rm, shift);
         const int64_t want = ref_requant(sum, bias, mult, shift);
         /* Equal once both are clamped to +-2^17 (past 32767 + 65535 every output clamps alike): the
-         * contract of kiln_dw_s16_scale (exact, or saturated with the right sign). */
+         * contract of kiln_requant_s64 (exact, or saturated with the right sign). */
         const int64_t lim = (int64_t)1 << 17;
         const int64_t gc = got < -lim ? -lim : (got > lim ? lim : got);
         const int64_t wc = want < -lim ? -lim : (want > lim ? lim : want);
@@ -511,13 +511,13 @@ static void test_requant(void)
         }
     }
     /* A few by hand. */
-    KILN_CHECK_EQ(kiln_dw_s16_scale(1, INT64_MAX, 1, -31), KILN_DW_S16_SAT); /* sum + bias leaves int64 */
-    KILN_CHECK_EQ(kiln_dw_s16_scale(0, INT64_MAX, 1, -31), (int64_t)1 << 17); /* exact: 2^63 / 2^46 */
-    KILN_CHECK_EQ(kiln_dw_s16_scale(-1, INT64_MIN, 1, -31), -KILN_DW_S16_SAT);
-    KILN_CHECK_EQ(kiln_dw_s16_scale(1, 0, 1, 30), (int64_t)1 << 15);
-    KILN_CHECK_EQ(kiln_dw_s16_scale(3, 0, 1, 14), 2);  /* 3 / 2 rounds half up */
-    KILN_CHECK_EQ(kiln_dw_s16_scale(-3, 0, 1, 14), -1); /* -3 / 2 rounds half up */
-    KILN_CHECK_EQ(kiln_dw_s16_scale(123456, 0, 0, 0), 0);
+    KILN_CHECK_EQ(kiln_requant_s64(1, INT64_MAX, 1, -31), KILN_REQUANT_S64_SAT); /* sum + bias leaves int64 */
+    KILN_CHECK_EQ(kiln_requant_s64(0, INT64_MAX, 1, -31), (int64_t)1 << 17); /* exact: 2^63 / 2^46 */
+    KILN_CHECK_EQ(kiln_requant_s64(-1, INT64_MIN, 1, -31), -KILN_REQUANT_S64_SAT);
+    KILN_CHECK_EQ(kiln_requant_s64(1, 0, 1, 30), (int64_t)1 << 15);
+    KILN_CHECK_EQ(kiln_requant_s64(3, 0, 1, 14), 2);  /* 3 / 2 rounds half up */
+    KILN_CHECK_EQ(kiln_requant_s64(-3, 0, 1, 14), -1); /* -3 / 2 rounds half up */
+    KILN_CHECK_EQ(kiln_requant_s64(123456, 0, 0, 0), 0);
 }
 
 /* ---- random differential tests ----------------------------------------------------------------- */

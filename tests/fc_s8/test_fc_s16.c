@@ -1,5 +1,5 @@
 /* Tests of arm_fully_connected_s16, its size queries, the int16 route of the fully connected plan
- * and the int64 requantization it shares with arm_batch_matmul_s16 (kiln_fc_s16_scale). */
+ * and the int64 requantization it shares with arm_batch_matmul_s16 (kiln_requant_s64). */
 #include <string.h>
 
 #include "arm_nnfunctions.h"
@@ -296,7 +296,7 @@ static void test_shared_vectors(void)
     VECTOR_CASE(FC_INT16_SLOW, fc_int16_slow);
 }
 
-/* kiln_fc_s16_scale against the exact reference: every shift, multipliers across [0, INT32_MAX]
+/* kiln_requant_s64 against the exact reference: every shift, multipliers across [0, INT32_MAX]
  * (both REDUCE_MULTIPLIER forms), accumulators from 0 to past int64 (sum + bias overflowing); and
  * against arm_nn_requantize_s64 (CMSIS-NN's form) wherever that is defined. */
 static void test_requantization(void)
@@ -330,13 +330,13 @@ static void test_requantization(void)
         const int32_t shift = kiln_rng_range(&rng, 0, 3) == 0 ? kiln_rng_range(&rng, -31, 30)
                                                               : kiln_rng_range(&rng, -40, 10);
         const int32_t sh = shift < -31 ? -31 : shift;
-        const int32_t rm = kiln_fc_s16_reduce(mult);
+        const int32_t rm = REDUCE_MULTIPLIER(mult);
         const w128 acc = w_add(w_from(sum), w_from(bias));
         const int64_t want = ref_requant(acc, mult, sh);
         /* Exact below 2^17 in magnitude; beyond, any value past 2^17 of the right sign (every int16
          * output, offset included, is then clamped alike). */
         const int64_t lim = (int64_t)1 << 17;
-        const int64_t got = kiln_fc_s16_scale(sum, bias, rm, sh);
+        const int64_t got = kiln_requant_s64(sum, bias, rm, sh);
         kiln_test_context("scale it %d: sum %lld bias %lld mult %ld shift %d", (int)it, (long long)sum,
                           (long long)bias, (long)mult, (int)sh);
         KILN_CHECK_EQ(got > lim ? lim : (got < -lim ? -lim : got), want > lim ? lim : (want < -lim ? -lim : want));

@@ -81,7 +81,7 @@ void kiln_conv_s16_run_c(const kiln_conv_s16_run_args *a)
                     else
                     {
                         *dst++ = kiln_conv_s16_out(sum, a->bias64 != NULL ? a->bias64[oc] : 0,
-                                                   kiln_conv_s16_reduce(a->mult[oc]), a->shift[oc], a->out_offset,
+                                                   REDUCE_MULTIPLIER(a->mult[oc]), a->shift[oc], a->out_offset,
                                                    a->act_min, a->act_max);
                     }
                 }

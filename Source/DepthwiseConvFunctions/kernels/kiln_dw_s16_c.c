@@ -2,7 +2,7 @@
  * Kiln — the "dw_s16_c" kernel of the int16x8 depthwise convolution: portable C, built on every
  * backend. Walks the NHWC input in place (no scratch); the window of each output position is cut to
  * the taps inside the input once, then every channel accumulates in int64 and is requantized by
- * kiln_dw_s16_scale. See Include/Internal/kiln_dw_s16.h for the arithmetic and the bounds.
+ * kiln_requant_s64. See Include/Internal/kiln_dw_s16.h for the arithmetic and the bounds.
  */
 #include "Include/Internal/kiln_dw_s16.h"
 
@@ -58,7 +58,7 @@ void kiln_dw_s16_kernel_c(const kiln_dw_s8_shape *s, const kiln_dw_s16_args *a)
                         }
                         const int64_t bias = a->bias != NULL ? a->bias[oc] : 0;
                         const int32_t rm = REDUCE_MULTIPLIER(a->mult[oc]);
-                        int64_t v = kiln_dw_s16_scale(sum, bias, rm, a->shift[oc]) + a->output_offset;
+                        int64_t v = kiln_requant_s64(sum, bias, rm, a->shift[oc]) + a->output_offset;
                         v = v < a->act_min ? a->act_min : v;
                         v = v > a->act_max ? a->act_max : v;
                         *out++ = (int16_t)v;

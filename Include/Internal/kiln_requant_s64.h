@@ -1,0 +1,75 @@
+/*
+ * Kiln internals: the int64 requantization of the int16-activation operators (fully connected,
+ * batch matmul, convolution, depthwise), exact for every value they accept.
+ *
+ * CMSIS-NN and TFLite requantize an int64 accumulator acc with the Q15 multiplier
+ * rm = REDUCE_MULTIPLIER(multiplier) (Include/arm_nnsupportfunctions.h):
+ *     R = floor((acc * rm + 2^(t - 1)) / 2^t),  t = 15 - shift,
+ * and R = acc * rm * 2^-t for t <= 0 (shift >= 15). arm_nn_requantize_s64 computes it where acc * rm
+ * fits int64 and the result fits int32; kiln_requant_s64() computes it for every int64 sum and bias
+ * (their sum may leave int64), rm in [0, 32767] and shift in [-31, 30], saturating to
+ * +-KILN_REQUANT_S64_SAT where |R| >= 2^17: such a value clamps to the int16 range, after any output
+ * offset within +-65535, exactly as the true one.
+ */
+#ifndef KILN_REQUANT_S64_H
+#define KILN_REQUANT_S64_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Where kiln_requant_s64() saturates (any |R| >= 2^17 > 32767 + 65535 clamps like the true value). */
+#define KILN_REQUANT_S64_SAT ((int64_t)1 << 40)
+
+/** floor(v / 2^t) for t in [1, 62], without shifting a negative value. */
+static inline int64_t kiln_floor_div_pow2_s64(int64_t v, int32_t t)
+{
+    return v >= 0 ? (v >> t) : -((-(v + 1)) >> t) - 1;
+}
+
+/**
+ * R above for acc = sum + bias: the exact R, or +-KILN_REQUANT_S64_SAT (R's sign) when |R| >= 2^17.
+ * Why every saturation is exact (rm >= 1 there; rm = 0 gives R = 0):
+ *  - sum + bias outside int64: |acc| >= 2^63 and t <= 46, so |R| >= 2^17;
+ *  - t <= 0 and |acc| > 2^24: |R| >= 2^24; otherwise |acc * rm * 2^-t| <= 2^24 * 2^15 * 2^15;
+ *  - t >= 1: acc = q * 2^t + r (0 <= r < 2^t) gives R = q * rm + floor((r * rm + 2^(t-1)) / 2^t), the
+ *    last term in [0, rm]; |q| > 2^40 gives |R| >= 2^40 with q's sign; otherwise |q * rm| <= 2^55 and
+ *    r * rm + 2^(t-1) < 2^61 + 2^45, exact in int64.
+ */
+static inline int64_t kiln_requant_s64(int64_t sum, int64_t bias, int32_t rm, int32_t shift)
+{
+    if (rm == 0)
+    {
+        return 0;
+    }
+    if (bias > 0 ? sum > INT64_MAX - bias : sum < INT64_MIN - bias)
+    {
+        return bias > 0 ? KILN_REQUANT_S64_SAT : -KILN_REQUANT_S64_SAT;
+    }
+    const int64_t acc = sum + bias;
+    const int32_t t = 15 - shift; /* [-15, 46] */
+    if (t <= 0)
+    {
+        const int64_t lim = (int64_t)1 << 24;
+        if (acc > lim || acc < -lim)
+        {
+            return acc > 0 ? KILN_REQUANT_S64_SAT : -KILN_REQUANT_S64_SAT;
+        }
+        return acc * rm * ((int64_t)1 << -t);
+    }
+    const int64_t q = kiln_floor_div_pow2_s64(acc, t);
+    if (q > KILN_REQUANT_S64_SAT || q < -KILN_REQUANT_S64_SAT)
+    {
+        return q > 0 ? KILN_REQUANT_S64_SAT : -KILN_REQUANT_S64_SAT;
+    }
+    const int64_t r = (int64_t)((uint64_t)acc & (((uint64_t)1 << t) - 1u));
+    return q * rm + ((r * rm + ((int64_t)1 << (t - 1))) >> t);
+}
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* KILN_REQUANT_S64_H */
