@@ -32,6 +32,7 @@
 #define KILN_CONV_S16_H
 
 #include "Internal/kiln_common.h"
+#include "Internal/kiln_conv_geom.h"
 #include "Internal/kiln_requant_s64.h"
 
 #ifdef __cplusplus
@@ -39,16 +40,8 @@ extern "C" {
 #endif
 
 /** The full geometry of one int16x8 convolution (NHWC; filter [out_c][filter_h][filter_w][filter_c]). */
-typedef struct
-{
-    int32_t batches;
-    int32_t in_h, in_w, in_c;
-    int32_t filter_h, filter_w, filter_c; /* filter_c = input channels per group */
-    int32_t out_h, out_w, out_c;
-    int32_t stride_h, stride_w;
-    int32_t pad_h, pad_w;
-    int32_t dilation_h, dilation_w;
-} kiln_conv_s16_shape;
+/* The geometry (Internal/kiln_conv_geom.h: kiln_conv_geom_ok, kiln_conv_geom_from). */
+typedef kiln_conv_geom kiln_conv_s16_shape;
 
 typedef enum
 {
@@ -74,31 +67,6 @@ typedef struct
 
 /** Printable route name, or "?" for an unknown value. */
 const char *kiln_conv_s16_route_name(kiln_conv_s16_route route);
-
-/**
- * Whether a shape is a valid int16x8 convolution:
- *  - no negative field; in_c, filter_h, filter_w, filter_c >= 1; stride >= 1; dilation >= 1;
- *    padding >= 0;
- *  - filter_c divides in_c (groups = in_c / filter_c) and groups divides out_c (0 allowed);
- *  - per spatial axis, with eff = dilation * (filter - 1) + 1 and span = in + 2 * pad: an output
- *    size >= 1 needs in >= 1 and out == floor((span + extra - eff) / stride) + 1 for extra 0 or 1,
- *    with span + extra >= eff (the int8 convention, kiln_conv_s8_shape_ok: TFLite's VALID / SAME
- *    arithmetic with an optional extra trailing row / column of padding); an output size of 0 needs
- *    span < eff (no window fits);
- *  - every coordinate, element count (input, output, filter) and the dot length within int32.
- * An empty output (batches, out_h, out_w or out_c 0) is valid when everything else is.
- */
-bool kiln_conv_s16_shape_ok(const kiln_conv_s16_shape *s);
-
-/**
- * Fill a shape from the public arguments (filter_dims->n, bias_dims and output_dims->n are not
- * read, as for the int8 convolution). NULL pointers give false.
- */
-bool kiln_conv_s16_shape_from(const cmsis_nn_conv_params *conv_params,
-                              const cmsis_nn_dims *input_dims,
-                              const cmsis_nn_dims *filter_dims,
-                              const cmsis_nn_dims *output_dims,
-                              kiln_conv_s16_shape *s);
 
 /**
  * Argument checks other than the shape and the context: non-NULL pointers (conv_params,

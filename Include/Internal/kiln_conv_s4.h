@@ -29,24 +29,17 @@
 #define KILN_CONV_S4_H
 
 #include "Internal/kiln_common.h"
+#include "Internal/kiln_conv_geom.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
 /** The full geometry of one convolution (NHWC; filter [out_c][filter_h][filter_w][filter_c]). */
-typedef struct
-{
-    int32_t batches;
-    int32_t in_h, in_w, in_c;
-    int32_t filter_h, filter_w, filter_c; /* filter_c = input channels per group */
-    int32_t out_h, out_w, out_c;
-    int32_t stride_h, stride_w;
-    int32_t pad_h, pad_w;
-    int32_t dilation_h, dilation_w;
-} kiln_conv_s4_shape;
+/* The geometry (Internal/kiln_conv_geom.h: kiln_conv_geom_ok, kiln_conv_geom_from). */
+typedef kiln_conv_geom kiln_conv_s4_shape;
 
-/** Which public entry asks: the shapes it accepts (beyond kiln_conv_s4_shape_ok). */
+/** Which public entry asks: the shapes it accepts (beyond kiln_conv_geom_ok). */
 typedef enum
 {
     KILN_CONV_S4_KIND_ANY = 0,      /* arm_convolve_wrapper_s4, arm_convolve_s4: every valid shape */
@@ -80,31 +73,8 @@ typedef struct
 /** Printable route name, or "?" for an unknown value. */
 const char *kiln_conv_s4_route_name(kiln_conv_s4_route route);
 
-/**
- * Whether a shape is a valid convolution:
- *  - batches, out_c, in_h, in_w >= 0; in_c, filter_h, filter_w, filter_c >= 1; stride >= 1,
- *    dilation >= 1, padding >= 0;
- *  - filter_c divides in_c and the group count in_c / filter_c divides out_c;
- *  - output h / w equal floor((in + 2 pad (+1) - eff_k) / stride) + 1 (TFLite's VALID / SAME
- *    arithmetic with an optional extra trailing row / column of padding), eff_k = dil (k - 1) + 1;
- *    an output size of 0 needs in + 2 pad < eff_k (no window fits);
- *  - every coordinate, element count (input, output, filter) and the dot length within int32.
- * An empty output (batches, out_h, out_w or out_c 0) is valid when everything else is.
- */
-bool kiln_conv_s4_shape_ok(const kiln_conv_s4_shape *s);
-
 /** Whether an entry of this kind supports a (valid) shape. */
 bool kiln_conv_s4_kind_ok(const kiln_conv_s4_shape *s, kiln_conv_s4_kind kind);
-
-/**
- * Fill a shape from the public arguments (filter_dims->n, bias_dims and output_dims->n are not
- * read, as for the int8 convolution). NULL pointers give false.
- */
-bool kiln_conv_s4_shape_from(const cmsis_nn_conv_params *conv_params,
-                             const cmsis_nn_dims *input_dims,
-                             const cmsis_nn_dims *filter_dims,
-                             const cmsis_nn_dims *output_dims,
-                             kiln_conv_s4_shape *s);
 
 /**
  * Plan for a backend and an entry kind. ARM_CMSIS_NN_ARG_ERROR (out untouched) for an invalid

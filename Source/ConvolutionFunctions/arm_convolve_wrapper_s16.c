@@ -28,7 +28,7 @@ static int32_t kiln_conv_s16_wrapper_query(const cmsis_nn_conv_params *conv_para
 {
     kiln_conv_s16_shape s;
     kiln_conv_s16_plan_t plan;
-    if (!kiln_conv_s16_shape_from(conv_params, input_dims, filter_dims, output_dims, &s) ||
+    if (!kiln_conv_geom_from(conv_params, input_dims, filter_dims, output_dims, &s) ||
         kiln_conv_s16_plan(&s, isa, &plan) != ARM_CMSIS_NN_SUCCESS)
     {
         return -1;

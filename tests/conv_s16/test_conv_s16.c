@@ -873,7 +873,7 @@ static void test_shape_agrees_with_s8(void)
         const kiln_conv_s8_shape s8 = {s.batches,  s.in_h,     s.in_w,     s.in_c,     s.filter_h,   s.filter_w,
                                        s.filter_c, s.out_h,    s.out_w,    s.out_c,    s.stride_h,   s.stride_w,
                                        s.pad_h,    s.pad_w,    s.dilation_h, s.dilation_w, 1,        1};
-        const bool ok16 = kiln_conv_s16_shape_ok(&s);
+        const bool ok16 = kiln_conv_geom_ok(&s);
         const bool ok8 = kiln_conv_s8_shape_ok(&s8);
         const bool empty = s.batches == 0 || s.out_h == 0 || s.out_w == 0 || s.out_c == 0;
         valid += ok16 && !empty;
@@ -931,7 +931,7 @@ static void test_queries(void)
     KILN_CHECK_EQ(arm_convolve_s16_get_buffer_size(&in_d, &f_d), 0);
     /* the plan: one route, no scratch, on every backend */
     kiln_conv_s16_shape s;
-    KILN_CHECK(kiln_conv_s16_shape_from(&cp, &in_d, &f_d, &out_d, &s));
+    KILN_CHECK(kiln_conv_geom_from(&cp, &in_d, &f_d, &out_d, &s));
     const kiln_isa isas[3] = {KILN_ISA_C, KILN_ISA_DSP, KILN_ISA_MVE};
     for (int i = 0; i < 3; i++)
     {
