@@ -50,17 +50,8 @@ typedef enum
     KILN_DW_S16_ROUTE_COUNT = 1
 } kiln_dw_s16_route;
 
-/**
- * A validated request. When empty is false, shape is a kiln_dw_s8_shape (every size >= 1, output
- * size consistent with the convolution, every tensor below 2^31 elements, at most
- * KILN_DW_S16_MAX_TAPS taps). When empty is true the output has no element (batches, output height,
- * width or channels 0) and shape is not used.
- */
-typedef struct
-{
-    bool empty;
-    kiln_dw_s8_shape shape;
-} kiln_dw_s16_req;
+/* A validated request (kiln_dw_req_from, Internal/kiln_dw_s8.h). */
+typedef kiln_dw_req kiln_dw_s16_req;
 
 /** The plan: route, its name and its exact scratch bytes on the chosen backend. */
 typedef struct kiln_dw_s16_plan
@@ -72,21 +63,6 @@ typedef struct kiln_dw_s16_plan
 
 /** Name of a route ("dw_s16_c"), or "?" for an unknown id. */
 const char *kiln_dw_s16_route_name(kiln_dw_s16_route route);
-
-/**
- * Check the geometry of a call and fill *req. Rejects (false): a NULL params / dims struct, any
- * negative dimension, ch_mult < 1, stride or dilation < 1, negative padding, filter height or width
- * < 1, filter c != output c, output c != input c * ch_mult, output n != input n. A non-empty output
- * must then pass kiln_dw_s8_shape_from (output size TFLite can produce, coordinates within int32,
- * tensors below 2^31 elements, window <= KILN_DW_S16_MAX_TAPS taps). An empty output must still be
- * consistent: along an axis of output size 0 no window may fit (in + 2 * pad < effective filter),
- * along one of size >= 1 the input must be non-empty and the size TFLite's.
- */
-bool kiln_dw_s16_req_from(const cmsis_nn_dw_conv_params *params,
-                          const cmsis_nn_dims *input_dims,
-                          const cmsis_nn_dims *filter_dims,
-                          const cmsis_nn_dims *output_dims,
-                          kiln_dw_s16_req *req);
 
 /** The plan of a validated request on a backend. False only for NULL arguments. An empty request
  * plans "dw_s16_c" with 0 bytes. */

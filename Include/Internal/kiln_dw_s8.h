@@ -120,6 +120,32 @@ typedef struct
 } kiln_dw_s8_args;
 
 /**
+ * A request of the int16 and int4-weight depthwise families, whose outputs may be empty. When empty
+ * is false, shape passed kiln_dw_s8_shape_from (every size >= 1, the output size TFLite's, every
+ * coordinate within int32, tensors below 2^31 elements, at most 16384 taps); when empty is true the
+ * output has no element (batches, output height, width or channels 0) and shape is not used.
+ */
+typedef struct
+{
+    bool empty;
+    kiln_dw_s8_shape shape;
+} kiln_dw_req;
+
+/**
+ * Check the geometry of a call and fill *req. Rejects (false): a NULL params / dims struct, any
+ * negative dimension, ch_mult < 1, stride or dilation < 1, negative padding, filter height or width
+ * < 1, filter c != output c, output c != input c * ch_mult, output n != input n. A non-empty output
+ * must then pass kiln_dw_s8_shape_from; an empty one must still be consistent: along an axis of
+ * output size 0 no window may fit (in + 2 * pad < effective filter), along one of size >= 1 the
+ * input must be non-empty and the size TFLite's, and the window at most 16384 taps.
+ */
+bool kiln_dw_req_from(const cmsis_nn_dw_conv_params *params,
+                      const cmsis_nn_dims *input_dims,
+                      const cmsis_nn_dims *filter_dims,
+                      const cmsis_nn_dims *output_dims,
+                      kiln_dw_req *req);
+
+/**
  * Check the non-shape arguments shared by every entry: pointers, quantization (multipliers
  * >= 0, shifts in [-31, 30]), offsets within [-255, 255] and the activation range. Reads the
  * out_c multipliers and shifts.

@@ -99,6 +99,67 @@ bool kiln_dw_s8_shape_from(const cmsis_nn_dw_conv_params *params,
     return true;
 }
 
+/* ---- requests that may have an empty output (the int16 and int4-weight families) ---------- */
+
+/* One spatial axis of an empty output: size 0 when no symmetric window fits; a size >= 1 needs a
+ * non-empty input and one of the sizes kiln_dw_s8_shape_from accepts (VALID/SAME, at most one
+ * extra row/column of padding at the end). All in 64 bits. */
+static bool kiln_dw_empty_axis_ok(int32_t in, int32_t out, int32_t k, int32_t stride, int32_t pad, int32_t dil)
+{
+    const int64_t eff = (int64_t)(k - 1) * dil + 1;
+    const int64_t span = (int64_t)in + 2 * (int64_t)pad - eff;
+    if (out == 0)
+    {
+        return span < 0;
+    }
+    if (in < 1 || span + 1 < 0)
+    {
+        return false;
+    }
+    const int64_t out_sym = span >= 0 ? span / stride + 1 : 0;
+    const int64_t out_extra = (span + 1) / stride + 1;
+    return (int64_t)out == out_sym || (int64_t)out == out_extra;
+}
+
+bool kiln_dw_req_from(const cmsis_nn_dw_conv_params *params,
+                          const cmsis_nn_dims *input_dims,
+                          const cmsis_nn_dims *filter_dims,
+                          const cmsis_nn_dims *output_dims,
+                          kiln_dw_req *req)
+{
+    if (params == NULL || input_dims == NULL || filter_dims == NULL || output_dims == NULL || req == NULL)
+    {
+        return false;
+    }
+    const cmsis_nn_dims *i = input_dims;
+    const cmsis_nn_dims *f = filter_dims;
+    const cmsis_nn_dims *o = output_dims;
+    if (i->n < 0 || i->h < 0 || i->w < 0 || i->c < 0 || o->n < 0 || o->h < 0 || o->w < 0 || o->c < 0 || f->n < 0 ||
+        f->h < 1 || f->w < 1 || f->c < 0)
+    {
+        return false;
+    }
+    if (params->ch_mult < 1 || params->stride.h < 1 || params->stride.w < 1 || params->dilation.h < 1 ||
+        params->dilation.w < 1 || params->padding.h < 0 || params->padding.w < 0)
+    {
+        return false;
+    }
+    if (o->n != i->n || (int64_t)i->c * params->ch_mult != (int64_t)o->c || f->c != o->c)
+    {
+        return false;
+    }
+    req->empty = o->n == 0 || o->h == 0 || o->w == 0 || o->c == 0;
+    if (req->empty)
+    {
+        return (int64_t)f->h * f->w <= KILN_DW_MAX_TAPS &&
+            kiln_dw_empty_axis_ok(i->h, o->h, f->h, params->stride.h, params->padding.h, params->dilation.h) &&
+            kiln_dw_empty_axis_ok(i->w, o->w, f->w, params->stride.w, params->padding.w, params->dilation.w);
+    }
+    /* Non-empty: exactly the int8 family's geometry (it also bounds the window by
+     * KILN_DW_MAX_TAPS taps, every coordinate by int32 and every tensor by 2^31 elements). */
+    return kiln_dw_s8_shape_from(params, input_dims, filter_dims, output_dims, &req->shape);
+}
+
 bool kiln_dw_s8_args_ok(const kiln_dw_s8_shape *shape,
                         const cmsis_nn_dw_conv_params *params,
                         const cmsis_nn_per_channel_quant_params *quant,

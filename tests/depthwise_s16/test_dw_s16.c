@@ -648,7 +648,7 @@ static void test_plan_and_queries(void)
     cmsis_nn_dims in, f, b, out;
     case_structs(t, &p, &q, &in, &f, &b, &out);
     kiln_dw_s16_req req;
-    KILN_CHECK(kiln_dw_s16_req_from(&p, &in, &f, &out, &req));
+    KILN_CHECK(kiln_dw_req_from(&p, &in, &f, &out, &req));
     KILN_CHECK(!req.empty);
     for (int32_t isa = 0; isa < 3; isa++)
     {

@@ -498,7 +498,7 @@ static void test_plan_and_queries(void)
     const cmsis_nn_dims f = {1, 3, 3, 6};
     const cmsis_nn_dims o = {1, 3, 3, 6};
     kiln_dw_s4_req req;
-    KILN_CHECK(kiln_dw_s4_req_from(&p, &in, &f, &o, &req));
+    KILN_CHECK(kiln_dw_req_from(&p, &in, &f, &o, &req));
     KILN_CHECK(!req.empty);
     for (int isa = 0; isa < 3; isa++)
     {
