@@ -313,6 +313,35 @@ static inline bool kiln_fc_s8_offset_ok(int32_t off)
     return off >= -KILN_FC_S8_MAX_OFFSET && off <= KILN_FC_S8_MAX_OFFSET;
 }
 
+/**
+ * The operand dims of a batch matmul (arm_batch_matmul_s8 / _s16): lhs [B_l, H_l, M, K] and the
+ * transposed rhs [B_r, H_r, N, K] (n, h, w, c), output [B, H, M, N]; batch and height broadcast as
+ * TFLite (equal, or one side 1, the output the larger); M, K, N >= 0; every tensor's element count
+ * within INT32_MAX (so every matrix and index is).
+ */
+static inline bool kiln_bmm_broadcast_ok(int32_t a, int32_t b, int32_t out)
+{
+    if (a < 0 || b < 0)
+    {
+        return false;
+    }
+    if (a == b || b == 1)
+    {
+        return out == a;
+    }
+    return a == 1 && out == b;
+}
+
+static inline bool kiln_bmm_dims_ok(const cmsis_nn_dims *l, const cmsis_nn_dims *r, const cmsis_nn_dims *o)
+{
+    if (l->w < 0 || l->c < 0 || r->w < 0 || r->c != l->c || o->w != l->w || o->c != r->w ||
+        !kiln_bmm_broadcast_ok(l->n, r->n, o->n) || !kiln_bmm_broadcast_ok(l->h, r->h, o->h))
+    {
+        return false;
+    }
+    return kiln_fc_s8_count(l) <= INT32_MAX && kiln_fc_s8_count(r) <= INT32_MAX && kiln_fc_s8_count(o) <= INT32_MAX;
+}
+
 /* ---- int16 operators (arm_fully_connected_s16, arm_batch_matmul_s16): portable C ------------- */
 
 /* Largest |output_offset| the int16 entries accept (TFLite passes 0; the input and filter offsets

@@ -11,20 +11,6 @@
 #include "Include/Internal/kiln_fc_s8.h"
 #include "Include/arm_nnfunctions.h"
 
-/* TFLite's broadcast of one dimension: equal, or one side 1; out must be the larger. */
-static bool kiln_bmm_s16_broadcast(int32_t a, int32_t b, int32_t out)
-{
-    if (a < 0 || b < 0)
-    {
-        return false;
-    }
-    if (a == b || b == 1)
-    {
-        return out == a;
-    }
-    return a == 1 && out == b;
-}
-
 static int64_t kiln_bmm_s16_dot(const int16_t *x, const int16_t *y, int32_t k)
 {
     int64_t sum = 0;
@@ -56,13 +42,7 @@ arm_cmsis_nn_status arm_batch_matmul_s16(const cmsis_nn_context *ctx,
     const int32_t m = l->w;
     const int32_t k = l->c;
     const int32_t n = r->w;
-    if (m < 0 || k < 0 || n < 0 || r->c != k || o->w != m || o->c != n || !kiln_bmm_s16_broadcast(l->n, r->n, o->n) ||
-        !kiln_bmm_s16_broadcast(l->h, r->h, o->h))
-    {
-        return ARM_CMSIS_NN_ARG_ERROR;
-    }
-    /* Every tensor's element count within INT32_MAX (so is every matrix and index below). */
-    if (kiln_fc_s8_count(l) > INT32_MAX || kiln_fc_s8_count(r) > INT32_MAX || kiln_fc_s8_count(o) > INT32_MAX)
+    if (!kiln_bmm_dims_ok(l, r, o))
     {
         return ARM_CMSIS_NN_ARG_ERROR;
     }

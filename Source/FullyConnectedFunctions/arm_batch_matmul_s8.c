@@ -14,27 +14,6 @@
 #include "Include/arm_nnfunctions.h"
 #include "Include/Internal/kiln_fc_s8.h"
 
-static bool kiln_bmm_broadcast(int32_t a, int32_t b, int32_t out)
-{
-    if (a < 0 || b < 0)
-    {
-        return false;
-    }
-    if (a == b)
-    {
-        return out == a;
-    }
-    if (a == 1)
-    {
-        return out == b;
-    }
-    if (b == 1)
-    {
-        return out == a;
-    }
-    return false;
-}
-
 arm_cmsis_nn_status arm_batch_matmul_s8(const cmsis_nn_context *ctx,
                                         const cmsis_nn_bmm_params *bmm_params,
                                         const cmsis_nn_per_tensor_quant_params *quant_params,
@@ -56,13 +35,7 @@ arm_cmsis_nn_status arm_batch_matmul_s8(const cmsis_nn_context *ctx,
     const int32_t m = l->w;
     const int32_t k = l->c;
     const int32_t n = r->w;
-    if (m < 0 || k < 0 || n < 0 || r->c != k || o->w != m || o->c != n || !kiln_bmm_broadcast(l->n, r->n, o->n) ||
-        !kiln_bmm_broadcast(l->h, r->h, o->h))
-    {
-        return ARM_CMSIS_NN_ARG_ERROR;
-    }
-    /* Every tensor's element count must be addressable (and each matrix an int32 count). */
-    if (kiln_fc_s8_count(l) > INT32_MAX || kiln_fc_s8_count(r) > INT32_MAX || kiln_fc_s8_count(o) > INT32_MAX)
+    if (!kiln_bmm_dims_ok(l, r, o))
     {
         return ARM_CMSIS_NN_ARG_ERROR;
     }
