@@ -314,6 +314,41 @@ static inline bool kiln_fc_s8_offset_ok(int32_t off)
 }
 
 /**
+ * The fully connected layout (CMSIS-NN): input [n, (h, w, c) = cols], filter_dims->n = cols,
+ * filter_dims->c = rows, output [n, rows] in output_dims->n / ->c (filter h / w, output h / w and
+ * bias_dims are not read: callers leave them unset). True when every size is >= 0, h * w * c ==
+ * cols (with c = 0 the count is 0 whatever h * w is; otherwise h * w must be within int32, and then
+ * h * w * c < 2^62 is exact) and batches * cols, rows * cols and batches * rows are within int32.
+ */
+static inline bool kiln_fc_layout_ok(const cmsis_nn_dims *input_dims,
+                                     const cmsis_nn_dims *filter_dims,
+                                     const cmsis_nn_dims *output_dims,
+                                     int32_t *batches,
+                                     int32_t *cols,
+                                     int32_t *rows)
+{
+    const int32_t b = input_dims->n, k = filter_dims->n, r = output_dims->c;
+    const int32_t ih = input_dims->h, iw = input_dims->w, ic = input_dims->c;
+    if ((b | k | r | ih | iw | ic) < 0 || filter_dims->c != r || output_dims->n != b)
+    {
+        return false;
+    }
+    const int64_t hw = (int64_t)ih * iw;
+    if (ic == 0 ? k != 0 : (hw > INT32_MAX || hw * ic != (int64_t)k))
+    {
+        return false;
+    }
+    if ((int64_t)b * k > INT32_MAX || (int64_t)r * k > INT32_MAX || (int64_t)b * r > INT32_MAX)
+    {
+        return false;
+    }
+    *batches = b;
+    *cols = k;
+    *rows = r;
+    return true;
+}
+
+/**
  * The operand dims of a batch matmul (arm_batch_matmul_s8 / _s16): lhs [B_l, H_l, M, K] and the
  * transposed rhs [B_r, H_r, N, K] (n, h, w, c), output [B, H, M, N]; batch and height broadcast as
  * TFLite (equal, or one side 1, the output the larger); M, K, N >= 0; every tensor's element count

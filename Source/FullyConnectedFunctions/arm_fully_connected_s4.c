@@ -69,20 +69,8 @@ arm_cmsis_nn_status arm_fully_connected_s4(const cmsis_nn_context *ctx,
     {
         return ARM_CMSIS_NN_ARG_ERROR;
     }
-    const int32_t batches = input_dims->n;
-    const int32_t cols = filter_dims->n;
-    const int32_t rows = output_dims->c;
-    const int32_t ih = input_dims->h, iw = input_dims->w, ic = input_dims->c;
-    if ((batches | cols | rows | ih | iw | ic) < 0 || filter_dims->c != rows || output_dims->n != batches)
-    {
-        return ARM_CMSIS_NN_ARG_ERROR;
-    }
-    const int64_t hw = (int64_t)ih * iw;
-    if (ic == 0 ? cols != 0 : (hw > INT32_MAX || hw * ic != (int64_t)cols))
-    {
-        return ARM_CMSIS_NN_ARG_ERROR;
-    }
-    if ((int64_t)batches * cols > INT32_MAX || (int64_t)rows * cols > INT32_MAX || (int64_t)batches * rows > INT32_MAX)
+    int32_t batches, cols, rows; /* the layout of arm_fully_connected_s8 (kiln_fc_layout_ok) */
+    if (!kiln_fc_layout_ok(input_dims, filter_dims, output_dims, &batches, &cols, &rows))
     {
         return ARM_CMSIS_NN_ARG_ERROR;
     }

@@ -87,12 +87,6 @@ const int32_t *kiln_fc_s8_sealed_sums(void *buf, const kiln_fc_s8_seal_key *key)
 
 /* ---- entry ----------------------------------------------------------------------------------- */
 
-/* a * b <= INT32_MAX for a, b >= 0: one SMULL and a 64-bit compare. */
-static inline bool kiln_fc_prod_ok(int32_t a, int32_t b)
-{
-    return (int64_t)a * b <= INT32_MAX;
-}
-
 /* off in [-KILN_FC_S8_MAX_OFFSET, KILN_FC_S8_MAX_OFFSET] as one unsigned compare. */
 static inline bool kiln_fc_off_ok(int32_t off)
 {
@@ -117,25 +111,8 @@ arm_cmsis_nn_status kiln_fc_s8_entry(const cmsis_nn_context *ctx,
     {
         return ARM_CMSIS_NN_ARG_ERROR;
     }
-    /* Layout (CMSIS-NN): input [n, (h, w, c) = cols], filter_dims->n = cols, filter_dims->c = rows,
-     * output [n, rows] in output_dims->n / ->c. filter h/w, output h/w and bias_dims are not read
-     * (callers leave them unset). */
-    const int32_t batches = input_dims->n;
-    const int32_t cols = filter_dims->n;
-    const int32_t rows = output_dims->c;
-    const int32_t ih = input_dims->h, iw = input_dims->w, ic = input_dims->c;
-    if ((batches | cols | rows | ih | iw | ic) < 0 || filter_dims->c != rows || output_dims->n != batches)
-    {
-        return ARM_CMSIS_NN_ARG_ERROR;
-    }
-    /* h * w * c == cols: with c = 0 the count is 0 whatever h * w is; otherwise h * w must be
-     * within int32 (cols is) and then h * w * c < 2^62 is exact. */
-    const int64_t hw = (int64_t)ih * iw;
-    if (ic == 0 ? cols != 0 : (hw > INT32_MAX || (int64_t)(int32_t)hw * ic != (int64_t)cols))
-    {
-        return ARM_CMSIS_NN_ARG_ERROR;
-    }
-    if (!kiln_fc_prod_ok(batches, cols) || !kiln_fc_prod_ok(rows, cols) || !kiln_fc_prod_ok(batches, rows))
+    int32_t batches, cols, rows; /* CMSIS-NN's layout (kiln_fc_layout_ok) */
+    if (!kiln_fc_layout_ok(input_dims, filter_dims, output_dims, &batches, &cols, &rows))
     {
         return ARM_CMSIS_NN_ARG_ERROR;
     }
