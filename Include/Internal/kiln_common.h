@@ -117,12 +117,13 @@ static inline bool kiln_act_s8_ok(int32_t act_min, int32_t act_max)
     return act_min <= act_max && act_min >= INT8_MIN && act_max <= INT8_MAX;
 }
 
-/** clamp(v + offset, lo, hi) (lo <= hi), the sum formed in 64 bits: a requantized value near the int32
- *  limits plus an output offset does not overflow. */
+/** clamp(v + offset, lo, hi) for lo <= hi and |lo|, |hi|, |offset| < 2^30, without forming v + offset: a
+ *  requantized value near the int32 limits plus an output offset would overflow. v is clamped to
+ *  [lo - offset, hi - offset] first (the same result; the bounds are loop invariants in the kernels). */
 static inline int32_t kiln_add_clamp(int32_t v, int32_t offset, int32_t lo, int32_t hi)
 {
-    const int64_t y = (int64_t)v + offset;
-    return (int32_t)(y < lo ? lo : (y > hi ? hi : y));
+    const int32_t l = lo - offset, h = hi - offset;
+    return (v < l ? l : (v > h ? h : v)) + offset;
 }
 
 /** An int16 activation range: min <= max, both within [-32768, 32767]. */

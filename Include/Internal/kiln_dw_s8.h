@@ -243,37 +243,34 @@ static inline int8_t kiln_dw_s8_finish(int32_t acc, int32_t mult, int32_t shift,
 }
 
 /* First and one-past-last filter tap along one axis whose input coordinate base + k * dil lies in
- * [0, size) (k0 == k1: none). The ceiling divisions run in uint32: -base <= 2^31 and size - base <
- * 2^32 cannot wrap there, where base + dil - 1 could overflow int32 (a one-tap filter passes the
- * shape checks with any dilation). */
+ * [0, size) (k0 == k1: none). The ceilings are (n - 1) / dil + 1 for n >= 1, which cannot overflow
+ * where n + dil - 1 could (a one-tap filter passes the shape checks with any dilation): -base <= pad
+ * and size - base <= size + pad, within int32 by kiln_dw_s8_shape_from. */
 static inline void kiln_dw_tap_range(int32_t base, int32_t size, int32_t taps, int32_t dil, int32_t *k0, int32_t *k1)
 {
-    const uint32_t d = (uint32_t)dil;
-    uint32_t lo = 0;
+    int32_t lo = 0;
     if (base < 0)
     {
-        const uint32_t n = 0u - (uint32_t)base; /* -base */
-        lo = n / d + (n % d != 0u);
+        lo = (-base - 1) / dil + 1;
     }
-    uint32_t hi = (uint32_t)taps;
-    if (base >= size)
+    int32_t hi = taps;
+    /* k < (size - base) / dil, rounded up */
+    const int32_t room = size - base;
+    if (room <= 0)
     {
         hi = 0;
     }
     else
     {
-        /* k < (size - base) / dil, rounded up */
-        const uint32_t room = (uint32_t)size - (uint32_t)base;
-        const uint32_t lim = room / d + (room % d != 0u);
+        const int32_t lim = (room - 1) / dil + 1;
         hi = MIN(hi, lim);
     }
-    lo = MIN(lo, (uint32_t)taps);
     if (hi < lo)
     {
         hi = lo;
     }
-    *k0 = (int32_t)lo;
-    *k1 = (int32_t)hi;
+    *k0 = lo;
+    *k1 = hi;
 }
 
 #ifdef __cplusplus

@@ -153,7 +153,8 @@ static void test_add_clamp(void)
 {
     KILN_CHECK_EQ(kiln_add_clamp(INT32_MAX, 255, -128, 127), 127);
     KILN_CHECK_EQ(kiln_add_clamp(INT32_MIN, -255, -128, 127), -128);
-    KILN_CHECK_EQ(kiln_add_clamp(INT32_MAX, INT32_MIN, INT32_MIN, INT32_MAX), -1);
+    KILN_CHECK_EQ(kiln_add_clamp(INT32_MAX, -(1 << 29), -(1 << 29), 1 << 29), 1 << 29);
+    KILN_CHECK_EQ(kiln_add_clamp(INT32_MIN, 1 << 29, -(1 << 29), 1 << 29), -(1 << 29));
     KILN_CHECK_EQ(kiln_add_clamp(-5, 3, -128, 127), -2);
     KILN_CHECK_EQ(kiln_add_clamp(100, 100, -128, 127), 127);
     /* requantize(INT32_MAX, INT32_MAX, 0) = INT32_MAX - 1: the offset pushes it past int32 */
