@@ -111,4 +111,97 @@ static inline bool random_case(kiln_rng *r, pool_case *pc, bool empty_ok, bool b
     return in_count(pc) <= max_in && out_count(pc) <= max_out;
 }
 
+/* The bad-input table of the pooling entries: each kind breaks one argument of a valid call. */
+typedef enum
+{
+    NULL_PARAMS,
+    NULL_IN_DIMS,
+    NULL_INPUT,
+    NULL_FILTER,
+    NULL_OUT_DIMS,
+    NULL_OUTPUT,
+    NEG_BATCH,
+    NEG_IN_H,
+    NEG_IN_W,
+    NEG_CH,
+    CH_MISMATCH,
+    NEG_OUT_H,
+    NEG_OUT_W,
+    ZERO_KH,
+    NEG_KW,
+    ZERO_STRIDE_H,
+    NEG_STRIDE_W,
+    NEG_PAD_H,
+    NEG_PAD_W,
+    ACT_SWAPPED,
+    ACT_LOW,
+    ACT_HIGH,
+    ACT_MIN_HIGH,
+    HUGE_INPUT,
+    HUGE_OUTPUT,
+    HUGE_WINDOW,
+    COORD_OVERFLOW,
+    EMPTY_WINDOW_TOP,    /* average only */
+    EMPTY_WINDOW_BOTTOM, /* average only */
+    BAD_COUNT
+} bad_kind;
+
+/* The arguments of one call of the table: structs to break and the pointers the call takes. */
+typedef struct
+{
+    cmsis_nn_pool_params pp;
+    cmsis_nn_dims in, f, out;
+    const cmsis_nn_pool_params *ppp;
+    const cmsis_nn_dims *inp, *fp, *outp;
+    bool null_input, null_output;
+} bad_call;
+
+/* The valid base call (6x6x4 -> 3x3, 3x3 window, stride 2, padding 1) broken by kind k; the
+ * activation range of the element type is [act_lo, act_hi], and a huge_h x huge_w window is just
+ * past the type's largest. */
+static inline void bad_call_make(bad_call *c, bad_kind k, int32_t act_lo, int32_t act_hi, int32_t huge_h,
+                                 int32_t huge_w)
+{
+    const pool_case base = {1, 6, 6, 4, 3, 3, 3, 3, 2, 2, 1, 1, act_lo, act_hi};
+    fill_args(&base, &c->pp, &c->in, &c->f, &c->out);
+    c->ppp = &c->pp;
+    c->inp = &c->in;
+    c->fp = &c->f;
+    c->outp = &c->out;
+    c->null_input = c->null_output = false;
+    switch (k)
+    {
+    case NULL_PARAMS: c->ppp = NULL; break;
+    case NULL_IN_DIMS: c->inp = NULL; break;
+    case NULL_INPUT: c->null_input = true; break;
+    case NULL_FILTER: c->fp = NULL; break;
+    case NULL_OUT_DIMS: c->outp = NULL; break;
+    case NULL_OUTPUT: c->null_output = true; break;
+    case NEG_BATCH: c->in.n = -1; break;
+    case NEG_IN_H: c->in.h = -6; break;
+    case NEG_IN_W: c->in.w = -1; break;
+    case NEG_CH: c->in.c = -4; c->out.c = -4; break;
+    case CH_MISMATCH: c->out.c = 5; break;
+    case NEG_OUT_H: c->out.h = -3; break;
+    case NEG_OUT_W: c->out.w = -1; break;
+    case ZERO_KH: c->f.h = 0; break;
+    case NEG_KW: c->f.w = -3; break;
+    case ZERO_STRIDE_H: c->pp.stride.h = 0; break;
+    case NEG_STRIDE_W: c->pp.stride.w = -2; break;
+    case NEG_PAD_H: c->pp.padding.h = -1; break;
+    case NEG_PAD_W: c->pp.padding.w = INT32_MIN; break;
+    case ACT_SWAPPED: c->pp.activation.min = 10; c->pp.activation.max = 9; break;
+    case ACT_LOW: c->pp.activation.min = act_lo - 1; break;
+    case ACT_HIGH: c->pp.activation.max = act_hi + 1; break;
+    case ACT_MIN_HIGH: c->pp.activation.min = INT32_MAX; c->pp.activation.max = INT32_MAX; break;
+    case HUGE_INPUT: c->in.n = 65536; c->in.h = 65536; break;
+    case HUGE_OUTPUT: c->in.n = 2; c->out.h = 46341; c->out.w = 46341; break;
+    case HUGE_WINDOW: c->f.h = huge_h; c->f.w = huge_w; break;
+    case COORD_OVERFLOW: c->pp.stride.h = INT32_MAX; break;
+    case EMPTY_WINDOW_TOP: c->pp.padding.h = 3; break;
+    case EMPTY_WINDOW_BOTTOM: c->out.w = 5; break; /* last window starts at column 7 of 6 */
+    default: break;
+    }
+}
+
 #endif /* KILN_TEST_POOL_CASE_H */

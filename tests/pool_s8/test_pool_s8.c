@@ -294,39 +294,6 @@ static void test_queries(void)
 
 /* ---- bad input ------------------------------------------------------------------------------ */
 
-typedef enum
-{
-    NULL_PARAMS,
-    NULL_IN_DIMS,
-    NULL_INPUT,
-    NULL_FILTER,
-    NULL_OUT_DIMS,
-    NULL_OUTPUT,
-    NEG_BATCH,
-    NEG_IN_H,
-    NEG_IN_W,
-    NEG_CH,
-    CH_MISMATCH,
-    NEG_OUT_H,
-    NEG_OUT_W,
-    ZERO_KH,
-    NEG_KW,
-    ZERO_STRIDE_H,
-    NEG_STRIDE_W,
-    NEG_PAD_H,
-    NEG_PAD_W,
-    ACT_SWAPPED,
-    ACT_LOW,
-    ACT_HIGH,
-    HUGE_INPUT,
-    HUGE_OUTPUT,
-    HUGE_WINDOW,
-    COORD_OVERFLOW,
-    EMPTY_WINDOW_TOP,    /* average only */
-    EMPTY_WINDOW_BOTTOM, /* average only */
-    BAD_COUNT
-} bad_kind;
-
 static void test_bad_input(void)
 {
     for (int32_t avg = 0; avg < 2; avg++)
@@ -337,50 +304,14 @@ static void test_bad_input(void)
             {
                 continue;
             }
-            const pool_case base = {1, 6, 6, 4, 3, 3, 3, 3, 2, 2, 1, 1, -128, 127};
-            cmsis_nn_pool_params pp;
-            cmsis_nn_dims in, f, out;
-            fill_args(&base, &pp, &in, &f, &out);
-            const cmsis_nn_pool_params *ppp = &pp;
-            const cmsis_nn_dims *inp = &in, *fp = &f, *outp = &out;
-            const int8_t *input = g_in;
-            int8_t *output = g_out;
-            switch ((bad_kind)k)
-            {
-            case NULL_PARAMS: ppp = NULL; break;
-            case NULL_IN_DIMS: inp = NULL; break;
-            case NULL_INPUT: input = NULL; break;
-            case NULL_FILTER: fp = NULL; break;
-            case NULL_OUT_DIMS: outp = NULL; break;
-            case NULL_OUTPUT: output = NULL; break;
-            case NEG_BATCH: in.n = -1; break;
-            case NEG_IN_H: in.h = -6; break;
-            case NEG_IN_W: in.w = -1; break;
-            case NEG_CH: in.c = -4; out.c = -4; break;
-            case CH_MISMATCH: out.c = 5; break;
-            case NEG_OUT_H: out.h = -3; break;
-            case NEG_OUT_W: out.w = -1; break;
-            case ZERO_KH: f.h = 0; break;
-            case NEG_KW: f.w = -3; break;
-            case ZERO_STRIDE_H: pp.stride.h = 0; break;
-            case NEG_STRIDE_W: pp.stride.w = -2; break;
-            case NEG_PAD_H: pp.padding.h = -1; break;
-            case NEG_PAD_W: pp.padding.w = INT32_MIN; break;
-            case ACT_SWAPPED: pp.activation.min = 10; pp.activation.max = 9; break;
-            case ACT_LOW: pp.activation.min = -129; break;
-            case ACT_HIGH: pp.activation.max = 128; break;
-            case HUGE_INPUT: in.n = 65536; in.h = 65536; break;
-            case HUGE_OUTPUT: in.n = 2; out.h = 46341; out.w = 46341; break;
-            case HUGE_WINDOW: f.h = 4097; f.w = 4097; break;
-            case COORD_OVERFLOW: pp.stride.h = INT32_MAX; break;
-            case EMPTY_WINDOW_TOP: pp.padding.h = 3; break;
-            case EMPTY_WINDOW_BOTTOM: out.w = 5; break; /* last window starts at column 7 of 6 */
-            default: break;
-            }
+            bad_call c;
+            bad_call_make(&c, (bad_kind)k, -128, 127, 4097, 4097);
             memset(g_out_buf, GUARD_BYTE, sizeof(g_out_buf));
             cmsis_nn_context ctx = {NULL, 0};
-            const arm_cmsis_nn_status st = avg ? arm_avgpool_s8(&ctx, ppp, inp, input, fp, outp, output)
-                                               : arm_max_pool_s8(&ctx, ppp, inp, input, fp, outp, output);
+            const int8_t *x = c.null_input ? NULL : g_in;
+            int8_t *y = c.null_output ? NULL : g_out;
+            const arm_cmsis_nn_status st = avg ? arm_avgpool_s8(&ctx, c.ppp, c.inp, x, c.fp, c.outp, y)
+                                               : arm_max_pool_s8(&ctx, c.ppp, c.inp, x, c.fp, c.outp, y);
             kiln_test_context("%s bad case %ld", avg ? "avg" : "max", (long)k);
             KILN_CHECK_EQ(st, ARM_CMSIS_NN_ARG_ERROR);
             bool untouched = true;
