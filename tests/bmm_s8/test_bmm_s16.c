@@ -4,6 +4,7 @@
 #include "arm_nnfunctions.h"
 #include "Internal/kiln_fc_s8.h"
 #include "kiln_board.h"
+#include "kiln_ref.h"
 #include "kiln_test.h"
 
 #include "kiln_vectors/batch_matmul_1_s16.h"
@@ -27,78 +28,11 @@ static int8_t *const g_ctx = (int8_t *)g_ctx_words + GUARD; /* 0 bytes between t
 
 /* ---- reference: TFLite's int16 BATCH_MATMUL on the stored tensors, exact requantization ------- */
 
-/* A signed 128-bit value hi * 2^64 + lo (enough for acc * rm * 2^15). */
-typedef struct
-{
-    int64_t hi;
-    uint64_t lo;
-} w128;
-
-static w128 w_from(int64_t v)
-{
-    const w128 r = {v < 0 ? -1 : 0, (uint64_t)v};
-    return r;
-}
-
-static w128 w_add(w128 a, w128 b)
-{
-    w128 r;
-    r.lo = a.lo + b.lo;
-    r.hi = a.hi + b.hi + (r.lo < a.lo ? 1 : 0);
-    return r;
-}
-
-/* a * m, 0 <= m <= 2^16. */
-static w128 w_mul(w128 a, uint32_t m)
-{
-    const uint64_t p0 = (a.lo & 0xFFFFFFFFu) * m;
-    const uint64_t p1 = (a.lo >> 32) * m + (p0 >> 32);
-    w128 r;
-    r.lo = (p0 & 0xFFFFFFFFu) | (p1 << 32);
-    r.hi = a.hi * (int64_t)m + (int64_t)(p1 >> 32);
-    return r;
-}
-
-/* floor(a / 2^t), 1 <= t <= 63. */
-static w128 w_sar(w128 a, int t)
-{
-    w128 r;
-    r.lo = (a.lo >> t) | ((uint64_t)a.hi << (64 - t));
-    r.hi = a.hi >= 0 ? a.hi >> t : -((-(a.hi + 1)) >> t) - 1;
-    return r;
-}
-
-/* The value clamped to [-2^40, 2^40] (beyond that every int16 output is clamped alike). */
-static int64_t w_clamp40(w128 a)
-{
-    const int64_t big = (int64_t)1 << 40;
-    if (a.hi > 0 || (a.hi == 0 && a.lo > (uint64_t)big))
-    {
-        return big;
-    }
-    if (a.hi < -1 || (a.hi == -1 && a.lo < (uint64_t)0 - (uint64_t)big))
-    {
-        return -big;
-    }
-    return a.hi == 0 ? (int64_t)a.lo : -(int64_t)(~a.lo) - 1;
-}
-
 /* clamp(MultiplyByQuantizedMultiplier(acc, mult, shift) + off): TFLite's int64 form (reduced
  * multiplier, total shift 15 - shift, round half up), computed exactly. */
 static int16_t ref_out(int64_t acc, int32_t mult, int32_t shift, int32_t off, int32_t amin, int32_t amax)
 {
-    const int32_t rm = mult < 0x7FFF0000 ? (mult + 32768) >> 16 : 0x7FFF;
-    const int t = 15 - shift;
-    w128 p = w_mul(w_from(acc), (uint32_t)rm);
-    if (t <= 0)
-    {
-        p = w_mul(p, 1u << -t);
-    }
-    else
-    {
-        p = w_sar(w_add(p, w_from((int64_t)1 << (t - 1))), t);
-    }
-    int64_t v = w_clamp40(p) + off;
+    int64_t v = kiln_ref_requantize_s64_wide(acc, 0, mult, shift) + off;
     v = v < amin ? amin : v;
     v = v > amax ? amax : v;
     return (int16_t)v;

@@ -6,6 +6,7 @@
 #include "arm_nnsupportfunctions.h"
 #include "Internal/kiln_fc_s8.h"
 #include "kiln_board.h"
+#include "kiln_ref.h"
 #include "kiln_test.h"
 
 #include "kiln_vectors/fc_int16_slow.h"
@@ -30,83 +31,10 @@ static int8_t *const g_ctx = (int8_t *)g_ctx_words + GUARD; /* 0 bytes between t
 
 /* ---- reference: TFLite's int16x8 FULLY_CONNECTED with exact (128-bit) requantization ---------- */
 
-/* A signed 128-bit value hi * 2^64 + lo (enough for acc * rm * 2^15). */
-typedef struct
+static int16_t ref_out(int64_t sum, int64_t bias, int32_t mult, int32_t shift, int32_t off, int32_t amin,
+                       int32_t amax)
 {
-    int64_t hi;
-    uint64_t lo;
-} w128;
-
-static w128 w_from(int64_t v)
-{
-    const w128 r = {v < 0 ? -1 : 0, (uint64_t)v};
-    return r;
-}
-
-static w128 w_add(w128 a, w128 b)
-{
-    w128 r;
-    r.lo = a.lo + b.lo;
-    r.hi = a.hi + b.hi + (r.lo < a.lo ? 1 : 0);
-    return r;
-}
-
-/* a * m, 0 <= m <= 2^16. */
-static w128 w_mul(w128 a, uint32_t m)
-{
-    const uint64_t p0 = (a.lo & 0xFFFFFFFFu) * m;
-    const uint64_t p1 = (a.lo >> 32) * m + (p0 >> 32);
-    w128 r;
-    r.lo = (p0 & 0xFFFFFFFFu) | (p1 << 32);
-    r.hi = a.hi * (int64_t)m + (int64_t)(p1 >> 32);
-    return r;
-}
-
-/* floor(a / 2^t), 1 <= t <= 63. */
-static w128 w_sar(w128 a, int t)
-{
-    w128 r;
-    r.lo = (a.lo >> t) | ((uint64_t)a.hi << (64 - t));
-    r.hi = a.hi >= 0 ? a.hi >> t : -((-(a.hi + 1)) >> t) - 1;
-    return r;
-}
-
-/* The value clamped to [-2^40, 2^40] (beyond that every int16 output is clamped alike). */
-static int64_t w_clamp40(w128 a)
-{
-    const int64_t big = (int64_t)1 << 40;
-    if (a.hi > 0 || (a.hi == 0 && a.lo > (uint64_t)big))
-    {
-        return big;
-    }
-    if (a.hi < -1 || (a.hi == -1 && a.lo < (uint64_t)0 - (uint64_t)big))
-    {
-        return -big;
-    }
-    return a.hi == 0 ? (int64_t)a.lo : -(int64_t)(~a.lo) - 1;
-}
-
-/* TFLite's MultiplyByQuantizedMultiplier(int64 acc, multiplier, shift), computed exactly:
- * reduced multiplier rm, total shift t = 15 - shift, (acc * rm + 2^(t-1)) >> t. */
-static int64_t ref_requant(w128 acc, int32_t mult, int32_t shift)
-{
-    const int32_t rm = mult < 0x7FFF0000 ? (mult + 32768) >> 16 : 0x7FFF;
-    const int t = 15 - shift;
-    w128 p = w_mul(acc, (uint32_t)rm);
-    if (t <= 0)
-    {
-        p = w_mul(p, 1u << -t);
-    }
-    else
-    {
-        p = w_sar(w_add(p, w_from((int64_t)1 << (t - 1))), t);
-    }
-    return w_clamp40(p);
-}
-
-static int16_t ref_out(w128 acc, int32_t mult, int32_t shift, int32_t off, int32_t amin, int32_t amax)
-{
-    int64_t v = ref_requant(acc, mult, shift) + off;
+    int64_t v = kiln_ref_requantize_s64_wide(sum, bias, mult, shift) + off;
     v = v < amin ? amin : v;
     v = v > amax ? amax : v;
     return (int16_t)v;
@@ -133,8 +61,8 @@ static void ref_fc_s16(const fc16_case *c, int16_t *out)
             {
                 sum += (int64_t)c->input[b * c->cols + k] * (int64_t)c->weights[r * c->cols + k];
             }
-            const w128 acc = w_add(w_from(sum), w_from(c->bias != NULL ? c->bias[r] : 0));
-            out[b * c->rows + r] = ref_out(acc, c->mult, c->shift, c->out_off, c->act_min, c->act_max);
+            out[b * c->rows + r] = ref_out(sum, c->bias != NULL ? c->bias[r] : 0, c->mult, c->shift, c->out_off,
+                                           c->act_min, c->act_max);
         }
     }
 }
@@ -331,8 +259,7 @@ static void test_requantization(void)
                                                               : kiln_rng_range(&rng, -40, 10);
         const int32_t sh = shift < -31 ? -31 : shift;
         const int32_t rm = REDUCE_MULTIPLIER(mult);
-        const w128 acc = w_add(w_from(sum), w_from(bias));
-        const int64_t want = ref_requant(acc, mult, sh);
+        const int64_t want = kiln_ref_requantize_s64_wide(sum, bias, mult, sh);
         /* Exact below 2^17 in magnitude; beyond, any value past 2^17 of the right sign (every int16
          * output, offset included, is then clamped alike). */
         const int64_t lim = (int64_t)1 << 17;
@@ -343,8 +270,7 @@ static void test_requantization(void)
         KILN_CHECK_EQ(rm, REDUCE_MULTIPLIER(mult));
         /* CMSIS-NN's arm_nn_requantize_s64: defined for shift <= 14, acc * rm within int64 and the
          * half-step result within int32. */
-        const bool acc64 =
-            (acc.hi == 0 && acc.lo <= (uint64_t)INT64_MAX) || (acc.hi == -1 && acc.lo > (uint64_t)INT64_MAX);
+        const bool acc64 = bias > 0 ? sum <= INT64_MAX - bias : sum >= INT64_MIN - bias; /* sum + bias in int64 */
         if (sh <= 14 && acc64)
         {
             const int64_t a = sum + bias;
@@ -357,7 +283,7 @@ static void test_requantization(void)
         }
         /* Through the output step: offset and clamp. */
         const kiln_fc_s16_args args = {rm, sh, kiln_rng_range(&rng, -65535, 65535), -32768, 32767};
-        KILN_CHECK_EQ(kiln_fc_s16_out(sum, bias, &args), ref_out(acc, mult, sh, args.out_offset, -32768, 32767));
+        KILN_CHECK_EQ(kiln_fc_s16_out(sum, bias, &args), ref_out(sum, bias, mult, sh, args.out_offset, -32768, 32767));
     }
     KILN_CHECK(in_domain > iters / 8);
 }
@@ -513,7 +439,7 @@ static void test_empty(void)
         {
             for (int32_t r = 0; r < 3; r++)
             {
-                KILN_CHECK_EQ(out[GUARD + r], ref_out(w_from(bias[r]), qp.multiplier, qp.shift, 5, -32768, 32767));
+                KILN_CHECK_EQ(out[GUARD + r], ref_out(0, bias[r], qp.multiplier, qp.shift, 5, -32768, 32767));
             }
         }
     }

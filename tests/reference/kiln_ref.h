@@ -60,6 +60,12 @@ int32_t kiln_ref_multiply_by_quantized_multiplier(int32_t acc, int32_t mult, int
  * TFLite's domain: mult >= 0, -31 <= shift <= 7, |acc| < 2^47 (shift is clamped to [-47, 14]). */
 int32_t kiln_ref_multiply_by_quantized_multiplier_s64(int64_t acc, int32_t mult, int32_t shift);
 
+/* TFLite's int64 MultiplyByQuantizedMultiplier as the int16 kernels use it (multiplier reduced to Q15 by
+ * REDUCE_MULTIPLIER, total shift t = 15 - shift, round half up) of sum + bias, computed exactly in 128
+ * bits for every int64 sum and bias and shift in [-31, 30]; the result clamped to [-2^40, 2^40]
+ * (beyond that every int16 output is clamped alike). */
+int64_t kiln_ref_requantize_s64_wide(int64_t sum, int64_t bias, int32_t multiplier, int32_t shift);
+
 /* TFLite MultiplyByQuantizedMultiplierGreaterThanOne: SRDHM(x * 2^left_shift, mult), the left
  * shift done in 32 bits (wrapping, as above). Softmax uses it to scale input differences. */
 int32_t kiln_ref_multiply_by_quantized_multiplier_greater_than_one(int32_t x, int32_t mult, int32_t left_shift);

@@ -271,3 +271,82 @@ int32_t kiln_ref_one_over_one_plus_x_for_x_in_0_1(int32_t a)
     /* x/2 is the same raw value read as Q1.30; rescale Q1.30 -> Q0.31 (saturating shift by 1). */
     return kiln_ref_saturating_rounding_multiply_by_pot(x, 1);
 }
+
+/* ---- int64 requantization of the int16 kernels, exact (128-bit) ------------------------------- */
+
+/* A signed 128-bit value hi * 2^64 + lo (enough for acc * rm * 2^15). */
+typedef struct
+{
+    int64_t hi;
+    uint64_t lo;
+} w128;
+
+static w128 w_from(int64_t v)
+{
+    const w128 r = {v < 0 ? -1 : 0, (uint64_t)v};
+    return r;
+}
+
+static w128 w_add(w128 a, w128 b)
+{
+    w128 r;
+    r.lo = a.lo + b.lo;
+    r.hi = a.hi + b.hi + (r.lo < a.lo ? 1 : 0);
+    return r;
+}
+
+/* a * m, 0 <= m <= 2^16. */
+static w128 w_mul(w128 a, uint32_t m)
+{
+    const uint64_t p0 = (a.lo & 0xFFFFFFFFu) * m;
+    const uint64_t p1 = (a.lo >> 32) * m + (p0 >> 32);
+    w128 r;
+    r.lo = (p0 & 0xFFFFFFFFu) | (p1 << 32);
+    r.hi = a.hi * (int64_t)m + (int64_t)(p1 >> 32);
+    return r;
+}
+
+/* floor(a / 2^t), 1 <= t <= 63. */
+static w128 w_sar(w128 a, int t)
+{
+    w128 r;
+    r.lo = (a.lo >> t) | ((uint64_t)a.hi << (64 - t));
+    r.hi = a.hi >= 0 ? a.hi >> t : -((-(a.hi + 1)) >> t) - 1;
+    return r;
+}
+
+/* The value clamped to [-2^40, 2^40] (beyond that every int16 output is clamped alike). */
+static int64_t w_clamp40(w128 a)
+{
+    const int64_t big = (int64_t)1 << 40;
+    if (a.hi > 0 || (a.hi == 0 && a.lo > (uint64_t)big))
+    {
+        return big;
+    }
+    if (a.hi < -1 || (a.hi == -1 && a.lo < (uint64_t)0 - (uint64_t)big))
+    {
+        return -big;
+    }
+    return a.hi == 0 ? (int64_t)a.lo : -(int64_t)(~a.lo) - 1;
+}
+
+static int64_t requant_wide(w128 acc, int32_t mult, int32_t shift)
+{
+    const int32_t rm = mult < 0x7FFF0000 ? (mult + 32768) >> 16 : 0x7FFF;
+    const int t = 15 - shift;
+    w128 p = w_mul(acc, (uint32_t)rm);
+    if (t <= 0)
+    {
+        p = w_mul(p, 1u << -t);
+    }
+    else
+    {
+        p = w_sar(w_add(p, w_from((int64_t)1 << (t - 1))), t);
+    }
+    return w_clamp40(p);
+}
+
+int64_t kiln_ref_requantize_s64_wide(int64_t sum, int64_t bias, int32_t multiplier, int32_t shift)
+{
+    return requant_wide(w_add(w_from(sum), w_from(bias)), multiplier, shift);
+}
