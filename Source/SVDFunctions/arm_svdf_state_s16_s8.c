@@ -1,10 +1,14 @@
 /*
  * Kiln — arm_svdf_state_s16_s8: TFLite int8 SVDF with an int16 state and int16 time weights, one time
  * step per call (Internal/kiln_svdf.h). Portable C on every backend (route "svdf_c"): no scratch;
- * input_ctx / output_ctx are validated for the API but not used.
+ * input_ctx / output_ctx are not used (not read).
  */
 #include "Include/arm_nnfunctions.h"
 #include "Include/Internal/kiln_svdf.h"
+
+#define KILN_SVDF_STATE_T int16_t
+#define KILN_SVDF_STEP kiln_svdf_step_s16
+#include "kiln_svdf_step.inc"
 
 arm_cmsis_nn_status arm_svdf_state_s16_s8(const cmsis_nn_context *input_ctx,
                                           const cmsis_nn_context *output_ctx,
@@ -35,52 +39,6 @@ arm_cmsis_nn_status arm_svdf_state_s16_s8(const cmsis_nn_context *input_ctx,
     {
         return ARM_CMSIS_NN_ARG_ERROR;
     }
-    const int32_t batches = a.shape.batches, cols = a.shape.input_size, filters = a.shape.feature_batches;
-    const int32_t mem = a.shape.memory_size, rank = a.shape.rank;
-    const size_t count = (size_t)batches * (size_t)filters * (size_t)mem;
-    if (count == 0)
-    {
-        return ARM_CMSIS_NN_SUCCESS; /* nothing to shift, compute or write */
-    }
-
-    /* 1. every row one step older: the whole buffer one element down (each row's last slot is
-     *    rewritten below) */
-    memmove(state_data, state_data + 1, (count - 1) * sizeof(int16_t));
-
-    /* 2. the newest column: requantized feature dot products */
-    for (int32_t b = 0; b < batches; b++)
-    {
-        const int8_t *in = input_data + (size_t)b * (size_t)cols;
-        int16_t *col = state_data + (size_t)b * (size_t)filters * (size_t)mem + (size_t)(mem - 1);
-        const int8_t *w = weights_feature_data;
-        for (int32_t f = 0; f < filters; f++)
-        {
-            col[(size_t)f * (size_t)mem] = (int16_t)kiln_svdf_state_value(
-                kiln_svdf_feature_dot(in, w, cols, a.input_offset), &a);
-            w += cols;
-        }
-    }
-
-    /* 3. time filters, rank sums, bias, output requantization */
-    for (int32_t b = 0; b < batches; b++)
-    {
-        const int16_t *st = state_data + (size_t)b * (size_t)filters * (size_t)mem;
-        const int16_t *wt = weights_time_data;
-        int8_t *out = output_data + (size_t)b * (size_t)a.units;
-        for (int32_t u = 0; u < a.units; u++)
-        {
-            uint32_t sum = bias_data != NULL ? (uint32_t)bias_data[u] : 0u;
-            for (int32_t r = 0; r < rank; r++)
-            {
-                for (int32_t t = 0; t < mem; t++)
-                {
-                    sum += (uint32_t)((int32_t)wt[t] * (int32_t)st[t]);
-                }
-                wt += mem;
-                st += mem;
-            }
-            out[u] = kiln_svdf_out(sum, &a);
-        }
-    }
+    kiln_svdf_step_s16(&a, input_data, state_data, weights_feature_data, weights_time_data, bias_data, output_data);
     return ARM_CMSIS_NN_SUCCESS;
 }
