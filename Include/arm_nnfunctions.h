@@ -1294,7 +1294,8 @@ int32_t arm_transpose_conv_s8_get_buffer_size_mve(const cmsis_nn_transpose_conv_
  * [time_steps][batch_size][hidden_size]; else [batch_size][time_steps][...]. s8: int8 input/output,
  * int32 effective biases; s16: int16 input/output, int64 effective biases. Weights int8, input
  * weights [hidden_size][input_size], hidden weights [hidden_size][hidden_size].
- * Per gate g (forget, input, cell: tanh, output: sigmoid as g->activation_type says), for one batch:
+ * Per gate g (forget, input, cell and output; sigmoid or tanh as g->activation_type says: TFLite sets
+ * sigmoid for forget, input and output and tanh for the cell gate), for one batch:
  *   a[r] = sat16(requant(input_effective_bias[r] + sum_k x[k] * input_weights[r][k], input_multiplier,
  *          input_shift)); when a previous hidden state h exists:
  *   a[r] = sat16(a[r] + requant(hidden_effective_bias[r] + sum_k h[k] * hidden_weights[r][k],
