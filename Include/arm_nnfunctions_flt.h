@@ -352,6 +352,224 @@ arm_cmsis_nn_status arm_max_pool_f16(const cmsis_nn_context *ctx, const cmsis_nn
 arm_cmsis_nn_status arm_softmax_f16(const float16_t *input, int32_t num_rows, int32_t row_size, float16_t *output);
 #endif
 
+#if ARM_NN_ENABLE_F32
+/* @kiln-ew-f32: float32 elementwise (add, mul, maximum / minimum with broadcasting) and activations */
+/**
+ * float32 elementwise operators and activations (portable C on every backend; output may equal an input).
+ * - arm_elementwise_add_f32 / _mul_f32: output[i] = input_1[i] + / * input_2[i] for i < block_size (one IEEE
+ *   rounding, bit-exact), clamped to [out_activation_min, out_activation_max]; a NaN result stays NaN.
+ * - arm_maximum_f32 / arm_minimum_f32: TFLite MAXIMUM / MINIMUM with TFLite's broadcasting over NHWC dims (each
+ *   dimension equal, or 1 on one side; output dims exactly the broadcast shape): a >= b ? a : b (maximum),
+ *   a >= b ? b : a (minimum), a from input 1. ctx is not used (no scratch) and may be NULL.
+ * - arm_nn_activation_f32: NONE x, SIGMOID 1 / (1 + e^-x), TANH tanh x, RELU max(x, 0), RELU6
+ *   min(max(x, 0), 6), HARDSWISH x relu6(x + 3) / 6, LEAKY_RELU x >= 0 ? x : act_param x. Sigmoid and tanh
+ *   without libm, absolute error below 1e-6; NaN stays NaN.
+ * ARM_CMSIS_NN_ARG_ERROR, writing nothing, for a NULL pointer or dims, a negative size or dim, activation bounds
+ * that are not ordered (min > max or NaN), dims that do not broadcast, or an unknown activation type. A size of
+ * 0 (or an empty output) succeeds and writes nothing.
+ */
+arm_cmsis_nn_status arm_elementwise_add_f32(const float32_t *input_1_vect,
+                                            const float32_t *input_2_vect,
+                                            float32_t *output,
+                                            float32_t out_activation_min,
+                                            float32_t out_activation_max,
+                                            int32_t block_size);
+arm_cmsis_nn_status arm_elementwise_mul_f32(const float32_t *input_1_vect,
+                                            const float32_t *input_2_vect,
+                                            float32_t *output,
+                                            float32_t out_activation_min,
+                                            float32_t out_activation_max,
+                                            int32_t block_size);
+arm_cmsis_nn_status arm_maximum_f32(const cmsis_nn_context *ctx,
+                                    const float32_t *input_1_data,
+                                    const cmsis_nn_dims *input_1_dims,
+                                    const float32_t *input_2_data,
+                                    const cmsis_nn_dims *input_2_dims,
+                                    float32_t *output_data,
+                                    const cmsis_nn_dims *output_dims);
+arm_cmsis_nn_status arm_minimum_f32(const cmsis_nn_context *ctx,
+                                    const float32_t *input_1_data,
+                                    const cmsis_nn_dims *input_1_dims,
+                                    const float32_t *input_2_data,
+                                    const cmsis_nn_dims *input_2_dims,
+                                    float32_t *output_data,
+                                    const cmsis_nn_dims *output_dims);
+arm_cmsis_nn_status arm_nn_activation_f32(const float32_t *input,
+                                          float32_t *output,
+                                          int32_t size,
+                                          arm_nn_activation_type_flt type,
+                                          float32_t act_param);
+
+/* @kiln-mv-f32: float32 transpose and pad */
+/**
+ * float32 transpose and constant padding, bit-exact (elements are copied, never converted), the index
+ * arithmetic of arm_transpose_s8 / arm_pad_s8. Portable C on every backend; input and output must not overlap.
+ * arm_transpose_f32: output axis i is input axis params->perm[i] for i < params->num_dims (1..4); the
+ * extents are the first num_dims of input_dims n, h, w, c (output_dims likewise); perm entries and dims past
+ * num_dims are not used. ctx is not used (may be NULL). ARM_CMSIS_NN_ARG_ERROR (writing nothing) for a NULL
+ * params / dims / input / output, layout other than ARM_NN_LAYOUT_NHWC, num_dims outside 1..4, perm not a
+ * permutation of 0..num_dims-1, a negative used extent, output extent i != input extent perm[i], or more than
+ * INT32_MAX elements (or bytes past SIZE_MAX / 2). An empty tensor writes nothing.
+ * arm_pad_f32: output extent k = pre_pad + input_size + post_pad (n, h, w, c); elements outside the input are
+ * pad_value. ARM_CMSIS_NN_ARG_ERROR (writing nothing) for a NULL pointer, a negative extent or pad, an output
+ * extent or element count past INT32_MAX (or bytes past SIZE_MAX / 2). An empty output writes nothing.
+ */
+arm_cmsis_nn_status arm_transpose_f32(const cmsis_nn_context *ctx,
+                                      const cmsis_nn_transpose_params_f32 *params,
+                                      const cmsis_nn_dims *input_dims,
+                                      const float32_t *input,
+                                      const cmsis_nn_dims *output_dims,
+                                      float32_t *output);
+arm_cmsis_nn_status arm_pad_f32(const float32_t *input,
+                                float32_t *output,
+                                float32_t pad_value,
+                                const cmsis_nn_dims *input_size,
+                                const cmsis_nn_dims *pre_pad,
+                                const cmsis_nn_dims *post_pad);
+
+/* @kiln-bmm-f32: float32 batch matmul and batch normalization */
+/**
+ * @brief float32 batch matrix multiplication (TFLite BATCH_MATMUL on float), portable C on every backend:
+ *        out[b][h][m][n] = clamp(sum_k lhs(m, k) rhs(n, k), activation.min, activation.max), summed in float32
+ *        in k order. Dims {n, h, w, c}: input_lhs_dims {B_l, H_l, K, M}, stored [M][K] per matrix ([K][M] with
+ *        adj_x); input_rhs_dims {B_r, H_r, K, N}, stored [N][K] ([K][N] with adj_y; rhs_format
+ *        ARM_NN_WEIGHT_FORMAT_NT_N_PACKED, only without adj: each [N][K] matrix as arm_nn_pack_rhs_nt_n_f32()
+ *        packs it, K x ceil(N / 4) x 4 elements); output_dims {B, H, N, M}, stored [M][N]. Batch and height
+ *        broadcast as TFLite (equal, or one side 1). ctx is not used (may be NULL; no scratch).
+ * @return ARM_CMSIS_NN_ARG_ERROR, writing nothing, for a NULL pointer (ctx aside), an unknown rhs_format,
+ *         NT_N_PACKED with adj_x or adj_y, activation min > max or NaN, negative or inconsistent dims, or a
+ *         tensor past INT32_MAX elements or PTRDIFF_MAX bytes.
+ */
+arm_cmsis_nn_status arm_batch_matmul_f32(const cmsis_nn_context *ctx,
+                                         const cmsis_nn_bmm_params_f32 *bmm_params,
+                                         const cmsis_nn_dims *input_lhs_dims,
+                                         const float32_t *input_lhs,
+                                         const cmsis_nn_dims *input_rhs_dims,
+                                         const float32_t *input_rhs,
+                                         const cmsis_nn_dims *output_dims,
+                                         float32_t *output);
+
+/** Context bytes of arm_batch_matmul_f32: 0 (the kernel reads its operands in place); -1 for the
+ *  arguments arm_batch_matmul_f32 refuses (NULL pointers, formats, dims). */
+int32_t arm_batch_matmul_f32_get_buffer_size(const cmsis_nn_bmm_params_f32 *bmm_params,
+                                            const cmsis_nn_dims *input_lhs_dims,
+                                            const cmsis_nn_dims *input_rhs_dims,
+                                            const cmsis_nn_dims *output_dims);
+/**
+ * @brief float32 batch normalization with folded parameters: output[i] = input[i] * scale[c] + bias[c], c the
+ *        channel (layout ARM_NN_LAYOUT_NHWC, the only value; input_dims {N, H, W, C}, every dim >= 1). In place
+ *        (output == input) is allowed. Portable C on every backend.
+ * @return ARM_CMSIS_NN_ARG_ERROR, writing nothing, for a NULL pointer, another layout, a dim <= 0 or a tensor
+ *         past PTRDIFF_MAX bytes.
+ */
+arm_cmsis_nn_status arm_batch_norm_f32(const float32_t *input,
+                                       float32_t *output,
+                                       const float32_t *scale,
+                                       const float32_t *bias,
+                                       const cmsis_nn_dims *input_dims,
+                                       arm_nn_tensor_layout layout);
+#endif
+
+#if ARM_NN_ENABLE_F16
+/* @kiln-ew-f16: float16 elementwise (add, mul, maximum / minimum with broadcasting) and activations */
+/**
+ * float16 twins of the float32 functions above, same semantics and argument checks. float16 is a storage type:
+ * each result is computed in float32 and rounded once to float16, so add and mul give the correctly rounded
+ * float16 result and maximum / minimum are exact; the activations add at most half a float16 ulp to the float32
+ * error.
+ */
+arm_cmsis_nn_status arm_elementwise_add_f16(const float16_t *input_1_vect,
+                                            const float16_t *input_2_vect,
+                                            float16_t *output,
+                                            float16_t out_activation_min,
+                                            float16_t out_activation_max,
+                                            int32_t block_size);
+arm_cmsis_nn_status arm_elementwise_mul_f16(const float16_t *input_1_vect,
+                                            const float16_t *input_2_vect,
+                                            float16_t *output,
+                                            float16_t out_activation_min,
+                                            float16_t out_activation_max,
+                                            int32_t block_size);
+arm_cmsis_nn_status arm_maximum_f16(const cmsis_nn_context *ctx,
+                                    const float16_t *input_1_data,
+                                    const cmsis_nn_dims *input_1_dims,
+                                    const float16_t *input_2_data,
+                                    const cmsis_nn_dims *input_2_dims,
+                                    float16_t *output_data,
+                                    const cmsis_nn_dims *output_dims);
+arm_cmsis_nn_status arm_minimum_f16(const cmsis_nn_context *ctx,
+                                    const float16_t *input_1_data,
+                                    const cmsis_nn_dims *input_1_dims,
+                                    const float16_t *input_2_data,
+                                    const cmsis_nn_dims *input_2_dims,
+                                    float16_t *output_data,
+                                    const cmsis_nn_dims *output_dims);
+arm_cmsis_nn_status arm_nn_activation_f16(const float16_t *input,
+                                          float16_t *output,
+                                          int32_t size,
+                                          arm_nn_activation_type_flt type,
+                                          float16_t act_param);
+
+/* @kiln-mv-f16: float16 transpose and pad */
+/**
+ * float16 transpose and constant padding, bit-exact (elements are copied, never converted), the index
+ * arithmetic of arm_transpose_s8 / arm_pad_s8. Portable C on every backend; input and output must not overlap.
+ * arm_transpose_f16: output axis i is input axis params->perm[i] for i < params->num_dims (1..4); the
+ * extents are the first num_dims of input_dims n, h, w, c (output_dims likewise); perm entries and dims past
+ * num_dims are not used. ctx is not used (may be NULL). ARM_CMSIS_NN_ARG_ERROR (writing nothing) for a NULL
+ * params / dims / input / output, layout other than ARM_NN_LAYOUT_NHWC, num_dims outside 1..4, perm not a
+ * permutation of 0..num_dims-1, a negative used extent, output extent i != input extent perm[i], or more than
+ * INT32_MAX elements (or bytes past SIZE_MAX / 2). An empty tensor writes nothing.
+ * arm_pad_f16: output extent k = pre_pad + input_size + post_pad (n, h, w, c); elements outside the input are
+ * pad_value. ARM_CMSIS_NN_ARG_ERROR (writing nothing) for a NULL pointer, a negative extent or pad, an output
+ * extent or element count past INT32_MAX (or bytes past SIZE_MAX / 2). An empty output writes nothing.
+ */
+arm_cmsis_nn_status arm_transpose_f16(const cmsis_nn_context *ctx,
+                                      const cmsis_nn_transpose_params_f16 *params,
+                                      const cmsis_nn_dims *input_dims,
+                                      const float16_t *input,
+                                      const cmsis_nn_dims *output_dims,
+                                      float16_t *output);
+arm_cmsis_nn_status arm_pad_f16(const float16_t *input,
+                                float16_t *output,
+                                float16_t pad_value,
+                                const cmsis_nn_dims *input_size,
+                                const cmsis_nn_dims *pre_pad,
+                                const cmsis_nn_dims *post_pad);
+
+/* @kiln-bmm-f16: float16 batch matmul and batch normalization */
+/**
+ * @brief float16 batch matrix multiplication: arm_batch_matmul_f32() on float16 storage (products and sums in
+ *        float32 in k order, clamped, rounded once to float16); NT_N_PACKED rhs as arm_nn_pack_rhs_nt_n_f16()
+ *        packs it (blocks of 8 rows: K x ceil(N / 8) x 8 elements per matrix). Errors as arm_batch_matmul_f32().
+ */
+arm_cmsis_nn_status arm_batch_matmul_f16(const cmsis_nn_context *ctx,
+                                         const cmsis_nn_bmm_params_f16 *bmm_params,
+                                         const cmsis_nn_dims *input_lhs_dims,
+                                         const float16_t *input_lhs,
+                                         const cmsis_nn_dims *input_rhs_dims,
+                                         const float16_t *input_rhs,
+                                         const cmsis_nn_dims *output_dims,
+                                         float16_t *output);
+
+/** Context bytes of arm_batch_matmul_f16: 0 (the kernel reads its operands in place); -1 for the
+ *  arguments arm_batch_matmul_f16 refuses (NULL pointers, formats, dims). */
+int32_t arm_batch_matmul_f16_get_buffer_size(const cmsis_nn_bmm_params_f16 *bmm_params,
+                                            const cmsis_nn_dims *input_lhs_dims,
+                                            const cmsis_nn_dims *input_rhs_dims,
+                                            const cmsis_nn_dims *output_dims);
+/**
+ * @brief float16 batch normalization: arm_batch_norm_f32() on float16 storage (the product exact in float32,
+ *        one float32 add, rounded once to float16). Errors as arm_batch_norm_f32().
+ */
+arm_cmsis_nn_status arm_batch_norm_f16(const float16_t *input,
+                                       float16_t *output,
+                                       const float16_t *scale,
+                                       const float16_t *bias,
+                                       const cmsis_nn_dims *input_dims,
+                                       arm_nn_tensor_layout layout);
+#endif
+
 #ifdef __cplusplus
 }
 #endif

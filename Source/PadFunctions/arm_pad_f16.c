@@ -1,0 +1,25 @@
+/* Kiln — arm_pad_f16: TFLite PAD / PADV2 on float16_t, constant padding of a 4-D NHWC tensor, bit-exact
+ * (index arithmetic in kiln_pad_elems, Source/TransposeFunctions/kiln_movement.c). */
+#include "Include/Internal/kiln_movement.h"
+#include "Include/arm_nnfunctions.h"
+
+#if ARM_NN_ENABLE_F16
+
+arm_cmsis_nn_status arm_pad_f16(const float16_t *input,
+                                float16_t *output,
+                                float16_t pad_value,
+                                const cmsis_nn_dims *input_size,
+                                const cmsis_nn_dims *pre_pad,
+                                const cmsis_nn_dims *post_pad)
+{
+    if (input == NULL || output == NULL || input_size == NULL || pre_pad == NULL || post_pad == NULL)
+    {
+        return ARM_CMSIS_NN_ARG_ERROR;
+    }
+    const int32_t in[4] = {input_size->n, input_size->h, input_size->w, input_size->c};
+    const int32_t pre[4] = {pre_pad->n, pre_pad->h, pre_pad->w, pre_pad->c};
+    const int32_t post[4] = {post_pad->n, post_pad->h, post_pad->w, post_pad->c};
+    return kiln_pad_elems(input, output, &pad_value, in, pre, post, sizeof(float16_t));
+}
+
+#endif /* ARM_NN_ENABLE_F16 */
