@@ -356,8 +356,9 @@ arm_cmsis_nn_status arm_softmax_f16(const float16_t *input, int32_t num_rows, in
 /* @kiln-ew-f32: float32 elementwise (add, mul, maximum / minimum with broadcasting) and activations */
 /**
  * float32 elementwise operators and activations (portable C on every backend; output may equal an input).
- * - arm_elementwise_add_f32 / _mul_f32: output[i] = input_1[i] + / * input_2[i] for i < block_size (one IEEE
- *   rounding, bit-exact), clamped to [out_activation_min, out_activation_max]; a NaN result stays NaN.
+ * - arm_elementwise_add_f32 / _sub_f32 / _mul_f32: output[i] = input_1[i] + / - / * input_2[i] for i < block_size
+ *   (one IEEE rounding, bit-exact), clamped to [out_activation_min, out_activation_max]; a NaN result stays NaN.
+ * - arm_nn_abs_f32: output[i] = |input[i]| for i < block_size (the sign bit cleared: -0 gives +0, a NaN stays NaN).
  * - arm_maximum_f32 / arm_minimum_f32: TFLite MAXIMUM / MINIMUM with TFLite's broadcasting over NHWC dims (each
  *   dimension equal, or 1 on one side; output dims exactly the broadcast shape): a >= b ? a : b (maximum),
  *   a >= b ? b : a (minimum), a from input 1. ctx is not used (no scratch) and may be NULL.
@@ -380,6 +381,13 @@ arm_cmsis_nn_status arm_elementwise_mul_f32(const float32_t *input_1_vect,
                                             float32_t out_activation_min,
                                             float32_t out_activation_max,
                                             int32_t block_size);
+arm_cmsis_nn_status arm_elementwise_sub_f32(const float32_t *input_1_vect,
+                                            const float32_t *input_2_vect,
+                                            float32_t *output,
+                                            float32_t out_activation_min,
+                                            float32_t out_activation_max,
+                                            int32_t block_size);
+arm_cmsis_nn_status arm_nn_abs_f32(const float32_t *input, float32_t *output, int32_t block_size);
 arm_cmsis_nn_status arm_maximum_f32(const cmsis_nn_context *ctx,
                                     const float32_t *input_1_data,
                                     const cmsis_nn_dims *input_1_dims,
@@ -474,7 +482,7 @@ arm_cmsis_nn_status arm_batch_norm_f32(const float32_t *input,
 /* @kiln-ew-f16: float16 elementwise (add, mul, maximum / minimum with broadcasting) and activations */
 /**
  * float16 twins of the float32 functions above, same semantics and argument checks. float16 is a storage type:
- * each result is computed in float32 and rounded once to float16, so add and mul give the correctly rounded
+ * each result is computed in float32 and rounded once to float16, so add, sub and mul give the correctly rounded
  * float16 result and maximum / minimum are exact; the activations add at most half a float16 ulp to the float32
  * error.
  */
@@ -490,6 +498,13 @@ arm_cmsis_nn_status arm_elementwise_mul_f16(const float16_t *input_1_vect,
                                             float16_t out_activation_min,
                                             float16_t out_activation_max,
                                             int32_t block_size);
+arm_cmsis_nn_status arm_elementwise_sub_f16(const float16_t *input_1_vect,
+                                            const float16_t *input_2_vect,
+                                            float16_t *output,
+                                            float16_t out_activation_min,
+                                            float16_t out_activation_max,
+                                            int32_t block_size);
+arm_cmsis_nn_status arm_nn_abs_f16(const float16_t *input, float16_t *output, int32_t block_size);
 arm_cmsis_nn_status arm_maximum_f16(const cmsis_nn_context *ctx,
                                     const float16_t *input_1_data,
                                     const cmsis_nn_dims *input_1_dims,

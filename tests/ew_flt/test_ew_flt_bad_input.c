@@ -53,8 +53,9 @@ static void test_bad_input_f32(void)
     }
     const size_t bytes = EWB_N * sizeof(float32_t);
     float32_t *y = (float32_t *)ewt_alloc(bytes);
-    const ewb_bin_f32 bins[2] = {arm_elementwise_add_f32, arm_elementwise_mul_f32};
-    for (int32_t f = 0; f < 2; f++)
+    const ewb_bin_f32 bins[3] = {arm_elementwise_add_f32, arm_elementwise_mul_f32, arm_elementwise_sub_f32};
+    static const char *const bin_names[3] = {"add", "mul", "sub"};
+    for (int32_t f = 0; f < 3; f++)
     {
         const struct
         {
@@ -74,17 +75,28 @@ static void test_bad_input_f32(void)
                  {"NULL with size 0", NULL, b, y, -1.0f, 1.0f, 0}};
         for (int32_t i = 0; i < EWT_COUNT(c); i++)
         {
-            kiln_test_context("%s: %s", f ? "mul" : "add", c[i].what);
+            kiln_test_context("%s: %s", bin_names[f], c[i].what);
             KILN_CHECK_EQ(bins[f](c[i].a, c[i].b, c[i].y, c[i].lo, c[i].hi, c[i].n), ARM_CMSIS_NN_ARG_ERROR);
             KILN_CHECK(ewt_untouched(y, bytes) && ewt_guards_ok(y, bytes));
         }
-        kiln_test_context("%s: size 0", f ? "mul" : "add");
+        kiln_test_context("%s: size 0", bin_names[f]);
         KILN_CHECK_EQ(bins[f](a, b, y, -1.0f, 1.0f, 0), ARM_CMSIS_NN_SUCCESS);
         KILN_CHECK(ewt_untouched(y, bytes));
         KILN_CHECK_EQ(bins[f](a, b, y, 0.5f, 0.5f, EWB_N), ARM_CMSIS_NN_SUCCESS); /* min == max is valid */
         KILN_CHECK(y[0] == 0.5f && y[EWB_N - 1] == 0.5f);
         memset(y, EWT_CANARY, bytes);
     }
+
+    /* abs: pointers and size */
+    kiln_test_context("abs f32");
+    KILN_CHECK_EQ(arm_nn_abs_f32(NULL, y, EWB_N), ARM_CMSIS_NN_ARG_ERROR);
+    KILN_CHECK_EQ(arm_nn_abs_f32(a, NULL, EWB_N), ARM_CMSIS_NN_ARG_ERROR);
+    KILN_CHECK_EQ(arm_nn_abs_f32(a, y, -1), ARM_CMSIS_NN_ARG_ERROR);
+    KILN_CHECK_EQ(arm_nn_abs_f32(a, y, INT32_MIN), ARM_CMSIS_NN_ARG_ERROR);
+    KILN_CHECK_EQ(arm_nn_abs_f32(NULL, y, 0), ARM_CMSIS_NN_ARG_ERROR);
+    KILN_CHECK(ewt_untouched(y, bytes) && ewt_guards_ok(y, bytes));
+    KILN_CHECK_EQ(arm_nn_abs_f32(a, y, 0), ARM_CMSIS_NN_SUCCESS);
+    KILN_CHECK(ewt_untouched(y, bytes));
 
     const ewb_mm_f32 mms[2] = {arm_maximum_f32, arm_minimum_f32};
     const cmsis_nn_dims d = ewb_d(1, 1, 2, 4);
@@ -149,10 +161,11 @@ static void test_bad_input_f16(void)
     }
     const size_t bytes = EWB_N * sizeof(float16_t);
     float16_t *y = (float16_t *)ewt_alloc(bytes);
-    const ewb_bin_f16 bins[2] = {arm_elementwise_add_f16, arm_elementwise_mul_f16};
-    for (int32_t f = 0; f < 2; f++)
+    const ewb_bin_f16 bins[3] = {arm_elementwise_add_f16, arm_elementwise_mul_f16, arm_elementwise_sub_f16};
+    static const char *const bin_names[3] = {"add f16", "mul f16", "sub f16"};
+    for (int32_t f = 0; f < 3; f++)
     {
-        const char *name = f ? "mul f16" : "add f16";
+        const char *name = bin_names[f];
         kiln_test_context("%s", name);
         KILN_CHECK_EQ(bins[f](NULL, b, y, m1, p1, EWB_N), ARM_CMSIS_NN_ARG_ERROR);
         KILN_CHECK_EQ(bins[f](a, NULL, y, m1, p1, EWB_N), ARM_CMSIS_NN_ARG_ERROR);
@@ -167,6 +180,16 @@ static void test_bad_input_f16(void)
         KILN_CHECK_EQ(bins[f](a, b, y, m1, p1, 0), ARM_CMSIS_NN_SUCCESS);
         KILN_CHECK(ewt_untouched(y, bytes));
     }
+
+    kiln_test_context("abs f16");
+    KILN_CHECK_EQ(arm_nn_abs_f16(NULL, y, EWB_N), ARM_CMSIS_NN_ARG_ERROR);
+    KILN_CHECK_EQ(arm_nn_abs_f16(a, NULL, EWB_N), ARM_CMSIS_NN_ARG_ERROR);
+    KILN_CHECK_EQ(arm_nn_abs_f16(a, y, -1), ARM_CMSIS_NN_ARG_ERROR);
+    KILN_CHECK_EQ(arm_nn_abs_f16(a, y, INT32_MIN), ARM_CMSIS_NN_ARG_ERROR);
+    KILN_CHECK_EQ(arm_nn_abs_f16(NULL, y, 0), ARM_CMSIS_NN_ARG_ERROR);
+    KILN_CHECK(ewt_untouched(y, bytes) && ewt_guards_ok(y, bytes));
+    KILN_CHECK_EQ(arm_nn_abs_f16(a, y, 0), ARM_CMSIS_NN_SUCCESS);
+    KILN_CHECK(ewt_untouched(y, bytes));
 
     const ewb_mm_f16 mms[2] = {arm_maximum_f16, arm_minimum_f16};
     const cmsis_nn_dims d = ewb_d(1, 1, 2, 4);

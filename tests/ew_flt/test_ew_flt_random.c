@@ -1,10 +1,10 @@
 /*
- * Float elementwise add / mul, maximum / minimum and activations: random differential tests against
+ * Float elementwise add / sub / mul, abs, maximum / minimum and activations: random differential tests against
  * double-precision references (ew_flt_test.h), kiln_test_iterations(4000, 400) cases per group (add / mul,
  * maximum / minimum alternate; activations draw the type), so at least 2000 per function on the host.
  *
  * Error bounds (what the library promises, see Include/Internal/kiln_ew_flt.h):
- *   add, mul (f32 and f16), maximum, minimum, NONE, RELU, RELU6, LEAKY_RELU: bit-exact, the correctly rounded
+ *   add, sub, mul, abs (f32 and f16), maximum, minimum, NONE, RELU, RELU6, LEAKY_RELU: bit-exact, the correctly rounded
  *     result of the double reference (clamped for add / mul);
  *   HARDSWISH f32: |error| <= 2^-21 |ref| + 2^-140 (three float32 roundings);
  *   SIGMOID, TANH f32: |error| <= 1e-6 (largest error printed);
@@ -14,17 +14,23 @@
  * of each function run again with each operand flush against the end and the start of readable memory
  * (kiln_edge_each), and must give the same bytes.
  */
+#include <float.h>
+
 #include "ew_flt_test.h"
 
 typedef enum
 {
     EK_ADD_F32,
     EK_MUL_F32,
+    EK_SUB_F32,
+    EK_ABS_F32,
     EK_MAX_F32,
     EK_MIN_F32,
     EK_ACT_F32,
     EK_ADD_F16,
     EK_MUL_F16,
+    EK_SUB_F16,
+    EK_ABS_F16,
     EK_MAX_F16,
     EK_MIN_F16,
     EK_ACT_F16
@@ -53,6 +59,10 @@ static arm_cmsis_nn_status ek_call_run(const ek_call *k)
     case EK_MUL_F32:
         return arm_elementwise_mul_f32((const float32_t *)k->a, (const float32_t *)k->b, (float32_t *)k->y, k->lo,
                                        k->hi, k->n);
+    case EK_SUB_F32:
+        return arm_elementwise_sub_f32((const float32_t *)k->a, (const float32_t *)k->b, (float32_t *)k->y, k->lo,
+                                       k->hi, k->n);
+    case EK_ABS_F32: return arm_nn_abs_f32((const float32_t *)k->a, (float32_t *)k->y, k->n);
     case EK_MAX_F32:
         return arm_maximum_f32(NULL, (const float32_t *)k->a, &k->d1, (const float32_t *)k->b, &k->d2,
                                (float32_t *)k->y, &k->dout);
@@ -69,6 +79,10 @@ static arm_cmsis_nn_status ek_call_run(const ek_call *k)
     case EK_MUL_F16:
         return arm_elementwise_mul_f16((const float16_t *)k->a, (const float16_t *)k->b, (float16_t *)k->y,
                                        (float16_t)k->lo, (float16_t)k->hi, k->n);
+    case EK_SUB_F16:
+        return arm_elementwise_sub_f16((const float16_t *)k->a, (const float16_t *)k->b, (float16_t *)k->y,
+                                       (float16_t)k->lo, (float16_t)k->hi, k->n);
+    case EK_ABS_F16: return arm_nn_abs_f16((const float16_t *)k->a, (float16_t *)k->y, k->n);
     case EK_MAX_F16:
         return arm_maximum_f16(NULL, (const float16_t *)k->a, &k->d1, (const float16_t *)k->b, &k->d2,
                                (float16_t *)k->y, &k->dout);
@@ -81,6 +95,8 @@ static arm_cmsis_nn_status ek_call_run(const ek_call *k)
     default: return ARM_CMSIS_NN_NO_IMPL_ERROR;
     }
 }
+
+static const char *const ek_name[3] = {"add", "mul", "sub"};
 
 static bool ek_run(void *arg)
 {
@@ -225,7 +241,8 @@ static void test_add_mul_random_f32(void)
     const int32_t iters = kiln_test_iterations(4000, 400);
     for (int32_t it = 0; it < iters; it++)
     {
-        const bool mul = (it & 1) != 0;
+        const int32_t kind = it % 3; /* add, mul, sub */
+        const bool mul = kind == 1;
         const int32_t n = kiln_rng_range(&r, 0, 70);
         float32_t *a = (float32_t *)ewt_alloc((size_t)(n + 1) * sizeof(float32_t));
         float32_t *b = (float32_t *)ewt_alloc((size_t)(n + 1) * sizeof(float32_t));
@@ -237,11 +254,12 @@ static void test_add_mul_random_f32(void)
         {
             a[i] = (float32_t)ek_value(&r, -20, 20);
             b[i] = (float32_t)ek_value(&r, -20, 20);
-            const double v = mul ? (double)a[i] * (double)b[i] : (double)a[i] + (double)b[i];
+            const double v = mul ? (double)a[i] * (double)b[i]
+                             : kind == 2 ? (double)a[i] - (double)b[i] : (double)a[i] + (double)b[i];
             want[i] = (float32_t)ewt_clamp(v, lo, hi);
         }
-        kiln_test_context("%s f32 case %d n %d", mul ? "mul" : "add", (int)it, (int)n);
-        ek_call k = {mul ? EK_MUL_F32 : EK_ADD_F32, a, b, y, n, lo, hi, 0.0f, ARM_NN_FLT_ACT_NONE,
+        kiln_test_context("%s f32 case %d n %d", ek_name[kind], (int)it, (int)n);
+        ek_call k = {mul ? EK_MUL_F32 : kind == 2 ? EK_SUB_F32 : EK_ADD_F32, a, b, y, n, lo, hi, 0.0f, ARM_NN_FLT_ACT_NONE,
                      {0, 0, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}, NULL, (size_t)n * sizeof(float32_t)};
         KILN_CHECK_EQ(ek_call_run(&k), ARM_CMSIS_NN_SUCCESS);
         KILN_CHECK(memcmp(y, want, (size_t)n * sizeof(float32_t)) == 0);
@@ -254,6 +272,59 @@ static void test_add_mul_random_f32(void)
         ewt_free(want);
         ewt_free(y);
         ewt_free(b);
+        ewt_free(a);
+    }
+}
+
+/* abs: |x| from the libm fabs of the value in double (exact); a NaN must stay a NaN with the sign cleared. Random
+ * values plus the special ones (signed zeros, infinities, NaNs of both signs, the extremes); every fourth case in
+ * place (output == input). */
+static void test_abs_random_f32(void)
+{
+    kiln_rng r;
+    kiln_rng_seed(&r, 0xE3F32u);
+    const float specials[] = {0.0f, -0.0f, INFINITY, -INFINITY, NAN, -NAN, FLT_MAX, -FLT_MAX, FLT_MIN, -FLT_MIN,
+                              -1.0e-45f, 1.0e-45f};
+    const int32_t iters = kiln_test_iterations(2000, 200);
+    for (int32_t it = 0; it < iters; it++)
+    {
+        const int32_t n = kiln_rng_range(&r, 0, 70);
+        float32_t *a = (float32_t *)ewt_alloc((size_t)(n + 1) * sizeof(float32_t));
+        float32_t *y = (it % 4 == 0) ? a : (float32_t *)ewt_alloc((size_t)(n + 1) * sizeof(float32_t));
+        float32_t *x = (float32_t *)ewt_alloc((size_t)(n + 1) * sizeof(float32_t));
+        for (int32_t i = 0; i < n; i++)
+        {
+            a[i] = kiln_rng_range(&r, 0, 7) == 0 ? specials[kiln_rng_range(&r, 0, EWT_COUNT(specials) - 1)]
+                                                 : (float32_t)ek_value(&r, -140, 127);
+            x[i] = a[i];
+        }
+        kiln_test_context("abs f32 case %d n %d%s", (int)it, (int)n, y == a ? " in place" : "");
+        ek_call k = {EK_ABS_F32, a, a, y, n, 0.0f, 0.0f, 0.0f, ARM_NN_FLT_ACT_NONE,
+                     {0, 0, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}, NULL, (size_t)n * sizeof(float32_t)};
+        KILN_CHECK_EQ(ek_call_run(&k), ARM_CMSIS_NN_SUCCESS);
+        for (int32_t i = 0; i < n; i++)
+        {
+            const bool ok = isnan(x[i]) ? (isnan(y[i]) && !signbit(y[i]))
+                                      : memcmp(&y[i], &(float32_t){(float32_t)fabs((double)x[i])}, sizeof(float32_t)) == 0;
+            if (!ok)
+            {
+                kiln_test_context("abs f32 x %.9g got %.9g", (double)x[i], (double)y[i]);
+                KILN_CHECK(false);
+                break;
+            }
+        }
+        if (y != a)
+        {
+            KILN_CHECK(memcmp(a, x, (size_t)n * sizeof(float32_t)) == 0); /* input unchanged */
+            KILN_CHECK(ewt_guards_ok(y, (size_t)n * sizeof(float32_t)));
+            KILN_CHECK(ewt_untouched(y + n, sizeof(float32_t)));
+            if (it % 50 == 1)
+            {
+                ek_edges(&k, (size_t)n * sizeof(float32_t), (size_t)n * sizeof(float32_t)); /* b is a, unused */
+            }
+            ewt_free(y);
+        }
+        ewt_free(x);
         ewt_free(a);
     }
 }
@@ -420,7 +491,8 @@ static void test_add_mul_random_f16(void)
     const int32_t iters = kiln_test_iterations(4000, 400);
     for (int32_t it = 0; it < iters; it++)
     {
-        const bool mul = (it & 1) != 0;
+        const int32_t kind = it % 3; /* add, mul, sub */
+        const bool mul = kind == 1;
         const int32_t n = kiln_rng_range(&r, 0, 70);
         float16_t *a = (float16_t *)ewt_alloc((size_t)(n + 1) * sizeof(float16_t));
         float16_t *b = (float16_t *)ewt_alloc((size_t)(n + 1) * sizeof(float16_t));
@@ -438,18 +510,19 @@ static void test_add_mul_random_f16(void)
         {
             a[i] = (float16_t)(float)ek_value(&r, -14, 7);
             b[i] = (float16_t)(float)ek_value(&r, -14, 7);
-            const double v = mul ? (double)(float)a[i] * (double)(float)b[i] : (double)(float)a[i] + (double)(float)b[i];
+            const double fa = (double)(float)a[i], fb = (double)(float)b[i];
+            const double v = mul ? fa * fb : kind == 2 ? fa - fb : fa + fb;
             want[i] = ewt_to_half(ewt_clamp(v, lo, hi));
         }
-        kiln_test_context("%s f16 case %d n %d", mul ? "mul" : "add", (int)it, (int)n);
-        ek_call k = {mul ? EK_MUL_F16 : EK_ADD_F16, a, b, y, n, lo, hi, 0.0f, ARM_NN_FLT_ACT_NONE,
+        kiln_test_context("%s f16 case %d n %d", ek_name[kind], (int)it, (int)n);
+        ek_call k = {mul ? EK_MUL_F16 : kind == 2 ? EK_SUB_F16 : EK_ADD_F16, a, b, y, n, lo, hi, 0.0f, ARM_NN_FLT_ACT_NONE,
                      {0, 0, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}, NULL, (size_t)n * sizeof(float16_t)};
         KILN_CHECK_EQ(ek_call_run(&k), ARM_CMSIS_NN_SUCCESS);
         for (int32_t i = 0; i < n; i++)
         {
             if (ewt_bits16(y[i]) != ewt_bits16(want[i]))
             {
-                kiln_test_context("%s f16 a %.6g b %.6g got %.6g want %.6g", mul ? "mul" : "add", (double)(float)a[i],
+                kiln_test_context("%s f16 a %.6g b %.6g got %.6g want %.6g", ek_name[kind], (double)(float)a[i],
                                   (double)(float)b[i], (double)(float)y[i], (double)(float)want[i]);
                 KILN_CHECK(false);
                 break;
@@ -464,6 +537,59 @@ static void test_add_mul_random_f16(void)
         ewt_free(want);
         ewt_free(y);
         ewt_free(b);
+        ewt_free(a);
+    }
+}
+
+/* abs: |x| from the libm fabs of the value in double (exact); a NaN must stay a NaN with the sign cleared. Random
+ * values plus the special ones (signed zeros, infinities, NaNs of both signs, the extremes); every fourth case in
+ * place (output == input). */
+static void test_abs_random_f16(void)
+{
+    kiln_rng r;
+    kiln_rng_seed(&r, 0xE3F32u);
+    const float specials[] = {0.0f, -0.0f, INFINITY, -INFINITY, NAN, -NAN, 65504.0f, -65504.0f, 6.103515625e-05f,
+                              -6.103515625e-05f, -5.9604645e-08f, 5.9604645e-08f};
+    const int32_t iters = kiln_test_iterations(2000, 200);
+    for (int32_t it = 0; it < iters; it++)
+    {
+        const int32_t n = kiln_rng_range(&r, 0, 70);
+        float16_t *a = (float16_t *)ewt_alloc((size_t)(n + 1) * sizeof(float16_t));
+        float16_t *y = (it % 4 == 0) ? a : (float16_t *)ewt_alloc((size_t)(n + 1) * sizeof(float16_t));
+        float16_t *x = (float16_t *)ewt_alloc((size_t)(n + 1) * sizeof(float16_t));
+        for (int32_t i = 0; i < n; i++)
+        {
+            a[i] = kiln_rng_range(&r, 0, 7) == 0 ? (float16_t)specials[kiln_rng_range(&r, 0, EWT_COUNT(specials) - 1)]
+                                                 : (float16_t)(float)ek_value(&r, -24, 15);
+            x[i] = a[i];
+        }
+        kiln_test_context("abs f16 case %d n %d%s", (int)it, (int)n, y == a ? " in place" : "");
+        ek_call k = {EK_ABS_F16, a, a, y, n, 0.0f, 0.0f, 0.0f, ARM_NN_FLT_ACT_NONE,
+                     {0, 0, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}, NULL, (size_t)n * sizeof(float16_t)};
+        KILN_CHECK_EQ(ek_call_run(&k), ARM_CMSIS_NN_SUCCESS);
+        for (int32_t i = 0; i < n; i++)
+        {
+            const bool ok = isnan((float)x[i]) ? (isnan((float)y[i]) && (ewt_bits16(y[i]) & 0x8000u) == 0)
+                                                : ewt_bits16(y[i]) == ewt_bits16((float16_t)(float)fabs((double)(float)x[i]));
+            if (!ok)
+            {
+                kiln_test_context("abs f16 x %.9g got %.9g", (double)(float)x[i], (double)(float)y[i]);
+                KILN_CHECK(false);
+                break;
+            }
+        }
+        if (y != a)
+        {
+            KILN_CHECK(memcmp(a, x, (size_t)n * sizeof(float16_t)) == 0); /* input unchanged */
+            KILN_CHECK(ewt_guards_ok(y, (size_t)n * sizeof(float16_t)));
+            KILN_CHECK(ewt_untouched(y + n, sizeof(float16_t)));
+            if (it % 50 == 1)
+            {
+                ek_edges(&k, (size_t)n * sizeof(float16_t), (size_t)n * sizeof(float16_t)); /* b is a, unused */
+            }
+            ewt_free(y);
+        }
+        ewt_free(x);
         ewt_free(a);
     }
 }
@@ -589,12 +715,14 @@ int main(void)
 {
 #if ARM_NN_ENABLE_F32
     KILN_RUN(test_add_mul_random_f32);
+    KILN_RUN(test_abs_random_f32);
     KILN_RUN(test_maxmin_random_f32);
     KILN_RUN(test_activation_random_f32);
     KILN_RUN(test_activation_special_f32);
 #endif
 #if ARM_NN_ENABLE_F16
     KILN_RUN(test_add_mul_random_f16);
+    KILN_RUN(test_abs_random_f16);
     KILN_RUN(test_maxmin_random_f16);
     KILN_RUN(test_activation_random_f16);
 #endif
