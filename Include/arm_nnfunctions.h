@@ -1375,6 +1375,21 @@ arm_cmsis_nn_status arm_transpose_s8(const int8_t *input_data,
                                      const cmsis_nn_dims *const output_dims,
                                      const cmsis_nn_transpose_params *const transpose_params);
 
+/* @kiln-concat-reshape: concatenation (one input at a time) and reshape */
+/**
+ * TFLite CONCATENATION in upstream CMSIS-NN's form: each call copies one input, [w][z][y][x] with x innermost,
+ * into the output at index offset_<axis> along the axis; the output's extent along that axis is output_<axis>
+ * (axis w: whatever the caller allocated), its other extents the input's. Call once per input. Bit-exact.
+ * arm_reshape_s8: copies total_size elements in order (nothing when input == output; overlap allowed).
+ * Portable C on every backend. These return void: a NULL pointer, offset + input extent > output extent, or a
+ * span past PTRDIFF_MAX bytes writes nothing.
+ */
+void arm_concatenation_s8_x(const int8_t *input, const uint16_t input_x, const uint16_t input_y, const uint16_t input_z, const uint16_t input_w, int8_t *output, const uint16_t output_x, const uint32_t offset_x);
+void arm_concatenation_s8_y(const int8_t *input, const uint16_t input_x, const uint16_t input_y, const uint16_t input_z, const uint16_t input_w, int8_t *output, const uint16_t output_y, const uint32_t offset_y);
+void arm_concatenation_s8_z(const int8_t *input, const uint16_t input_x, const uint16_t input_y, const uint16_t input_z, const uint16_t input_w, int8_t *output, const uint16_t output_z, const uint32_t offset_z);
+void arm_concatenation_s8_w(const int8_t *input, const uint16_t input_x, const uint16_t input_y, const uint16_t input_z, const uint16_t input_w, int8_t *output, const uint32_t offset_w);
+void arm_reshape_s8(const int8_t *input, int8_t *output, const uint32_t total_size);
+
 /* =============================================================================================
  * Softmax
  * ========================================================================================== */

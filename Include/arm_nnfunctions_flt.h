@@ -435,6 +435,17 @@ arm_cmsis_nn_status arm_pad_f32(const float32_t *input,
                                 const cmsis_nn_dims *pre_pad,
                                 const cmsis_nn_dims *post_pad);
 
+/* @kiln-concat-f32: float32 concatenation and reshape */
+/**
+ * float32 forms of arm_concatenation_s8_x / _y / _z / _w and arm_reshape_s8 (same semantics, elements
+ * copied bit for bit); extents and offsets are int32_t / uint32_t here: a negative extent writes nothing too.
+ */
+void arm_concatenation_f32_x(const float32_t *input, int32_t input_x, int32_t input_y, int32_t input_z, int32_t input_w, float32_t *output, int32_t output_x, uint32_t offset_x);
+void arm_concatenation_f32_y(const float32_t *input, int32_t input_x, int32_t input_y, int32_t input_z, int32_t input_w, float32_t *output, int32_t output_y, uint32_t offset_y);
+void arm_concatenation_f32_z(const float32_t *input, int32_t input_x, int32_t input_y, int32_t input_z, int32_t input_w, float32_t *output, int32_t output_z, uint32_t offset_z);
+void arm_concatenation_f32_w(const float32_t *input, int32_t input_x, int32_t input_y, int32_t input_z, int32_t input_w, float32_t *output, uint32_t offset_w);
+void arm_reshape_f32(const float32_t *input, float32_t *output, uint32_t total_size);
+
 /* @kiln-bmm-f32: float32 batch matmul and batch normalization */
 /**
  * @brief float32 batch matrix multiplication (TFLite BATCH_MATMUL on float), portable C on every backend:
@@ -551,6 +562,17 @@ arm_cmsis_nn_status arm_pad_f16(const float16_t *input,
                                 const cmsis_nn_dims *input_size,
                                 const cmsis_nn_dims *pre_pad,
                                 const cmsis_nn_dims *post_pad);
+
+/* @kiln-concat-f16: float16 concatenation and reshape */
+/**
+ * float16 forms of arm_concatenation_s8_x / _y / _z / _w and arm_reshape_s8 (same semantics, elements
+ * copied bit for bit); extents and offsets are int32_t / uint32_t here: a negative extent writes nothing too.
+ */
+void arm_concatenation_f16_x(const float16_t *input, int32_t input_x, int32_t input_y, int32_t input_z, int32_t input_w, float16_t *output, int32_t output_x, uint32_t offset_x);
+void arm_concatenation_f16_y(const float16_t *input, int32_t input_x, int32_t input_y, int32_t input_z, int32_t input_w, float16_t *output, int32_t output_y, uint32_t offset_y);
+void arm_concatenation_f16_z(const float16_t *input, int32_t input_x, int32_t input_y, int32_t input_z, int32_t input_w, float16_t *output, int32_t output_z, uint32_t offset_z);
+void arm_concatenation_f16_w(const float16_t *input, int32_t input_x, int32_t input_y, int32_t input_z, int32_t input_w, float16_t *output, uint32_t offset_w);
+void arm_reshape_f16(const float16_t *input, float16_t *output, uint32_t total_size);
 
 /* @kiln-bmm-f16: float16 batch matmul and batch normalization */
 /**

@@ -1,5 +1,6 @@
 /*
- * Kiln internals: the data movement operators (TRANSPOSE, constant PAD) on elements of 1, 2 or 4 bytes.
+ * Kiln internals: the data movement operators (TRANSPOSE, constant PAD, CONCATENATION) on elements of 1, 2
+ * or 4 bytes.
  * arm_transpose_s8 / _f16 / _f32 and arm_pad_s8 / _f16 / _f32 check their own parameter structs and
  * call these; all index arithmetic lives in Source/TransposeFunctions/kiln_movement.c. Elements are
  * moved with memcpy, so every bit pattern (NaN payloads, -0.0, float16 subnormals) arrives unchanged.
@@ -10,6 +11,7 @@
 
 #include "arm_nn_types.h"
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -49,6 +51,18 @@ arm_cmsis_nn_status kiln_pad_elems(const void *input,
                                    const int32_t pre[4],
                                    const int32_t post[4],
                                    size_t elem_size);
+
+/**
+ * One input of a concatenation along axis 0..3 (x, y, z, w; x innermost, as upstream CMSIS-NN's
+ * arm_concatenation_<type>_x/_y/_z/_w): the input [w][z][y][x] (extents in[0..3] = x, y, z, w) is copied into
+ * the output, whose extent along axis is out_axis and whose other extents are the input's, starting at
+ * index offset along axis. For axis 3 (w) out_axis is not known to the caller's API: pass -1, the output is
+ * then taken as large enough. Returns false and writes nothing when a pointer is NULL, elem_size is not 1, 2
+ * or 4, an extent or the offset is negative, offset + in[axis] > out_axis (axes 0..2), or a byte count of the
+ * output span leaves PTRDIFF_MAX. An empty input writes nothing. input and output must not overlap.
+ */
+bool kiln_concat_elems(const void *input, void *output, const int64_t in[4], int32_t axis, int64_t out_axis,
+                       int64_t offset, size_t elem_size);
 
 #ifdef __cplusplus
 }

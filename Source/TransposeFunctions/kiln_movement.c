@@ -325,3 +325,67 @@ arm_cmsis_nn_status kiln_pad_elems(const void *input,
     kiln_pad_flush(&w);
     return ARM_CMSIS_NN_SUCCESS;
 }
+
+bool kiln_concat_elems(const void *input, void *output, const int64_t in[4], int32_t axis, int64_t out_axis,
+                       int64_t offset, size_t elem_size)
+{
+    if (input == NULL || output == NULL || in == NULL || axis < 0 || axis > 3 ||
+        (elem_size != 1 && elem_size != 2 && elem_size != 4) || offset < 0)
+    {
+        return false;
+    }
+    for (int32_t k = 0; k < 4; k++)
+    {
+        if (in[k] < 0 || in[k] > INT32_MAX)
+        {
+            return false;
+        }
+    }
+    if (axis < 3 && (out_axis < 0 || out_axis > INT32_MAX || offset > out_axis - in[axis]))
+    {
+        return false;
+    }
+    /* The input is `blocks` contiguous blocks of `block` elements: the axes up to and including the
+     * concatenation axis form a block, the outer axes count blocks. In the output, successive blocks are
+     * `stride` elements apart and the first starts `start` elements in. All products of at most four
+     * values below 2^31 are below 2^124: checked step by step against PTRDIFF_MAX. */
+    const int64_t limit = (int64_t)(PTRDIFF_MAX / 4);
+    int64_t inner = 1; /* elements of the axes inside the concatenation axis */
+    for (int32_t k = 0; k < axis; k++)
+    {
+        if (in[k] != 0 && inner > limit / in[k])
+        {
+            return false;
+        }
+        inner *= in[k];
+    }
+    int64_t blocks = 1;
+    for (int32_t k = axis + 1; k < 4; k++)
+    {
+        if (in[k] != 0 && blocks > limit / in[k])
+        {
+            return false;
+        }
+        blocks *= in[k];
+    }
+    if (inner == 0 || blocks == 0 || in[axis] == 0)
+    {
+        return true; /* nothing to copy */
+    }
+    const int64_t out_extent = axis < 3 ? out_axis : offset + in[axis];
+    if (out_extent > limit / inner || blocks > limit / (inner * out_extent))
+    {
+        return false; /* the output span, blocks x inner x out_extent elements, is not addressable */
+    }
+    const size_t block_bytes = (size_t)(inner * in[axis]) * elem_size;
+    const size_t stride_bytes = (size_t)(inner * out_extent) * elem_size;
+    const uint8_t *src = (const uint8_t *)input;
+    uint8_t *dst = (uint8_t *)output + (size_t)(inner * offset) * elem_size;
+    for (int64_t b = 0; b < blocks; b++)
+    {
+        memcpy(dst, src, block_bytes);
+        src += block_bytes;
+        dst += stride_bytes;
+    }
+    return true;
+}
