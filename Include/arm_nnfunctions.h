@@ -1375,6 +1375,22 @@ arm_cmsis_nn_status arm_transpose_s8(const int8_t *input_data,
                                      const cmsis_nn_dims *const output_dims,
                                      const cmsis_nn_transpose_params *const transpose_params);
 
+/**
+ * int16 twins of arm_pad_s8 and arm_transpose_s8 (ns-cmsis-nn): the same index arithmetic, argument checks and
+ * return values on 16-bit elements, copied bit for bit. Portable C on every backend. No scratch.
+ */
+arm_cmsis_nn_status arm_pad_s16(const int16_t *input,
+                                int16_t *output,
+                                const int16_t pad_value,
+                                const cmsis_nn_dims *input_size,
+                                const cmsis_nn_dims *pre_pad,
+                                const cmsis_nn_dims *post_pad);
+arm_cmsis_nn_status arm_transpose_s16(const int16_t *input_data,
+                                      int16_t *const output_data,
+                                      const cmsis_nn_dims *const input_dims,
+                                      const cmsis_nn_dims *const output_dims,
+                                      const cmsis_nn_transpose_params *const transpose_params);
+
 /* @kiln-concat-reshape: concatenation (one input at a time) and reshape */
 /**
  * TFLite CONCATENATION in upstream CMSIS-NN's form: each call copies one input, [w][z][y][x] with x innermost,
