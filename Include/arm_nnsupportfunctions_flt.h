@@ -587,6 +587,38 @@ void arm_nn_depthwise_conv3x3_nhwc_f16(const float16_t *__RESTRICT x_nhwc, int32
 arm_cmsis_nn_status arm_nn_depthwise_conv_nt_t_f16(const float16_t *__RESTRICT lhs, const float16_t *__RESTRICT rhs, const float16_t *__RESTRICT bias, float16_t *__RESTRICT out, int32_t lhs_rows, int32_t total_ch, int32_t row_x_col, int32_t out_row_stride, float16_t activation_min, float16_t activation_max);
 #endif /* ARM_NN_ENABLE_F16 */
 
+/* @kiln-flt-copy: float copy and fill helpers (block_size counts elements, not bytes) */
+#if ARM_NN_ENABLE_F32
+/** Copies block_size float32 elements from src to dst (must not overlap), bit for bit. */
+static inline void arm_memcpy_f32(float32_t *__RESTRICT dst, const float32_t *__RESTRICT src, uint32_t block_size)
+{
+    memcpy(dst, src, (size_t)block_size * sizeof(float32_t));
+}
+/** Sets block_size float32 elements of dst to val. */
+static inline void arm_memset_f32(float32_t *__RESTRICT dst, const float32_t val, uint32_t block_size)
+{
+    for (uint32_t i = 0; i < block_size; i++)
+    {
+        dst[i] = val;
+    }
+}
+#endif /* ARM_NN_ENABLE_F32 */
+#if ARM_NN_ENABLE_F16
+/** Copies block_size float16 elements from src to dst (must not overlap), bit for bit. */
+static inline void arm_memcpy_f16(float16_t *__RESTRICT dst, const float16_t *__RESTRICT src, uint32_t block_size)
+{
+    memcpy(dst, src, (size_t)block_size * sizeof(float16_t));
+}
+/** Sets block_size float16 elements of dst to val (its bit pattern). */
+static inline void arm_memset_f16(float16_t *__RESTRICT dst, const float16_t val, uint32_t block_size)
+{
+    for (uint32_t i = 0; i < block_size; i++)
+    {
+        memcpy(&dst[i], &val, sizeof(float16_t));
+    }
+}
+#endif /* ARM_NN_ENABLE_F16 */
+
 /* @kiln-ops-flt-support: float fully connected, pooling and softmax support kernels */
 #ifdef __cplusplus
 }
