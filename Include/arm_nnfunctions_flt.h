@@ -388,6 +388,13 @@ arm_cmsis_nn_status arm_elementwise_sub_f32(const float32_t *input_1_vect,
                                             float32_t out_activation_max,
                                             int32_t block_size);
 arm_cmsis_nn_status arm_nn_abs_f32(const float32_t *input, float32_t *output, int32_t block_size);
+/** TFLite PRELU: x >= 0 ? x : x * alpha, input and alpha broadcast as arm_maximum_f32's inputs; same checks. */
+arm_cmsis_nn_status arm_prelu_f32(const cmsis_nn_dims *input_dims,
+                                 const float32_t *input,
+                                 const cmsis_nn_dims *alpha_dims,
+                                 const float32_t *alpha,
+                                 const cmsis_nn_dims *output_dims,
+                                 float32_t *output);
 arm_cmsis_nn_status arm_maximum_f32(const cmsis_nn_context *ctx,
                                     const float32_t *input_1_data,
                                     const cmsis_nn_dims *input_1_dims,
@@ -516,6 +523,13 @@ arm_cmsis_nn_status arm_elementwise_sub_f16(const float16_t *input_1_vect,
                                             float16_t out_activation_max,
                                             int32_t block_size);
 arm_cmsis_nn_status arm_nn_abs_f16(const float16_t *input, float16_t *output, int32_t block_size);
+/** TFLite PRELU: x >= 0 ? x : x * alpha, input and alpha broadcast as arm_maximum_f16's inputs; same checks. */
+arm_cmsis_nn_status arm_prelu_f16(const cmsis_nn_dims *input_dims,
+                                 const float16_t *input,
+                                 const cmsis_nn_dims *alpha_dims,
+                                 const float16_t *alpha,
+                                 const cmsis_nn_dims *output_dims,
+                                 float16_t *output);
 arm_cmsis_nn_status arm_maximum_f16(const cmsis_nn_context *ctx,
                                     const float16_t *input_1_data,
                                     const cmsis_nn_dims *input_1_dims,

@@ -7,6 +7,7 @@
  *   add:  a + b, then clamped to [lo, hi] (a NaN sum stays NaN)
  *   mul:  a * b, then clamped the same way
  *   max:  (a >= b) ? a : b      min: (a >= b) ? b : a    (a NaN in either operand: max gives b, min gives a)
+ *   prelu: x >= 0 ? x : x * alpha (x input 1, alpha input 2, broadcast as max / min)
  *   NONE x; RELU max(x, 0); RELU6 min(max(x, 0), 6); LEAKY_RELU x >= 0 ? x : p * x (NaN stays NaN)
  *   HARDSWISH x * relu6(x + 3) / 6;  SIGMOID 1 / (1 + exp(-x));  TANH tanh(x)
  *
@@ -84,6 +85,12 @@ extern "C"
     static inline float32_t kiln_ew_min_f32(float32_t a, float32_t b)
     {
         return (a >= b) ? b : a;
+    }
+
+    /** PReLU (TFLite PRELU): x >= 0 ? x : x * alpha; a NaN x gives a NaN. */
+    static inline float32_t kiln_ew_prelu_f32(float32_t x, float32_t alpha)
+    {
+        return (x >= 0.0f) ? x : x * alpha;
     }
 
     /** Logistic function (see the file comment for the method and its error). */

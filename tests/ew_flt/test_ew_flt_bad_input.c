@@ -42,6 +42,15 @@ typedef arm_cmsis_nn_status (*ewb_bin_f32)(const float32_t *, const float32_t *,
 typedef arm_cmsis_nn_status (*ewb_mm_f32)(const cmsis_nn_context *, const float32_t *, const cmsis_nn_dims *,
                                           const float32_t *, const cmsis_nn_dims *, float32_t *, const cmsis_nn_dims *);
 
+/* arm_prelu_f32 in the argument order of arm_maximum_f32 (ctx unused), for the shared bad-input rows. */
+static arm_cmsis_nn_status ewb_prelu_f32(const cmsis_nn_context *ctx, const float32_t *in, const cmsis_nn_dims *din,
+                                         const float32_t *alpha, const cmsis_nn_dims *dalpha, float32_t *out,
+                                         const cmsis_nn_dims *dout)
+{
+    (void)ctx;
+    return arm_prelu_f32(din, in, dalpha, alpha, dout, out);
+}
+
 static void test_bad_input_f32(void)
 {
     const float nan = (float)NAN;
@@ -98,11 +107,12 @@ static void test_bad_input_f32(void)
     KILN_CHECK_EQ(arm_nn_abs_f32(a, y, 0), ARM_CMSIS_NN_SUCCESS);
     KILN_CHECK(ewt_untouched(y, bytes));
 
-    const ewb_mm_f32 mms[2] = {arm_maximum_f32, arm_minimum_f32};
+    const ewb_mm_f32 mms[3] = {arm_maximum_f32, arm_minimum_f32, ewb_prelu_f32};
+    static const char *const mm_names[3] = {"maximum", "minimum", "prelu"};
     const cmsis_nn_dims d = ewb_d(1, 1, 2, 4);
-    for (int32_t f = 0; f < 2; f++)
+    for (int32_t f = 0; f < 3; f++)
     {
-        const char *name = f ? "minimum" : "maximum";
+        const char *name = mm_names[f];
         kiln_test_context("%s: NULL", name);
         KILN_CHECK_EQ(mms[f](NULL, NULL, &d, b, &d, y, &d), ARM_CMSIS_NN_ARG_ERROR);
         KILN_CHECK_EQ(mms[f](NULL, a, NULL, b, &d, y, &d), ARM_CMSIS_NN_ARG_ERROR);
@@ -149,6 +159,14 @@ typedef arm_cmsis_nn_status (*ewb_bin_f16)(const float16_t *, const float16_t *,
 typedef arm_cmsis_nn_status (*ewb_mm_f16)(const cmsis_nn_context *, const float16_t *, const cmsis_nn_dims *,
                                           const float16_t *, const cmsis_nn_dims *, float16_t *, const cmsis_nn_dims *);
 
+static arm_cmsis_nn_status ewb_prelu_f16(const cmsis_nn_context *ctx, const float16_t *in, const cmsis_nn_dims *din,
+                                         const float16_t *alpha, const cmsis_nn_dims *dalpha, float16_t *out,
+                                         const cmsis_nn_dims *dout)
+{
+    (void)ctx;
+    return arm_prelu_f16(din, in, dalpha, alpha, dout, out);
+}
+
 static void test_bad_input_f16(void)
 {
     const float16_t nan = (float16_t)(float)NAN;
@@ -191,11 +209,12 @@ static void test_bad_input_f16(void)
     KILN_CHECK_EQ(arm_nn_abs_f16(a, y, 0), ARM_CMSIS_NN_SUCCESS);
     KILN_CHECK(ewt_untouched(y, bytes));
 
-    const ewb_mm_f16 mms[2] = {arm_maximum_f16, arm_minimum_f16};
+    const ewb_mm_f16 mms[3] = {arm_maximum_f16, arm_minimum_f16, ewb_prelu_f16};
+    static const char *const mm_names[3] = {"maximum f16", "minimum f16", "prelu f16"};
     const cmsis_nn_dims d = ewb_d(1, 1, 2, 4);
-    for (int32_t f = 0; f < 2; f++)
+    for (int32_t f = 0; f < 3; f++)
     {
-        const char *name = f ? "minimum f16" : "maximum f16";
+        const char *name = mm_names[f];
         kiln_test_context("%s: NULL", name);
         KILN_CHECK_EQ(mms[f](NULL, NULL, &d, b, &d, y, &d), ARM_CMSIS_NN_ARG_ERROR);
         KILN_CHECK_EQ(mms[f](NULL, a, NULL, b, &d, y, &d), ARM_CMSIS_NN_ARG_ERROR);

@@ -1,10 +1,10 @@
 /*
- * Float elementwise add / sub / mul, abs, maximum / minimum and activations: random differential tests against
- * double-precision references (ew_flt_test.h), kiln_test_iterations(4000, 400) cases per group (add / mul,
- * maximum / minimum alternate; activations draw the type), so at least 2000 per function on the host.
+ * Float elementwise add / sub / mul, abs, maximum / minimum, prelu and activations: random differential tests against
+ * double-precision references (ew_flt_test.h), kiln_test_iterations(4000, 400) cases per group (add / mul / sub
+ * and maximum / minimum / prelu rotate, abs 2000; activations draw the type), so over 1300 per function on the host.
  *
  * Error bounds (what the library promises, see Include/Internal/kiln_ew_flt.h):
- *   add, sub, mul, abs (f32 and f16), maximum, minimum, NONE, RELU, RELU6, LEAKY_RELU: bit-exact, the correctly rounded
+ *   add, sub, mul, abs, prelu (f32 and f16), maximum, minimum, NONE, RELU, RELU6, LEAKY_RELU: bit-exact, the correctly rounded
  *     result of the double reference (clamped for add / mul);
  *   HARDSWISH f32: |error| <= 2^-21 |ref| + 2^-140 (three float32 roundings);
  *   SIGMOID, TANH f32: |error| <= 1e-6 (largest error printed);
@@ -26,6 +26,7 @@ typedef enum
     EK_ABS_F32,
     EK_MAX_F32,
     EK_MIN_F32,
+    EK_PRELU_F32,
     EK_ACT_F32,
     EK_ADD_F16,
     EK_MUL_F16,
@@ -33,6 +34,7 @@ typedef enum
     EK_ABS_F16,
     EK_MAX_F16,
     EK_MIN_F16,
+    EK_PRELU_F16,
     EK_ACT_F16
 } ek_op;
 
@@ -69,6 +71,9 @@ static arm_cmsis_nn_status ek_call_run(const ek_call *k)
     case EK_MIN_F32:
         return arm_minimum_f32(NULL, (const float32_t *)k->a, &k->d1, (const float32_t *)k->b, &k->d2,
                                (float32_t *)k->y, &k->dout);
+    case EK_PRELU_F32:
+        return arm_prelu_f32(&k->d1, (const float32_t *)k->a, &k->d2, (const float32_t *)k->b, &k->dout,
+                             (float32_t *)k->y);
     case EK_ACT_F32:
         return arm_nn_activation_f32((const float32_t *)k->a, (float32_t *)k->y, k->n, k->type, k->p);
 #endif
@@ -89,6 +94,9 @@ static arm_cmsis_nn_status ek_call_run(const ek_call *k)
     case EK_MIN_F16:
         return arm_minimum_f16(NULL, (const float16_t *)k->a, &k->d1, (const float16_t *)k->b, &k->d2,
                                (float16_t *)k->y, &k->dout);
+    case EK_PRELU_F16:
+        return arm_prelu_f16(&k->d1, (const float16_t *)k->a, &k->d2, (const float16_t *)k->b, &k->dout,
+                             (float16_t *)k->y);
     case EK_ACT_F16:
         return arm_nn_activation_f16((const float16_t *)k->a, (float16_t *)k->y, k->n, k->type, (float16_t)k->p);
 #endif
@@ -96,6 +104,7 @@ static arm_cmsis_nn_status ek_call_run(const ek_call *k)
     }
 }
 
+static const char *const ek_mm_name[3] = {"max", "min", "prelu"};
 static const char *const ek_name[3] = {"add", "mul", "sub"};
 
 static bool ek_run(void *arg)
@@ -201,9 +210,14 @@ static int32_t ek_bidx(const cmsis_nn_dims *d, int32_t n, int32_t h, int32_t w, 
     return ((n * d->h + h) * d->w + w) * d->c + c;
 }
 
-static double ek_ref_maxmin(bool is_max, double a, double b)
+/* kind 0 maximum, 1 minimum, 2 prelu (a the input, b alpha; the product of two floats is exact in double). */
+static double ek_ref_maxmin(int32_t kind, double a, double b)
 {
-    return is_max ? (a >= b ? a : b) : (a >= b ? b : a);
+    if (kind == 2)
+    {
+        return a >= 0.0 ? a : a * b;
+    }
+    return kind == 0 ? (a >= b ? a : b) : (a >= b ? b : a);
 }
 
 static arm_nn_activation_type_flt ek_type(kiln_rng *r)
@@ -336,7 +350,7 @@ static void test_maxmin_random_f32(void)
     const int32_t iters = kiln_test_iterations(4000, 400);
     for (int32_t it = 0; it < iters; it++)
     {
-        const bool is_max = (it & 1) == 0;
+        const int32_t kind = it % 3; /* maximum, minimum, prelu */
         cmsis_nn_dims d1, d2, o;
         const int32_t total = ek_shapes(&r, &d1, &d2, &o);
         const int32_t n1 = d1.n * d1.h * d1.w * d1.c, n2 = d2.n * d2.h * d2.w * d2.c;
@@ -358,12 +372,12 @@ static void test_maxmin_random_f32(void)
                 for (int32_t ww = 0; ww < o.w; ww++)
                     for (int32_t cc = 0; cc < o.c; cc++)
                     {
-                        want[q++] = (float32_t)ek_ref_maxmin(is_max, (double)a[ek_bidx(&d1, nn, hh, ww, cc)],
+                        want[q++] = (float32_t)ek_ref_maxmin(kind, (double)a[ek_bidx(&d1, nn, hh, ww, cc)],
                                                              (double)b[ek_bidx(&d2, nn, hh, ww, cc)]);
                     }
-        kiln_test_context("%s f32 case %d: [%d %d %d %d] [%d %d %d %d]", is_max ? "max" : "min", (int)it, (int)d1.n,
+        kiln_test_context("%s f32 case %d: [%d %d %d %d] [%d %d %d %d]", ek_mm_name[kind], (int)it, (int)d1.n,
                           (int)d1.h, (int)d1.w, (int)d1.c, (int)d2.n, (int)d2.h, (int)d2.w, (int)d2.c);
-        ek_call k = {is_max ? EK_MAX_F32 : EK_MIN_F32, a, b, y, 0, 0.0f, 0.0f, 0.0f, ARM_NN_FLT_ACT_NONE, d1, d2, o,
+        ek_call k = {kind == 0 ? EK_MAX_F32 : kind == 1 ? EK_MIN_F32 : EK_PRELU_F32, a, b, y, 0, 0.0f, 0.0f, 0.0f, ARM_NN_FLT_ACT_NONE, d1, d2, o,
                      NULL, (size_t)total * sizeof(float32_t)};
         KILN_CHECK_EQ(ek_call_run(&k), ARM_CMSIS_NN_SUCCESS);
         KILN_CHECK(memcmp(y, want, (size_t)total * sizeof(float32_t)) == 0);
@@ -601,7 +615,7 @@ static void test_maxmin_random_f16(void)
     const int32_t iters = kiln_test_iterations(4000, 400);
     for (int32_t it = 0; it < iters; it++)
     {
-        const bool is_max = (it & 1) == 0;
+        const int32_t kind = it % 3; /* maximum, minimum, prelu */
         cmsis_nn_dims d1, d2, o;
         const int32_t total = ek_shapes(&r, &d1, &d2, &o);
         const int32_t n1 = d1.n * d1.h * d1.w * d1.c, n2 = d2.n * d2.h * d2.w * d2.c;
@@ -623,12 +637,12 @@ static void test_maxmin_random_f16(void)
                 for (int32_t ww = 0; ww < o.w; ww++)
                     for (int32_t cc = 0; cc < o.c; cc++)
                     {
-                        want[q++] = ewt_to_half(ek_ref_maxmin(is_max, (double)(float)a[ek_bidx(&d1, nn, hh, ww, cc)],
+                        want[q++] = ewt_to_half(ek_ref_maxmin(kind, (double)(float)a[ek_bidx(&d1, nn, hh, ww, cc)],
                                                               (double)(float)b[ek_bidx(&d2, nn, hh, ww, cc)]));
                     }
-        kiln_test_context("%s f16 case %d: [%d %d %d %d] [%d %d %d %d]", is_max ? "max" : "min", (int)it, (int)d1.n,
+        kiln_test_context("%s f16 case %d: [%d %d %d %d] [%d %d %d %d]", ek_mm_name[kind], (int)it, (int)d1.n,
                           (int)d1.h, (int)d1.w, (int)d1.c, (int)d2.n, (int)d2.h, (int)d2.w, (int)d2.c);
-        ek_call k = {is_max ? EK_MAX_F16 : EK_MIN_F16, a, b, y, 0, 0.0f, 0.0f, 0.0f, ARM_NN_FLT_ACT_NONE, d1, d2, o,
+        ek_call k = {kind == 0 ? EK_MAX_F16 : kind == 1 ? EK_MIN_F16 : EK_PRELU_F16, a, b, y, 0, 0.0f, 0.0f, 0.0f, ARM_NN_FLT_ACT_NONE, d1, d2, o,
                      NULL, (size_t)total * sizeof(float16_t)};
         KILN_CHECK_EQ(ek_call_run(&k), ARM_CMSIS_NN_SUCCESS);
         KILN_CHECK(memcmp(y, want, (size_t)total * sizeof(float16_t)) == 0);
