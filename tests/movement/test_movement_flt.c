@@ -12,6 +12,7 @@
 
 #include "arm_nnfunctions.h"
 #include "kiln_test.h"
+#include "movement_test_util.h"
 
 #if ARM_NN_ENABLE_F32
 #include "kiln_vectors/pad_basic_f32.h"
@@ -62,7 +63,6 @@ static uint32_t g_want_w[MAX_VECTOR];
 #define g_out     ((uint8_t *)g_out_w)
 #define g_want    ((uint8_t *)g_want_w)
 
-static const int32_t k_fact[5] = {1, 1, 2, 6, 24};
 
 /* The element types tested: size in bytes and name. */
 typedef struct
@@ -546,24 +546,6 @@ static void test_transpose_vectors(void)
 
 /* ---- randomized ------------------------------------------------------------------------------ */
 
-/* Permutation number index (0 .. rank! - 1) of 0 .. rank - 1, in lexicographic order. */
-static void perm_from_index(int32_t index, int32_t rank, int32_t *perm)
-{
-    int32_t pool[4] = {0, 1, 2, 3};
-    int32_t left = rank;
-    for (int32_t i = 0; i < rank; i++)
-    {
-        const int32_t f = k_fact[rank - 1 - i];
-        const int32_t pick = index / f;
-        index %= f;
-        perm[i] = pool[pick];
-        for (int32_t j = pick; j < left - 1; j++)
-        {
-            pool[j] = pool[j + 1];
-        }
-        left--;
-    }
-}
 
 static void test_transpose_random(void)
 {
@@ -577,7 +559,12 @@ static void test_transpose_random(void)
         mv_tp tp;
         tp.layout = ARM_NN_LAYOUT_NHWC;
         tp.num_dims = rank;
-        perm_from_index((it / 4) % k_fact[rank], rank, tp.perm);
+        uint32_t perm[4];
+        mv_perm_from_index((it / 4) % mv_fact[rank], rank, perm);
+        for (int32_t k = 0; k < rank; k++)
+        {
+            tp.perm[k] = (int32_t)perm[k];
+        }
         for (int32_t k = rank; k < 4; k++)
         {
             tp.perm[k] = kiln_rng_range(&r, -5, 9); /* not used */

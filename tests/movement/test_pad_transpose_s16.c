@@ -10,6 +10,7 @@
 
 #include "arm_nnfunctions.h"
 #include "kiln_test.h"
+#include "movement_test_util.h"
 
 #define PT_GUARD 8
 #define PT_CANARY ((int16_t)0x5AA5)
@@ -50,28 +51,6 @@ static bool pt_guard_front_ok(void)
     return true;
 }
 
-/* The k-th permutation of 0..rank-1 in lexicographic order. */
-static void pt_perm(int32_t k, int32_t rank, uint32_t *perm)
-{
-    uint32_t pool[4] = {0, 1, 2, 3};
-    int32_t left = rank;
-    for (int32_t i = 0; i < rank; i++)
-    {
-        int32_t f = 1;
-        for (int32_t j = 2; j < left; j++)
-        {
-            f *= j;
-        }
-        const int32_t pick = k / f;
-        k %= f;
-        perm[i] = pool[pick];
-        for (int32_t j = pick; j < left - 1; j++)
-        {
-            pool[j] = pool[j + 1];
-        }
-        left--;
-    }
-}
 
 static void test_transpose_random_s16(void)
 {
@@ -81,13 +60,8 @@ static void test_transpose_random_s16(void)
     for (int32_t it = 0; it < iters; it++)
     {
         const int32_t rank = kiln_rng_range(&r, 1, 4);
-        int32_t fact = 1;
-        for (int32_t j = 2; j <= rank; j++)
-        {
-            fact *= j;
-        }
         uint32_t perm[4] = {0, 1, 2, 3};
-        pt_perm(kiln_rng_range(&r, 0, fact - 1), rank, perm);
+        mv_perm_from_index(kiln_rng_range(&r, 0, mv_fact[rank] - 1), rank, perm);
         int32_t d[4] = {1, 1, 1, 1};
         int32_t n = 1;
         for (int32_t k = 0; k < rank; k++)

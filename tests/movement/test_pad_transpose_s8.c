@@ -11,6 +11,7 @@
 
 #include "arm_nnfunctions.h"
 #include "kiln_test.h"
+#include "movement_test_util.h"
 #include "kiln_vectors/pad_int8_1.h"
 #include "kiln_vectors/pad_int8_2.h"
 #include "kiln_vectors/transpose_3dim.h"
@@ -34,7 +35,6 @@ static int8_t g_in_copy[MAX_VECTOR];
 static int8_t g_out[MAX_VECTOR + 2 * GUARD + 4];
 static int8_t g_want[MAX_VECTOR];
 
-static const int32_t k_fact[5] = {1, 1, 2, 6, 24};
 
 static bool guards_intact(const int8_t *buf, int32_t n)
 {
@@ -326,24 +326,6 @@ static void test_transpose_vectors(void)
 
 /* ---- randomized ------------------------------------------------------------------------------ */
 
-/* Permutation number index (0 .. rank! - 1) of 0 .. rank - 1, in lexicographic order. */
-static void perm_from_index(int32_t index, int32_t rank, uint32_t *perm)
-{
-    uint32_t pool[4] = {0, 1, 2, 3};
-    int32_t left = rank;
-    for (int32_t i = 0; i < rank; i++)
-    {
-        const int32_t f = k_fact[rank - 1 - i];
-        const int32_t pick = index / f;
-        index %= f;
-        perm[i] = pool[pick];
-        for (int32_t j = pick; j < left - 1; j++)
-        {
-            pool[j] = pool[j + 1];
-        }
-        left--;
-    }
-}
 
 static void test_transpose_random(void)
 {
@@ -355,7 +337,7 @@ static void test_transpose_random(void)
         /* Every num_dims in turn, and every permutation of it in turn. */
         const int32_t rank = 1 + it % 4;
         uint32_t perm[4];
-        perm_from_index((it / 4) % k_fact[rank], rank, perm);
+        mv_perm_from_index((it / 4) % mv_fact[rank], rank, perm);
         const int32_t big = rank == 1 ? MAX_RANDOM : (rank == 2 ? 200 : 40);
         int32_t d[4];
         int32_t span; /* the element count with a zero extent taken as 1 */
