@@ -1406,6 +1406,38 @@ void arm_concatenation_s8_z(const int8_t *input, const uint16_t input_x, const u
 void arm_concatenation_s8_w(const int8_t *input, const uint16_t input_x, const uint16_t input_y, const uint16_t input_z, const uint16_t input_w, int8_t *output, const uint32_t offset_w);
 void arm_reshape_s8(const int8_t *input, int8_t *output, const uint32_t total_size);
 
+/* @kiln-nd-moves: N-dimensional data movement (ns-cmsis-nn) */
+/**
+ * TILE, BROADCAST_TO, MIRROR_PAD (mode 0 REFLECT, 1 SYMMETRIC), REVERSE_SEQUENCE and DYNAMIC_UPDATE_SLICE on
+ * row-major tensors of rank 1..8, and SPACE_TO_DEPTH, DEPTH_TO_SPACE, SPACE_TO_BATCH_ND (pad: n top, h left,
+ * w bottom, c right; padding positions hold output_offset, which must fit the type) and BATCH_TO_SPACE_ND (crop
+ * packed as pad) on NHWC tensors, with TFLite's semantics; bit-exact copies, portable C on every backend.
+ * Every argument is checked before anything is written (Include/Internal/kiln_nd.h lists the conditions:
+ * shapes, extents consistent with the operator, ranks, counts within INT32_MAX); on a bad argument these return
+ * ARM_CMSIS_NN_ARG_ERROR and leave the output untouched. Outputs must not overlap inputs, except
+ * DYNAMIC_UPDATE_SLICE's output == operand (in place). DYNAMIC_UPDATE_SLICE clamps each start index to
+ * [0, operand extent - update extent] and requires operand_size, update_size and operand_strides to describe the
+ * dense operand and update.
+ */
+arm_cmsis_nn_status arm_tile_s8(const int8_t *input, const cmsis_nn_tile_params *params, int8_t *output);
+arm_cmsis_nn_status arm_broadcast_to_s8(const int8_t *input, const cmsis_nn_broadcast_to_params *params, int8_t *output);
+arm_cmsis_nn_status arm_mirror_pad_s8(const int8_t *input, const cmsis_nn_mirror_pad_params *params, int8_t *output);
+arm_cmsis_nn_status arm_reverse_sequence_s8(const int8_t *input, const int32_t *seq_lengths, const cmsis_nn_reverse_sequence_params *params, int8_t *output);
+arm_cmsis_nn_status arm_dynamic_update_slice_s8(const int8_t *operand, const int8_t *update, const int32_t *start_indices, const cmsis_nn_dynamic_update_slice_params *params, int8_t *output);
+arm_cmsis_nn_status arm_space_to_depth_s8(const int8_t *input_data, const cmsis_nn_dims *input_dims, const int32_t block_size, int8_t *output_data, const cmsis_nn_dims *output_dims);
+arm_cmsis_nn_status arm_depth_to_space_s8(const int8_t *input_data, const cmsis_nn_dims *input_dims, const int32_t block_size, int8_t *output_data, const cmsis_nn_dims *output_dims);
+arm_cmsis_nn_status arm_space_to_batch_nd_s8(const int8_t *input_data, const cmsis_nn_dims *input_dims, const cmsis_nn_tile *block_shape, const cmsis_nn_dims *pad, int8_t *output_data, const cmsis_nn_dims *output_dims, const int32_t output_offset);
+arm_cmsis_nn_status arm_batch_to_space_nd_s8(const int8_t *input_data, const cmsis_nn_dims *input_dims, const cmsis_nn_tile *block_shape, const cmsis_nn_dims *crop, int8_t *output_data, const cmsis_nn_dims *output_dims);
+arm_cmsis_nn_status arm_tile_s16(const int16_t *input, const cmsis_nn_tile_params *params, int16_t *output);
+arm_cmsis_nn_status arm_broadcast_to_s16(const int16_t *input, const cmsis_nn_broadcast_to_params *params, int16_t *output);
+arm_cmsis_nn_status arm_mirror_pad_s16(const int16_t *input, const cmsis_nn_mirror_pad_params *params, int16_t *output);
+arm_cmsis_nn_status arm_reverse_sequence_s16(const int16_t *input, const int32_t *seq_lengths, const cmsis_nn_reverse_sequence_params *params, int16_t *output);
+arm_cmsis_nn_status arm_dynamic_update_slice_s16(const int16_t *operand, const int16_t *update, const int32_t *start_indices, const cmsis_nn_dynamic_update_slice_params *params, int16_t *output);
+arm_cmsis_nn_status arm_space_to_depth_s16(const int16_t *input_data, const cmsis_nn_dims *input_dims, const int32_t block_size, int16_t *output_data, const cmsis_nn_dims *output_dims);
+arm_cmsis_nn_status arm_depth_to_space_s16(const int16_t *input_data, const cmsis_nn_dims *input_dims, const int32_t block_size, int16_t *output_data, const cmsis_nn_dims *output_dims);
+arm_cmsis_nn_status arm_space_to_batch_nd_s16(const int16_t *input_data, const cmsis_nn_dims *input_dims, const cmsis_nn_tile *block_shape, const cmsis_nn_dims *pad, int16_t *output_data, const cmsis_nn_dims *output_dims, const int32_t output_offset);
+arm_cmsis_nn_status arm_batch_to_space_nd_s16(const int16_t *input_data, const cmsis_nn_dims *input_dims, const cmsis_nn_tile *block_shape, const cmsis_nn_dims *crop, int16_t *output_data, const cmsis_nn_dims *output_dims);
+
 /* =============================================================================================
  * Softmax
  * ========================================================================================== */

@@ -20,6 +20,12 @@ extern "C" {
 #endif
 
 /**
+ * true when a tensor of elems elements of elem_size bytes can be indexed by the movement kernels: elems in
+ * [0, INT32_MAX] and its byte count within PTRDIFF_MAX and half of SIZE_MAX (so no size_t product wraps).
+ */
+bool kiln_movement_count_ok(int64_t elems, size_t elem_size);
+
+/**
  * Transpose of a tensor of rank 1..4 (TFLite TRANSPOSE): output axis i is input axis perm[i]; the
  * extents are in_dims[0 .. rank-1] (n, h, w, c order), entries past rank are not read, nor is perm
  * past rank. Checks, writing nothing on error (ARM_CMSIS_NN_ARG_ERROR): input / output / perm not

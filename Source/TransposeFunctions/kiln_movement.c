@@ -9,9 +9,7 @@
 #include <stdbool.h>
 #include <string.h>
 
-/* Element and byte counts the kernels index with: elements within int32, bytes within ptrdiff_t and
- * half of size_t (so no size_t product below wraps). */
-static bool kiln_movement_count_ok(int64_t elems, size_t elem_size)
+bool kiln_movement_count_ok(int64_t elems, size_t elem_size)
 {
     const int64_t lim =
         (int64_t)PTRDIFF_MAX < (int64_t)(SIZE_MAX >> 1) ? (int64_t)PTRDIFF_MAX : (int64_t)(SIZE_MAX >> 1);

@@ -1,0 +1,107 @@
+/*
+ * Kiln internals: the N-dimensional data movement operators of ns-cmsis-nn on elements of 1, 2 or 4 bytes:
+ * TILE, BROADCAST_TO, MIRROR_PAD, REVERSE_SEQUENCE, DYNAMIC_UPDATE_SLICE (row-major tensors of rank 1..8) and
+ * SPACE_TO_DEPTH, DEPTH_TO_SPACE, SPACE_TO_BATCH_ND, BATCH_TO_SPACE_ND (NHWC). The public arm_*_s8 / _s16
+ * entries pass their arguments through unchanged; all checks and index arithmetic live in
+ * Source/ReshapeFunctions/kiln_nd.c.
+ *
+ * Every function validates everything it reads before writing anything and returns ARM_CMSIS_NN_ARG_ERROR
+ * (output untouched) on: a NULL pointer, an element size other than 1, 2 or 4, a rank outside 1..8, a
+ * negative extent, an element count above INT32_MAX (or whose bytes leave PTRDIFF_MAX), and the operator's
+ * own conditions listed below. An empty output is success with nothing written. Inputs and outputs must not
+ * overlap (except DYNAMIC_UPDATE_SLICE's output == operand, updated in place).
+ * Not part of the public API (names start with kiln_).
+ */
+#ifndef KILN_ND_H
+#define KILN_ND_H
+
+#include "arm_nn_types.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** The largest rank of the N-dimensional operators (as ns-cmsis-nn). */
+#define KILN_ND_MAX_RANK (8)
+
+/**
+ * TILE: output extent d is input_shape[d] x multiples[d] (multiples >= 0; 0 gives an empty output); output
+ * element (o_0 .. o_r-1) is input element (o_0 mod in_0, ..).
+ */
+arm_cmsis_nn_status kiln_tile_elems(const void *input, const cmsis_nn_tile_params *params, void *output,
+                                    size_t elem_size);
+
+/**
+ * BROADCAST_TO: each input extent equals the output extent or is 1 (then repeated along that axis).
+ */
+arm_cmsis_nn_status kiln_broadcast_to_elems(const void *input, const cmsis_nn_broadcast_to_params *params,
+                                            void *output, size_t elem_size);
+
+/**
+ * MIRROR_PAD: mode 0 REFLECT (the edge element not repeated), 1 SYMMETRIC (repeated); pad_before[d] >= 0 and
+ * the padding after, output_shape[d] - input_shape[d] - pad_before[d], >= 0; each side at most
+ * input_shape[d] - 1 (REFLECT) or input_shape[d] (SYMMETRIC), as TFLite requires; an empty input axis takes no
+ * padding.
+ */
+arm_cmsis_nn_status kiln_mirror_pad_elems(const void *input, const cmsis_nn_mirror_pad_params *params,
+                                          void *output, size_t elem_size);
+
+/**
+ * REVERSE_SEQUENCE: seq_dim and batch_dim distinct axes; for batch b = the coordinate along batch_dim, the first
+ * seq_lengths[b] elements along seq_dim are reversed, the rest copied; 0 <= seq_lengths[b] <= shape[seq_dim]
+ * for every b < shape[batch_dim].
+ */
+arm_cmsis_nn_status kiln_reverse_sequence_elems(const void *input, const int32_t *seq_lengths,
+                                                const cmsis_nn_reverse_sequence_params *params, void *output,
+                                                size_t elem_size);
+
+/**
+ * DYNAMIC_UPDATE_SLICE: output = operand with the update written at start_indices, each start clamped to
+ * [0, operand_shape[d] - update_shape[d]] (TFLite). Checks, besides the common ones: 0 <= update_shape[d] <=
+ * operand_shape[d]; operand_size and update_size equal to the products of the shapes; operand_strides the dense
+ * row-major strides of operand_shape (the output is a dense operand-shaped tensor). output may be operand
+ * itself (only the slice is written then); the update must not overlap the output.
+ */
+arm_cmsis_nn_status kiln_dynamic_update_slice_elems(const void *operand, const void *update,
+                                                    const int32_t *start_indices,
+                                                    const cmsis_nn_dynamic_update_slice_params *params,
+                                                    void *output, size_t elem_size);
+
+/**
+ * SPACE_TO_DEPTH (to_depth true) and DEPTH_TO_SPACE (false), NHWC, block_size > 0. Space to depth: H and W
+ * multiples of the block, output (N, H / b, W / b, C b^2), output channel (ky b + kx) C + c. Depth to space: C a
+ * multiple of b^2, output (N, H b, W b, C / b^2), the inverse mapping. output_dims must be exactly those.
+ */
+arm_cmsis_nn_status kiln_space_depth_elems(const void *input, const cmsis_nn_dims *input_dims, int32_t block_size,
+                                           void *output, const cmsis_nn_dims *output_dims, size_t elem_size,
+                                           bool to_depth);
+
+/**
+ * SPACE_TO_BATCH_ND, NHWC with a 2-D block (block_shape->h, ->w > 0). pad packs the four paddings as n: top,
+ * h: left, w: bottom, c: right (>= 0); the padded height and width must be multiples of the block. Output
+ * (N bh bw, Hp / bh, Wp / bw, C); output batch (iy bw + ix) N + n holds the block offset (iy, ix) of input batch
+ * n (TFLite's order); padding positions hold the elem_size bytes at pad_value.
+ */
+arm_cmsis_nn_status kiln_space_to_batch_elems(const void *input, const cmsis_nn_dims *input_dims,
+                                              const cmsis_nn_tile *block_shape, const cmsis_nn_dims *pad,
+                                              void *output, const cmsis_nn_dims *output_dims, const void *pad_value,
+                                              size_t elem_size);
+
+/**
+ * BATCH_TO_SPACE_ND, the inverse: crop packs top, left, bottom, right as pad above (>= 0); the input batch a
+ * multiple of bh bw; output (N / (bh bw), H bh - top - bottom, W bw - left - right, C), both spatial extents
+ * >= 0; input batch k fills output batch k mod N' at block offset (k / N' / bw, k / N' mod bw).
+ */
+arm_cmsis_nn_status kiln_batch_to_space_elems(const void *input, const cmsis_nn_dims *input_dims,
+                                              const cmsis_nn_tile *block_shape, const cmsis_nn_dims *crop,
+                                              void *output, const cmsis_nn_dims *output_dims, size_t elem_size);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* KILN_ND_H */

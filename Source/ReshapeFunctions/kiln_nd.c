@@ -1,0 +1,608 @@
+/*
+ * Kiln — the N-dimensional data movement operators (Include/Internal/kiln_nd.h) for elements of 1, 2 or 4 bytes:
+ * TILE, BROADCAST_TO, MIRROR_PAD and REVERSE_SEQUENCE share one walk (each output row gets its source row from
+ * the outer coordinates, then its elements as runs that step +1, 0 or -1 through the source row);
+ * DYNAMIC_UPDATE_SLICE copies rows; the NHWC block moves (space / depth / batch) copy whole pixels.
+ * Portable C on every backend. Elements move by memcpy, so every bit pattern arrives unchanged.
+ */
+#include "Include/Internal/kiln_nd.h"
+#include "Include/Internal/kiln_movement.h"
+
+#include <stdbool.h>
+#include <string.h>
+
+/* ---- checks ---------------------------------------------------------------------------------- */
+
+static bool kiln_nd_elem_ok(size_t elem_size)
+{
+    return elem_size == 1u || elem_size == 2u || elem_size == 4u;
+}
+
+/* rank 1..KILN_ND_MAX_RANK, every extent >= 0 and the element count indexable: the count in *count. */
+static bool kiln_nd_shape_ok(int32_t rank, const int32_t *shape, size_t elem_size, int64_t *count)
+{
+    if (shape == NULL || rank < 1 || rank > KILN_ND_MAX_RANK)
+    {
+        return false;
+    }
+    int64_t n = 1;
+    for (int32_t d = 0; d < rank; d++)
+    {
+        if (shape[d] < 0)
+        {
+            return false;
+        }
+        n = n > INT32_MAX ? n : n * shape[d]; /* both factors <= INT32_MAX: no int64 overflow */
+    }
+    *count = n;
+    return kiln_movement_count_ok(n, elem_size);
+}
+
+/* ---- the walk of TILE, BROADCAST_TO, MIRROR_PAD, REVERSE_SEQUENCE -------------------------------- */
+
+typedef enum
+{
+    KILN_ND_TILE,    /* source coordinate o mod in (BROADCAST_TO: in is 1 or the output extent) */
+    KILN_ND_MIRROR,  /* MIRROR_PAD */
+    KILN_ND_REVERSE, /* REVERSE_SEQUENCE */
+} kiln_nd_kind;
+
+typedef struct
+{
+    kiln_nd_kind kind;
+    int32_t rank; /* REVERSE_SEQUENCE with the batch axis innermost: one more axis of extent 1 */
+    int32_t in[KILN_ND_MAX_RANK + 1];
+    int32_t out[KILN_ND_MAX_RANK + 1];
+    int32_t pre[KILN_ND_MAX_RANK + 1]; /* MIRROR_PAD: padding before */
+    bool symmetric;                    /* MIRROR_PAD: SYMMETRIC (else REFLECT) */
+    int32_t seq_dim, batch_dim;        /* REVERSE_SEQUENCE */
+    const int32_t *seq_len;
+} kiln_nd_walk;
+
+/* The source coordinate along axis d of output coordinate o; c: the output coordinates of the row. */
+static int32_t kiln_nd_src(const kiln_nd_walk *w, int32_t d, int32_t o, const int32_t *c)
+{
+    switch (w->kind)
+    {
+    case KILN_ND_TILE:
+        return o % w->in[d];
+    case KILN_ND_MIRROR:
+    {
+        const int32_t x = o - w->pre[d];
+        const int32_t n = w->in[d];
+        if (x < 0)
+        {
+            return w->symmetric ? -x - 1 : -x;
+        }
+        if (x >= n)
+        {
+            return (int32_t)(w->symmetric ? 2 * (int64_t)n - 1 - x : 2 * ((int64_t)n - 1) - x);
+        }
+        return x;
+    }
+    default:
+        if (d == w->seq_dim)
+        {
+            const int32_t len = w->seq_len[c[w->batch_dim]];
+            return o < len ? len - 1 - o : o;
+        }
+        return o;
+    }
+}
+
+/* The run of the innermost axis that starts at output coordinate o: its source start *s, its direction *step
+ * (+1, 0 or -1), its length (returned, >= 1). */
+static int32_t kiln_nd_run(const kiln_nd_walk *w, int32_t o, const int32_t *c, int32_t *s, int *step)
+{
+    const int32_t d = w->rank - 1;
+    const int32_t n = w->out[d];
+    int64_t end = n; /* o plus a source extent can pass INT32_MAX */
+    *s = kiln_nd_src(w, d, o, c);
+    *step = 1;
+    switch (w->kind)
+    {
+    case KILN_ND_TILE:
+        if (w->in[d] == 1)
+        {
+            *step = 0;
+        }
+        else
+        {
+            end = (int64_t)o + (w->in[d] - *s);
+        }
+        break;
+    case KILN_ND_MIRROR:
+    {
+        const int32_t x = o - w->pre[d];
+        if (x < 0)
+        {
+            *step = -1;
+            end = w->pre[d];
+        }
+        else if (x < w->in[d])
+        {
+            end = (int64_t)o + (w->in[d] - x);
+        }
+        else
+        {
+            *step = -1;
+        }
+        break;
+    }
+    default:
+        if (d == w->seq_dim && o < w->seq_len[c[w->batch_dim]])
+        {
+            *step = -1;
+            end = w->seq_len[c[w->batch_dim]];
+        }
+        break;
+    }
+    return (int32_t)(end > n ? n : end) - o;
+}
+
+/* n elements to dst from src on: src[0], src[step], src[2 step], ... (step +1, 0 or -1) */
+static void kiln_nd_copy(uint8_t *dst, const uint8_t *src, int32_t n, int step, size_t es)
+{
+    if (step > 0)
+    {
+        memcpy(dst, src, (size_t)n * es);
+        return;
+    }
+    const ptrdiff_t sb = (ptrdiff_t)step * (ptrdiff_t)es;
+    switch (es)
+    {
+    case 1:
+        for (int32_t k = 0; k < n; k++)
+        {
+            dst[k] = src[(ptrdiff_t)k * sb];
+        }
+        break;
+    case 2:
+        for (int32_t k = 0; k < n; k++)
+        {
+            memcpy(dst + 2 * k, src + (ptrdiff_t)k * sb, 2);
+        }
+        break;
+    default:
+        for (int32_t k = 0; k < n; k++)
+        {
+            memcpy(dst + 4 * k, src + (ptrdiff_t)k * sb, 4);
+        }
+        break;
+    }
+}
+
+/* Writes every output element (the output is not empty; extents and counts checked by the caller). */
+static void kiln_nd_walk_run(const kiln_nd_walk *w, const uint8_t *in, uint8_t *out, size_t es)
+{
+    const int32_t last = w->rank - 1;
+    ptrdiff_t stride[KILN_ND_MAX_RANK + 1];
+    int32_t c[KILN_ND_MAX_RANK + 1];
+    stride[last] = (ptrdiff_t)es;
+    for (int32_t d = last - 1; d >= 0; d--)
+    {
+        stride[d] = stride[d + 1] * (ptrdiff_t)w->in[d + 1];
+    }
+    int64_t rows = 1;
+    for (int32_t d = 0; d < last; d++)
+    {
+        rows *= w->out[d];
+        c[d] = 0;
+    }
+    for (int64_t r = 0; r < rows; r++)
+    {
+        const uint8_t *src = in;
+        for (int32_t d = 0; d < last; d++)
+        {
+            src += (ptrdiff_t)kiln_nd_src(w, d, c[d], c) * stride[d];
+        }
+        for (int32_t o = 0; o < w->out[last];)
+        {
+            int32_t s;
+            int step;
+            const int32_t len = kiln_nd_run(w, o, c, &s, &step);
+            kiln_nd_copy(out, src + (ptrdiff_t)s * (ptrdiff_t)es, len, step, es);
+            out += (size_t)len * es;
+            o += len;
+        }
+        for (int32_t d = last - 1; d >= 0; d--)
+        {
+            if (++c[d] < w->out[d])
+            {
+                break;
+            }
+            c[d] = 0;
+        }
+    }
+}
+
+/* The common start of the walked operators: pointers, element size, the input shape; w->in / rank filled. */
+static bool kiln_nd_walk_init(kiln_nd_walk *w, kiln_nd_kind kind, const void *input, const void *output,
+                              int32_t rank, const int32_t *in_shape, size_t elem_size)
+{
+    int64_t count;
+    if (input == NULL || output == NULL || !kiln_nd_elem_ok(elem_size) ||
+        !kiln_nd_shape_ok(rank, in_shape, elem_size, &count))
+    {
+        return false;
+    }
+    w->kind = kind;
+    w->rank = rank;
+    for (int32_t d = 0; d < rank; d++)
+    {
+        w->in[d] = in_shape[d];
+    }
+    return true;
+}
+
+/* Checks the output extents w->out (count indexable) and runs the walk unless the output is empty. */
+static arm_cmsis_nn_status kiln_nd_walk_finish(const kiln_nd_walk *w, const void *input, void *output,
+                                               size_t elem_size)
+{
+    int64_t count;
+    if (!kiln_nd_shape_ok(w->rank, w->out, elem_size, &count))
+    {
+        return ARM_CMSIS_NN_ARG_ERROR;
+    }
+    if (count > 0)
+    {
+        kiln_nd_walk_run(w, (const uint8_t *)input, (uint8_t *)output, elem_size);
+    }
+    return ARM_CMSIS_NN_SUCCESS;
+}
+
+arm_cmsis_nn_status kiln_tile_elems(const void *input, const cmsis_nn_tile_params *params, void *output,
+                                    size_t elem_size)
+{
+    kiln_nd_walk w;
+    if (params == NULL || params->multiples == NULL ||
+        !kiln_nd_walk_init(&w, KILN_ND_TILE, input, output, params->rank, params->input_shape, elem_size))
+    {
+        return ARM_CMSIS_NN_ARG_ERROR;
+    }
+    for (int32_t d = 0; d < w.rank; d++)
+    {
+        const int64_t e = (int64_t)w.in[d] * params->multiples[d];
+        if (params->multiples[d] < 0 || e > INT32_MAX)
+        {
+            return ARM_CMSIS_NN_ARG_ERROR;
+        }
+        w.out[d] = (int32_t)e;
+    }
+    return kiln_nd_walk_finish(&w, input, output, elem_size);
+}
+
+arm_cmsis_nn_status kiln_broadcast_to_elems(const void *input, const cmsis_nn_broadcast_to_params *params,
+                                            void *output, size_t elem_size)
+{
+    kiln_nd_walk w;
+    if (params == NULL || params->output_shape == NULL ||
+        !kiln_nd_walk_init(&w, KILN_ND_TILE, input, output, params->rank, params->input_shape, elem_size))
+    {
+        return ARM_CMSIS_NN_ARG_ERROR;
+    }
+    for (int32_t d = 0; d < w.rank; d++)
+    {
+        w.out[d] = params->output_shape[d];
+        if (w.in[d] != 1 && w.in[d] != w.out[d])
+        {
+            return ARM_CMSIS_NN_ARG_ERROR;
+        }
+    }
+    return kiln_nd_walk_finish(&w, input, output, elem_size);
+}
+
+arm_cmsis_nn_status kiln_mirror_pad_elems(const void *input, const cmsis_nn_mirror_pad_params *params,
+                                          void *output, size_t elem_size)
+{
+    kiln_nd_walk w;
+    if (params == NULL || params->output_shape == NULL || params->pad_before == NULL ||
+        (params->mode != 0 && params->mode != 1) ||
+        !kiln_nd_walk_init(&w, KILN_ND_MIRROR, input, output, params->rank, params->input_shape, elem_size))
+    {
+        return ARM_CMSIS_NN_ARG_ERROR;
+    }
+    w.symmetric = params->mode == 1;
+    for (int32_t d = 0; d < w.rank; d++)
+    {
+        const int64_t pre = params->pad_before[d];
+        const int64_t post = (int64_t)params->output_shape[d] - w.in[d] - pre;
+        const int64_t most = w.symmetric ? w.in[d] : (int64_t)w.in[d] - 1; /* the widest side TFLite allows */
+        if (pre < 0 || post < 0 || ((pre > 0 || post > 0) && (pre > most || post > most)))
+        {
+            return ARM_CMSIS_NN_ARG_ERROR;
+        }
+        w.pre[d] = (int32_t)pre;
+        w.out[d] = params->output_shape[d];
+    }
+    return kiln_nd_walk_finish(&w, input, output, elem_size);
+}
+
+arm_cmsis_nn_status kiln_reverse_sequence_elems(const void *input, const int32_t *seq_lengths,
+                                                const cmsis_nn_reverse_sequence_params *params, void *output,
+                                                size_t elem_size)
+{
+    kiln_nd_walk w;
+    if (params == NULL || seq_lengths == NULL ||
+        !kiln_nd_walk_init(&w, KILN_ND_REVERSE, input, output, params->rank, params->shape, elem_size))
+    {
+        return ARM_CMSIS_NN_ARG_ERROR;
+    }
+    const int32_t sd = params->seq_dim, bd = params->batch_dim;
+    if (sd < 0 || sd >= w.rank || bd < 0 || bd >= w.rank || sd == bd)
+    {
+        return ARM_CMSIS_NN_ARG_ERROR;
+    }
+    for (int32_t b = 0; b < w.in[bd]; b++)
+    {
+        if (seq_lengths[b] < 0 || seq_lengths[b] > w.in[sd])
+        {
+            return ARM_CMSIS_NN_ARG_ERROR;
+        }
+    }
+    for (int32_t d = 0; d < w.rank; d++)
+    {
+        w.out[d] = w.in[d];
+    }
+    if (bd == w.rank - 1)
+    {
+        /* the reversal along an outer axis depends on the innermost coordinate: one element per row */
+        w.in[w.rank] = 1;
+        w.out[w.rank] = 1;
+        w.rank++;
+    }
+    w.seq_dim = sd;
+    w.batch_dim = bd;
+    w.seq_len = seq_lengths;
+    return kiln_nd_walk_finish(&w, input, output, elem_size);
+}
+
+/* ---- DYNAMIC_UPDATE_SLICE -------------------------------------------------------------------- */
+
+arm_cmsis_nn_status kiln_dynamic_update_slice_elems(const void *operand, const void *update,
+                                                    const int32_t *start_indices,
+                                                    const cmsis_nn_dynamic_update_slice_params *params,
+                                                    void *output, size_t elem_size)
+{
+    int64_t n_op, n_up;
+    if (operand == NULL || update == NULL || start_indices == NULL || params == NULL || output == NULL ||
+        params->operand_strides == NULL || !kiln_nd_elem_ok(elem_size) ||
+        !kiln_nd_shape_ok(params->rank, params->operand_shape, elem_size, &n_op) ||
+        !kiln_nd_shape_ok(params->rank, params->update_shape, elem_size, &n_up) || params->operand_size != n_op ||
+        params->update_size != n_up)
+    {
+        return ARM_CMSIS_NN_ARG_ERROR;
+    }
+    const int32_t rank = params->rank;
+    const int32_t *os = params->operand_shape, *us = params->update_shape;
+    int32_t start[KILN_ND_MAX_RANK];
+    int64_t stride = 1;
+    for (int32_t d = rank - 1; d >= 0; d--)
+    {
+        if (us[d] > os[d] || params->operand_strides[d] != stride)
+        {
+            return ARM_CMSIS_NN_ARG_ERROR;
+        }
+        stride *= os[d];
+        const int32_t hi = os[d] - us[d];
+        start[d] = start_indices[d] < 0 ? 0 : (start_indices[d] > hi ? hi : start_indices[d]);
+    }
+    uint8_t *out = (uint8_t *)output;
+    if (output != operand)
+    {
+        memcpy(out, operand, (size_t)n_op * elem_size);
+    }
+    if (n_up == 0)
+    {
+        return ARM_CMSIS_NN_SUCCESS;
+    }
+    const uint8_t *src = (const uint8_t *)update;
+    const int32_t inner = us[rank - 1];
+    int32_t c[KILN_ND_MAX_RANK] = {0};
+    for (int64_t r = 0; r < n_up / inner; r++)
+    {
+        int64_t at = start[rank - 1];
+        for (int32_t d = 0; d < rank - 1; d++)
+        {
+            at += (int64_t)(start[d] + c[d]) * params->operand_strides[d];
+        }
+        memcpy(out + (size_t)at * elem_size, src, (size_t)inner * elem_size);
+        src += (size_t)inner * elem_size;
+        for (int32_t d = rank - 2; d >= 0; d--)
+        {
+            if (++c[d] < us[d])
+            {
+                break;
+            }
+            c[d] = 0;
+        }
+    }
+    return ARM_CMSIS_NN_SUCCESS;
+}
+
+/* ---- NHWC block moves ------------------------------------------------------------------------ */
+
+/* The four extents of an NHWC tensor: all >= 0 and the element count indexable. */
+static bool kiln_nd_nhwc_ok(const cmsis_nn_dims *d, size_t elem_size, int64_t *count)
+{
+    if (d == NULL)
+    {
+        return false;
+    }
+    const int32_t e[4] = {d->n, d->h, d->w, d->c};
+    return kiln_nd_shape_ok(4, e, elem_size, count);
+}
+
+static bool kiln_nd_dims_are(const cmsis_nn_dims *d, int64_t n, int64_t h, int64_t w, int64_t c)
+{
+    return d->n == n && d->h == h && d->w == w && d->c == c;
+}
+
+arm_cmsis_nn_status kiln_space_depth_elems(const void *input, const cmsis_nn_dims *input_dims, int32_t block_size,
+                                           void *output, const cmsis_nn_dims *output_dims, size_t elem_size,
+                                           bool to_depth)
+{
+    int64_t n_in, n_out;
+    if (input == NULL || output == NULL || block_size <= 0 || !kiln_nd_elem_ok(elem_size) ||
+        !kiln_nd_nhwc_ok(input_dims, elem_size, &n_in) || !kiln_nd_nhwc_ok(output_dims, elem_size, &n_out))
+    {
+        return ARM_CMSIS_NN_ARG_ERROR;
+    }
+    const int64_t b = block_size, bb = b * b;
+    const int32_t n = input_dims->n, h = input_dims->h, w = input_dims->w, c = input_dims->c;
+    /* the tensor with the large spatial extents ("space") and its channel count */
+    const cmsis_nn_dims *space = to_depth ? input_dims : output_dims;
+    bool ok;
+    if (to_depth)
+    {
+        ok = h % b == 0 && w % b == 0 && kiln_nd_dims_are(output_dims, n, h / b, w / b, (int64_t)c * bb);
+    }
+    else
+    {
+        ok = c % bb == 0 && kiln_nd_dims_are(output_dims, n, (int64_t)h * b, (int64_t)w * b, c / bb);
+    }
+    if (!ok)
+    {
+        return ARM_CMSIS_NN_ARG_ERROR;
+    }
+    /* space pixel (i, y, x) <-> depth pixel (i, y / b, x / b), channels from ((y mod b) b + x mod b) sc */
+    const size_t px = (size_t)space->c * elem_size;
+    const int32_t dw = space->w / block_size;
+    const uint8_t *in = (const uint8_t *)input;
+    uint8_t *out = (uint8_t *)output;
+    for (int32_t i = 0; i < space->n; i++)
+    {
+        for (int32_t y = 0; y < space->h; y++)
+        {
+            for (int32_t x = 0; x < space->w; x++)
+            {
+                const size_t sp = (((size_t)i * (size_t)space->h + (size_t)y) * (size_t)space->w + (size_t)x) * px;
+                const size_t dp = ((((size_t)i * (size_t)(space->h / block_size) + (size_t)(y / block_size)) *
+                                        (size_t)dw +
+                                    (size_t)(x / block_size)) *
+                                       (size_t)bb +
+                                   (size_t)(y % block_size) * (size_t)block_size + (size_t)(x % block_size)) *
+                    px;
+                if (to_depth)
+                {
+                    memcpy(out + dp, in + sp, px);
+                }
+                else
+                {
+                    memcpy(out + sp, in + dp, px);
+                }
+            }
+        }
+    }
+    return ARM_CMSIS_NN_SUCCESS;
+}
+
+/* Block and four paddings / crops: block > 0, paddings >= 0. */
+static bool kiln_nd_block_ok(const cmsis_nn_tile *block, const cmsis_nn_dims *edges)
+{
+    return block != NULL && edges != NULL && block->h > 0 && block->w > 0 && edges->n >= 0 && edges->h >= 0 &&
+        edges->w >= 0 && edges->c >= 0;
+}
+
+arm_cmsis_nn_status kiln_space_to_batch_elems(const void *input, const cmsis_nn_dims *input_dims,
+                                              const cmsis_nn_tile *block_shape, const cmsis_nn_dims *pad,
+                                              void *output, const cmsis_nn_dims *output_dims, const void *pad_value,
+                                              size_t elem_size)
+{
+    int64_t n_in, n_out;
+    if (input == NULL || output == NULL || pad_value == NULL || !kiln_nd_elem_ok(elem_size) ||
+        !kiln_nd_block_ok(block_shape, pad) || !kiln_nd_nhwc_ok(input_dims, elem_size, &n_in) ||
+        !kiln_nd_nhwc_ok(output_dims, elem_size, &n_out))
+    {
+        return ARM_CMSIS_NN_ARG_ERROR;
+    }
+    const int32_t bh = block_shape->h, bw = block_shape->w;
+    const int32_t top = pad->n, left = pad->h;
+    const int64_t hp = (int64_t)top + input_dims->h + pad->w;
+    const int64_t wp = (int64_t)left + input_dims->w + pad->c;
+    const int32_t n = input_dims->n;
+    const int64_t nb = (int64_t)bh * bw;
+    if (hp % bh != 0 || wp % bw != 0 || nb > INT32_MAX ||
+        !kiln_nd_dims_are(output_dims, (int64_t)n * nb, hp / bh, wp / bw, input_dims->c))
+    {
+        return ARM_CMSIS_NN_ARG_ERROR;
+    }
+    if (n_out == 0)
+    {
+        return ARM_CMSIS_NN_SUCCESS;
+    }
+    uint8_t *out = (uint8_t *)output;
+    for (int64_t k = 0; k < n_out; k++)
+    {
+        memcpy(out + (size_t)k * elem_size, pad_value, elem_size);
+    }
+    const size_t px = (size_t)input_dims->c * elem_size;
+    const uint8_t *in = (const uint8_t *)input;
+    for (int32_t i = 0; i < n; i++)
+    {
+        for (int32_t y = 0; y < input_dims->h; y++)
+        {
+            const int64_t py = (int64_t)y + top; /* in the padded height, which may pass INT32_MAX */
+            for (int32_t x = 0; x < input_dims->w; x++)
+            {
+                const int64_t pxx = (int64_t)x + left;
+                const size_t ob = (size_t)((py % bh) * bw + pxx % bw) * (size_t)n + (size_t)i;
+                const size_t at = ((ob * (size_t)output_dims->h + (size_t)(py / bh)) * (size_t)output_dims->w +
+                                   (size_t)(pxx / bw)) *
+                    px;
+                memcpy(out + at, in, px);
+                in += px;
+            }
+        }
+    }
+    return ARM_CMSIS_NN_SUCCESS;
+}
+
+arm_cmsis_nn_status kiln_batch_to_space_elems(const void *input, const cmsis_nn_dims *input_dims,
+                                              const cmsis_nn_tile *block_shape, const cmsis_nn_dims *crop,
+                                              void *output, const cmsis_nn_dims *output_dims, size_t elem_size)
+{
+    int64_t n_in, n_out;
+    if (input == NULL || output == NULL || !kiln_nd_elem_ok(elem_size) || !kiln_nd_block_ok(block_shape, crop) ||
+        !kiln_nd_nhwc_ok(input_dims, elem_size, &n_in) || !kiln_nd_nhwc_ok(output_dims, elem_size, &n_out))
+    {
+        return ARM_CMSIS_NN_ARG_ERROR;
+    }
+    const int64_t bh = block_shape->h, bw = block_shape->w;
+    const int32_t top = crop->n, left = crop->h;
+    const int64_t oh = (int64_t)input_dims->h * bh - top - crop->w;
+    const int64_t ow = (int64_t)input_dims->w * bw - left - crop->c;
+    if (input_dims->n % (bh * bw) != 0 || oh < 0 || ow < 0 ||
+        !kiln_nd_dims_are(output_dims, input_dims->n / (bh * bw), oh, ow, input_dims->c))
+    {
+        return ARM_CMSIS_NN_ARG_ERROR;
+    }
+    if (n_out == 0)
+    {
+        return ARM_CMSIS_NN_SUCCESS;
+    }
+    const int32_t on = output_dims->n;
+    const size_t px = (size_t)input_dims->c * elem_size;
+    const uint8_t *in = (const uint8_t *)input;
+    uint8_t *out = (uint8_t *)output;
+    for (int32_t k = 0; k < input_dims->n; k++)
+    {
+        const int32_t off = k / on;
+        const int64_t ky = off / bw, kx = off % bw;
+        for (int32_t y = 0; y < input_dims->h; y++)
+        {
+            const int64_t yy = y * bh + ky - top;
+            for (int32_t x = 0; x < input_dims->w; x++, in += px)
+            {
+                const int64_t xx = x * bw + kx - left;
+                if (yy < 0 || yy >= oh || xx < 0 || xx >= ow)
+                {
+                    continue;
+                }
+                const size_t at = ((((size_t)(k % on) * (size_t)oh) + (size_t)yy) * (size_t)ow + (size_t)xx) * px;
+                memcpy(out + at, in, px);
+            }
+        }
+    }
+    return ARM_CMSIS_NN_SUCCESS;
+}
