@@ -1417,7 +1417,10 @@ void arm_reshape_s8(const int8_t *input, int8_t *output, const uint32_t total_si
  * ARM_CMSIS_NN_ARG_ERROR and leave the output untouched. Outputs must not overlap inputs, except
  * DYNAMIC_UPDATE_SLICE's output == operand (in place). DYNAMIC_UPDATE_SLICE clamps each start index to
  * [0, operand extent - update extent] and requires operand_size, update_size and operand_strides to describe the
- * dense operand and update.
+ * dense operand and update. GATHER / GATHER_ND (ranks 1..4, extents in the dims' first fields, n, h, w, c order;
+ * GATHER's axis and batch_dims may count from the end) check every index before copying; SCATTER_ND zeroes its
+ * output_size elements, then copies each update slice to its flat offset (a later duplicate wins), after checking
+ * every slice lies inside the output.
  */
 arm_cmsis_nn_status arm_tile_s8(const int8_t *input, const cmsis_nn_tile_params *params, int8_t *output);
 arm_cmsis_nn_status arm_broadcast_to_s8(const int8_t *input, const cmsis_nn_broadcast_to_params *params, int8_t *output);
@@ -1437,6 +1440,12 @@ arm_cmsis_nn_status arm_space_to_depth_s16(const int16_t *input_data, const cmsi
 arm_cmsis_nn_status arm_depth_to_space_s16(const int16_t *input_data, const cmsis_nn_dims *input_dims, const int32_t block_size, int16_t *output_data, const cmsis_nn_dims *output_dims);
 arm_cmsis_nn_status arm_space_to_batch_nd_s16(const int16_t *input_data, const cmsis_nn_dims *input_dims, const cmsis_nn_tile *block_shape, const cmsis_nn_dims *pad, int16_t *output_data, const cmsis_nn_dims *output_dims, const int32_t output_offset);
 arm_cmsis_nn_status arm_batch_to_space_nd_s16(const int16_t *input_data, const cmsis_nn_dims *input_dims, const cmsis_nn_tile *block_shape, const cmsis_nn_dims *crop, int16_t *output_data, const cmsis_nn_dims *output_dims);
+arm_cmsis_nn_status arm_gather_s8(const int8_t *input_data, const cmsis_nn_dims *input_dims, const int32_t *indices_data, const cmsis_nn_dims *indices_dims, const cmsis_nn_gather_params *params, int8_t *output_data, const cmsis_nn_dims *output_dims);
+arm_cmsis_nn_status arm_gather_nd_s8(const int8_t *params_data, const cmsis_nn_dims *params_dims, const int32_t *indices_data, const cmsis_nn_dims *indices_dims, const cmsis_nn_gather_nd_params *params, int8_t *output_data, const cmsis_nn_dims *output_dims);
+arm_cmsis_nn_status arm_scatter_nd_s8(const int32_t *indices, const int8_t *updates, const cmsis_nn_scatter_nd_params *params, int8_t *output);
+arm_cmsis_nn_status arm_gather_s16(const int16_t *input_data, const cmsis_nn_dims *input_dims, const int32_t *indices_data, const cmsis_nn_dims *indices_dims, const cmsis_nn_gather_params *params, int16_t *output_data, const cmsis_nn_dims *output_dims);
+arm_cmsis_nn_status arm_gather_nd_s16(const int16_t *params_data, const cmsis_nn_dims *params_dims, const int32_t *indices_data, const cmsis_nn_dims *indices_dims, const cmsis_nn_gather_nd_params *params, int16_t *output_data, const cmsis_nn_dims *output_dims);
+arm_cmsis_nn_status arm_scatter_nd_s16(const int32_t *indices, const int16_t *updates, const cmsis_nn_scatter_nd_params *params, int16_t *output);
 
 /* =============================================================================================
  * Softmax

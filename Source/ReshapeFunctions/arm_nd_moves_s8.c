@@ -1,11 +1,12 @@
 /*
  * Kiln — the ns-cmsis-nn N-dimensional data movement operators on int8_t: TILE, BROADCAST_TO, MIRROR_PAD,
- * REVERSE_SEQUENCE, DYNAMIC_UPDATE_SLICE, SPACE_TO_DEPTH, DEPTH_TO_SPACE, SPACE_TO_BATCH_ND, BATCH_TO_SPACE_ND.
+ * REVERSE_SEQUENCE, DYNAMIC_UPDATE_SLICE, SPACE_TO_DEPTH, DEPTH_TO_SPACE, SPACE_TO_BATCH_ND, BATCH_TO_SPACE_ND,
+ * GATHER, GATHER_ND, SCATTER_ND.
  * Checks and index arithmetic: Source/ReshapeFunctions/kiln_nd.c (Include/Internal/kiln_nd.h documents every
  * condition). Portable C on every backend; bit-exact copies.
  */
-#include "Include/arm_nnfunctions.h"
 #include "Include/Internal/kiln_nd.h"
+#include "Include/arm_nnfunctions.h"
 
 #include <limits.h>
 
@@ -84,5 +85,38 @@ arm_cmsis_nn_status arm_batch_to_space_nd_s8(const int8_t *input_data,
                                              int8_t *output_data,
                                              const cmsis_nn_dims *output_dims)
 {
-    return kiln_batch_to_space_elems(input_data, input_dims, block_shape, crop, output_data, output_dims, sizeof(int8_t));
+    return kiln_batch_to_space_elems(input_data, input_dims, block_shape, crop, output_data, output_dims,
+                                     sizeof(int8_t));
+}
+
+arm_cmsis_nn_status arm_gather_s8(const int8_t *input_data,
+                                  const cmsis_nn_dims *input_dims,
+                                  const int32_t *indices_data,
+                                  const cmsis_nn_dims *indices_dims,
+                                  const cmsis_nn_gather_params *params,
+                                  int8_t *output_data,
+                                  const cmsis_nn_dims *output_dims)
+{
+    return kiln_gather_elems(input_data, input_dims, indices_data, indices_dims, params, output_data, output_dims,
+                             sizeof(int8_t));
+}
+
+arm_cmsis_nn_status arm_gather_nd_s8(const int8_t *params_data,
+                                     const cmsis_nn_dims *params_dims,
+                                     const int32_t *indices_data,
+                                     const cmsis_nn_dims *indices_dims,
+                                     const cmsis_nn_gather_nd_params *params,
+                                     int8_t *output_data,
+                                     const cmsis_nn_dims *output_dims)
+{
+    return kiln_gather_nd_elems(params_data, params_dims, indices_data, indices_dims, params, output_data, output_dims,
+                                sizeof(int8_t));
+}
+
+arm_cmsis_nn_status arm_scatter_nd_s8(const int32_t *indices,
+                                      const int8_t *updates,
+                                      const cmsis_nn_scatter_nd_params *params,
+                                      int8_t *output)
+{
+    return kiln_scatter_nd_elems(indices, updates, params, output, sizeof(int8_t));
 }

@@ -217,8 +217,13 @@ static void kiln_nd_walk_run(const kiln_nd_walk *w, const uint8_t *in, uint8_t *
 }
 
 /* The common start of the walked operators: pointers, element size, the input shape; w->in / rank filled. */
-static bool kiln_nd_walk_init(kiln_nd_walk *w, kiln_nd_kind kind, const void *input, const void *output,
-                              int32_t rank, const int32_t *in_shape, size_t elem_size)
+static bool kiln_nd_walk_init(kiln_nd_walk *w,
+                              kiln_nd_kind kind,
+                              const void *input,
+                              const void *output,
+                              int32_t rank,
+                              const int32_t *in_shape,
+                              size_t elem_size)
 {
     int64_t count;
     if (input == NULL || output == NULL || !kiln_nd_elem_ok(elem_size) ||
@@ -236,8 +241,7 @@ static bool kiln_nd_walk_init(kiln_nd_walk *w, kiln_nd_kind kind, const void *in
 }
 
 /* Checks the output extents w->out (count indexable) and runs the walk unless the output is empty. */
-static arm_cmsis_nn_status kiln_nd_walk_finish(const kiln_nd_walk *w, const void *input, void *output,
-                                               size_t elem_size)
+static arm_cmsis_nn_status kiln_nd_walk_finish(const kiln_nd_walk *w, const void *input, void *output, size_t elem_size)
 {
     int64_t count;
     if (!kiln_nd_shape_ok(w->rank, w->out, elem_size, &count))
@@ -251,8 +255,8 @@ static arm_cmsis_nn_status kiln_nd_walk_finish(const kiln_nd_walk *w, const void
     return ARM_CMSIS_NN_SUCCESS;
 }
 
-arm_cmsis_nn_status kiln_tile_elems(const void *input, const cmsis_nn_tile_params *params, void *output,
-                                    size_t elem_size)
+arm_cmsis_nn_status
+kiln_tile_elems(const void *input, const cmsis_nn_tile_params *params, void *output, size_t elem_size)
 {
     kiln_nd_walk w;
     if (params == NULL || params->multiples == NULL ||
@@ -272,8 +276,8 @@ arm_cmsis_nn_status kiln_tile_elems(const void *input, const cmsis_nn_tile_param
     return kiln_nd_walk_finish(&w, input, output, elem_size);
 }
 
-arm_cmsis_nn_status kiln_broadcast_to_elems(const void *input, const cmsis_nn_broadcast_to_params *params,
-                                            void *output, size_t elem_size)
+arm_cmsis_nn_status
+kiln_broadcast_to_elems(const void *input, const cmsis_nn_broadcast_to_params *params, void *output, size_t elem_size)
 {
     kiln_nd_walk w;
     if (params == NULL || params->output_shape == NULL ||
@@ -292,8 +296,8 @@ arm_cmsis_nn_status kiln_broadcast_to_elems(const void *input, const cmsis_nn_br
     return kiln_nd_walk_finish(&w, input, output, elem_size);
 }
 
-arm_cmsis_nn_status kiln_mirror_pad_elems(const void *input, const cmsis_nn_mirror_pad_params *params,
-                                          void *output, size_t elem_size)
+arm_cmsis_nn_status
+kiln_mirror_pad_elems(const void *input, const cmsis_nn_mirror_pad_params *params, void *output, size_t elem_size)
 {
     kiln_nd_walk w;
     if (params == NULL || params->output_shape == NULL || params->pad_before == NULL ||
@@ -318,8 +322,10 @@ arm_cmsis_nn_status kiln_mirror_pad_elems(const void *input, const cmsis_nn_mirr
     return kiln_nd_walk_finish(&w, input, output, elem_size);
 }
 
-arm_cmsis_nn_status kiln_reverse_sequence_elems(const void *input, const int32_t *seq_lengths,
-                                                const cmsis_nn_reverse_sequence_params *params, void *output,
+arm_cmsis_nn_status kiln_reverse_sequence_elems(const void *input,
+                                                const int32_t *seq_lengths,
+                                                const cmsis_nn_reverse_sequence_params *params,
+                                                void *output,
                                                 size_t elem_size)
 {
     kiln_nd_walk w;
@@ -359,10 +365,12 @@ arm_cmsis_nn_status kiln_reverse_sequence_elems(const void *input, const int32_t
 
 /* ---- DYNAMIC_UPDATE_SLICE -------------------------------------------------------------------- */
 
-arm_cmsis_nn_status kiln_dynamic_update_slice_elems(const void *operand, const void *update,
+arm_cmsis_nn_status kiln_dynamic_update_slice_elems(const void *operand,
+                                                    const void *update,
                                                     const int32_t *start_indices,
                                                     const cmsis_nn_dynamic_update_slice_params *params,
-                                                    void *output, size_t elem_size)
+                                                    void *output,
+                                                    size_t elem_size)
 {
     int64_t n_op, n_up;
     if (operand == NULL || update == NULL || start_indices == NULL || params == NULL || output == NULL ||
@@ -438,8 +446,12 @@ static bool kiln_nd_dims_are(const cmsis_nn_dims *d, int64_t n, int64_t h, int64
     return d->n == n && d->h == h && d->w == w && d->c == c;
 }
 
-arm_cmsis_nn_status kiln_space_depth_elems(const void *input, const cmsis_nn_dims *input_dims, int32_t block_size,
-                                           void *output, const cmsis_nn_dims *output_dims, size_t elem_size,
+arm_cmsis_nn_status kiln_space_depth_elems(const void *input,
+                                           const cmsis_nn_dims *input_dims,
+                                           int32_t block_size,
+                                           void *output,
+                                           const cmsis_nn_dims *output_dims,
+                                           size_t elem_size,
                                            bool to_depth)
 {
     int64_t n_in, n_out;
@@ -477,11 +489,11 @@ arm_cmsis_nn_status kiln_space_depth_elems(const void *input, const cmsis_nn_dim
             for (int32_t x = 0; x < space->w; x++)
             {
                 const size_t sp = (((size_t)i * (size_t)space->h + (size_t)y) * (size_t)space->w + (size_t)x) * px;
-                const size_t dp = ((((size_t)i * (size_t)(space->h / block_size) + (size_t)(y / block_size)) *
-                                        (size_t)dw +
-                                    (size_t)(x / block_size)) *
-                                       (size_t)bb +
-                                   (size_t)(y % block_size) * (size_t)block_size + (size_t)(x % block_size)) *
+                const size_t dp =
+                    ((((size_t)i * (size_t)(space->h / block_size) + (size_t)(y / block_size)) * (size_t)dw +
+                      (size_t)(x / block_size)) *
+                         (size_t)bb +
+                     (size_t)(y % block_size) * (size_t)block_size + (size_t)(x % block_size)) *
                     px;
                 if (to_depth)
                 {
@@ -501,12 +513,16 @@ arm_cmsis_nn_status kiln_space_depth_elems(const void *input, const cmsis_nn_dim
 static bool kiln_nd_block_ok(const cmsis_nn_tile *block, const cmsis_nn_dims *edges)
 {
     return block != NULL && edges != NULL && block->h > 0 && block->w > 0 && edges->n >= 0 && edges->h >= 0 &&
-        edges->w >= 0 && edges->c >= 0;
+           edges->w >= 0 && edges->c >= 0;
 }
 
-arm_cmsis_nn_status kiln_space_to_batch_elems(const void *input, const cmsis_nn_dims *input_dims,
-                                              const cmsis_nn_tile *block_shape, const cmsis_nn_dims *pad,
-                                              void *output, const cmsis_nn_dims *output_dims, const void *pad_value,
+arm_cmsis_nn_status kiln_space_to_batch_elems(const void *input,
+                                              const cmsis_nn_dims *input_dims,
+                                              const cmsis_nn_tile *block_shape,
+                                              const cmsis_nn_dims *pad,
+                                              void *output,
+                                              const cmsis_nn_dims *output_dims,
+                                              const void *pad_value,
                                               size_t elem_size)
 {
     int64_t n_in, n_out;
@@ -547,8 +563,8 @@ arm_cmsis_nn_status kiln_space_to_batch_elems(const void *input, const cmsis_nn_
             {
                 const int64_t pxx = (int64_t)x + left;
                 const size_t ob = (size_t)((py % bh) * bw + pxx % bw) * (size_t)n + (size_t)i;
-                const size_t at = ((ob * (size_t)output_dims->h + (size_t)(py / bh)) * (size_t)output_dims->w +
-                                   (size_t)(pxx / bw)) *
+                const size_t at =
+                    ((ob * (size_t)output_dims->h + (size_t)(py / bh)) * (size_t)output_dims->w + (size_t)(pxx / bw)) *
                     px;
                 memcpy(out + at, in, px);
                 in += px;
@@ -558,9 +574,13 @@ arm_cmsis_nn_status kiln_space_to_batch_elems(const void *input, const cmsis_nn_
     return ARM_CMSIS_NN_SUCCESS;
 }
 
-arm_cmsis_nn_status kiln_batch_to_space_elems(const void *input, const cmsis_nn_dims *input_dims,
-                                              const cmsis_nn_tile *block_shape, const cmsis_nn_dims *crop,
-                                              void *output, const cmsis_nn_dims *output_dims, size_t elem_size)
+arm_cmsis_nn_status kiln_batch_to_space_elems(const void *input,
+                                              const cmsis_nn_dims *input_dims,
+                                              const cmsis_nn_tile *block_shape,
+                                              const cmsis_nn_dims *crop,
+                                              void *output,
+                                              const cmsis_nn_dims *output_dims,
+                                              size_t elem_size)
 {
     int64_t n_in, n_out;
     if (input == NULL || output == NULL || !kiln_nd_elem_ok(elem_size) || !kiln_nd_block_ok(block_shape, crop) ||
@@ -603,6 +623,272 @@ arm_cmsis_nn_status kiln_batch_to_space_elems(const void *input, const cmsis_nn_
                 memcpy(out + at, in, px);
             }
         }
+    }
+    return ARM_CMSIS_NN_SUCCESS;
+}
+
+/* ---- GATHER, GATHER_ND, SCATTER_ND ----------------------------------------------------------- */
+
+/* The first rank extents of dims in n, h, w, c order (rank <= 4), each >= 0, and their element count. */
+static bool
+kiln_nd_dims_shape(const cmsis_nn_dims *dims, int32_t rank, size_t elem_size, int32_t *shape, int64_t *count)
+{
+    if (dims == NULL || rank < 0 || rank > 4)
+    {
+        return false;
+    }
+    const int32_t all[4] = {dims->n, dims->h, dims->w, dims->c};
+    for (int32_t d = 0; d < rank; d++)
+    {
+        shape[d] = all[d];
+    }
+    if (rank == 0)
+    {
+        *count = 1;
+        return true;
+    }
+    return kiln_nd_shape_ok(rank, shape, elem_size, count);
+}
+
+static int64_t kiln_nd_product(const int32_t *shape, int32_t from, int32_t to)
+{
+    int64_t p = 1;
+    for (int32_t d = from; d < to; d++)
+    {
+        p *= shape[d];
+    }
+    return p;
+}
+
+/* output_dims holds shape[0 .. rank) in its first rank fields (n, h, w, c order) */
+static bool kiln_nd_dims_match(const cmsis_nn_dims *dims, const int32_t *shape, int32_t rank)
+{
+    const int32_t all[4] = {dims->n, dims->h, dims->w, dims->c};
+    for (int32_t d = 0; d < rank; d++)
+    {
+        if (all[d] != shape[d])
+        {
+            return false;
+        }
+    }
+    return true;
+}
+
+arm_cmsis_nn_status kiln_gather_elems(const void *input,
+                                      const cmsis_nn_dims *input_dims,
+                                      const int32_t *indices,
+                                      const cmsis_nn_dims *indices_dims,
+                                      const cmsis_nn_gather_params *params,
+                                      void *output,
+                                      const cmsis_nn_dims *output_dims,
+                                      size_t elem_size)
+{
+    if (input == NULL || indices == NULL || output == NULL || params == NULL || output_dims == NULL ||
+        !kiln_nd_elem_ok(elem_size))
+    {
+        return ARM_CMSIS_NN_ARG_ERROR;
+    }
+    const int32_t rank = params->input_rank, crank = params->coords_rank;
+    if (rank < 1 || rank > 4 || crank < 1 || crank > 4)
+    {
+        return ARM_CMSIS_NN_ARG_ERROR;
+    }
+    const int32_t axis = params->axis < 0 ? params->axis + rank : params->axis;
+    const int32_t batch = params->batch_dims < 0 ? params->batch_dims + crank : params->batch_dims;
+    int32_t in[4], ix[4], ex[4];
+    int64_t n_in, n_ix, n_out;
+    if (axis < 0 || axis >= rank || batch < 0 || batch > crank || batch > axis ||
+        !kiln_nd_dims_shape(input_dims, rank, elem_size, in, &n_in) ||
+        !kiln_nd_dims_shape(indices_dims, crank, sizeof(int32_t), ix, &n_ix))
+    {
+        return ARM_CMSIS_NN_ARG_ERROR;
+    }
+    /* output: input[0 .. axis), indices[batch .. crank), input(axis .. rank) */
+    int32_t er = 0;
+    for (int32_t d = 0; d < rank + crank - batch - 1; d++)
+    {
+        if (d >= 4)
+        {
+            return ARM_CMSIS_NN_ARG_ERROR;
+        }
+        ex[er++] = d < axis ? in[d] : (d < axis + crank - batch ? ix[d - axis + batch] : in[d - crank + batch + 1]);
+    }
+    for (int32_t d = 0; d < batch; d++)
+    {
+        if (in[d] != ix[d])
+        {
+            return ARM_CMSIS_NN_ARG_ERROR;
+        }
+    }
+    if (!kiln_nd_dims_match(output_dims, ex, er) ||
+        !kiln_nd_shape_ok(er > 0 ? er : 1, er > 0 ? ex : in, elem_size, &n_out))
+    {
+        return ARM_CMSIS_NN_ARG_ERROR;
+    }
+    for (int64_t i = 0; i < n_ix; i++)
+    {
+        if (indices[i] < 0 || indices[i] >= in[axis])
+        {
+            return ARM_CMSIS_NN_ARG_ERROR;
+        }
+    }
+    const int64_t batches = kiln_nd_product(in, 0, batch), outer = kiln_nd_product(in, batch, axis);
+    const int64_t coords = kiln_nd_product(ix, batch, crank), inner = kiln_nd_product(in, axis + 1, rank);
+    const size_t row = (size_t)inner * elem_size;
+    const uint8_t *src = (const uint8_t *)input;
+    uint8_t *out = (uint8_t *)output;
+    for (int64_t b = 0; b < batches; b++)
+    {
+        for (int64_t o = 0; o < outer; o++)
+        {
+            const uint8_t *slab = src + (size_t)((b * outer + o) * in[axis]) * row;
+            for (int64_t c = 0; c < coords; c++)
+            {
+                memcpy(out, slab + (size_t)indices[b * coords + c] * row, row);
+                out += row;
+            }
+        }
+    }
+    return ARM_CMSIS_NN_SUCCESS;
+}
+
+arm_cmsis_nn_status kiln_gather_nd_elems(const void *params_data,
+                                         const cmsis_nn_dims *params_dims,
+                                         const int32_t *indices,
+                                         const cmsis_nn_dims *indices_dims,
+                                         const cmsis_nn_gather_nd_params *params,
+                                         void *output,
+                                         const cmsis_nn_dims *output_dims,
+                                         size_t elem_size)
+{
+    if (params_data == NULL || indices == NULL || output == NULL || params == NULL || output_dims == NULL ||
+        !kiln_nd_elem_ok(elem_size))
+    {
+        return ARM_CMSIS_NN_ARG_ERROR;
+    }
+    const int32_t rank = params->params_rank, irank = params->indices_rank, batch = params->batch_dims;
+    int32_t in[4], ix[4], ex[4];
+    int64_t n_in, n_ix, n_out;
+    if (rank < 1 || rank > 4 || irank < 1 || irank > 4 || batch < 0 || batch >= irank || batch >= rank ||
+        !kiln_nd_dims_shape(params_dims, rank, elem_size, in, &n_in) ||
+        !kiln_nd_dims_shape(indices_dims, irank, sizeof(int32_t), ix, &n_ix))
+    {
+        return ARM_CMSIS_NN_ARG_ERROR;
+    }
+    const int32_t width = ix[irank - 1];
+    const int32_t orank = irank - 1 + rank - batch - width;
+    if (width < 1 || width > rank - batch || orank > 4)
+    {
+        return ARM_CMSIS_NN_ARG_ERROR;
+    }
+    /* output: indices[0 .. irank - 1), params[batch + width .. rank) */
+    for (int32_t d = 0; d < orank; d++)
+    {
+        ex[d] = d < irank - 1 ? ix[d] : in[d - (irank - 1) + batch + width];
+    }
+    for (int32_t d = 0; d < batch; d++)
+    {
+        if (in[d] != ix[d])
+        {
+            return ARM_CMSIS_NN_ARG_ERROR;
+        }
+    }
+    if (!kiln_nd_dims_match(output_dims, ex, orank) ||
+        !kiln_nd_shape_ok(orank > 0 ? orank : 1, orank > 0 ? ex : in, elem_size, &n_out))
+    {
+        return ARM_CMSIS_NN_ARG_ERROR;
+    }
+    for (int64_t i = 0; i < n_ix; i++)
+    {
+        const int32_t d = (int32_t)(i % width);
+        if (indices[i] < 0 || indices[i] >= in[batch + d])
+        {
+            return ARM_CMSIS_NN_ARG_ERROR;
+        }
+    }
+    int64_t stride[4];
+    stride[rank - 1] = 1;
+    for (int32_t d = rank - 2; d >= 0; d--)
+    {
+        stride[d] = stride[d + 1] * in[d + 1];
+    }
+    const int64_t batches = kiln_nd_product(in, 0, batch), slices = kiln_nd_product(ix, batch, irank - 1);
+    const int64_t inner = kiln_nd_product(in, batch + width, rank);
+    const int64_t bstride = batch > 0 ? stride[batch - 1] : 0;
+    const uint8_t *src = (const uint8_t *)params_data;
+    uint8_t *out = (uint8_t *)output;
+    const int32_t *ip = indices;
+    for (int64_t b = 0; b < batches; b++)
+    {
+        for (int64_t s = 0; s < slices; s++)
+        {
+            int64_t at = b * bstride;
+            for (int32_t d = 0; d < width; d++)
+            {
+                at += (int64_t)*ip++ * stride[batch + d];
+            }
+            memcpy(out, src + (size_t)at * elem_size, (size_t)inner * elem_size);
+            out += (size_t)inner * elem_size;
+        }
+    }
+    return ARM_CMSIS_NN_SUCCESS;
+}
+
+arm_cmsis_nn_status kiln_scatter_nd_elems(const int32_t *indices,
+                                          const void *updates,
+                                          const cmsis_nn_scatter_nd_params *params,
+                                          void *output,
+                                          size_t elem_size)
+{
+    if (indices == NULL || updates == NULL || params == NULL || output == NULL || params->output_strides == NULL ||
+        !kiln_nd_elem_ok(elem_size))
+    {
+        return ARM_CMSIS_NN_ARG_ERROR;
+    }
+    const int32_t nu = params->num_updates, depth = params->index_depth, slice = params->slice_size;
+    const int32_t size = params->output_size;
+    if (nu < 0 || depth < 1 || depth > KILN_ND_MAX_RANK || slice < 0 || size < 0 ||
+        !kiln_movement_count_ok((int64_t)nu * slice, elem_size) || !kiln_movement_count_ok(size, elem_size))
+    {
+        return ARM_CMSIS_NN_ARG_ERROR;
+    }
+    /* every slice inside the output before anything is written */
+    for (int32_t d = 0; d < depth; d++)
+    {
+        if (params->output_strides[d] < 0)
+        {
+            return ARM_CMSIS_NN_ARG_ERROR;
+        }
+    }
+    for (int64_t u = 0; u < nu; u++)
+    {
+        int64_t at = 0;
+        for (int32_t d = 0; d < depth; d++)
+        {
+            const int32_t i = indices[u * depth + d];
+            at += (int64_t)i * params->output_strides[d]; /* at <= size before: < 2^63 after */
+            if (i < 0 || at > size)
+            {
+                return ARM_CMSIS_NN_ARG_ERROR;
+            }
+        }
+        if (at + slice > size)
+        {
+            return ARM_CMSIS_NN_ARG_ERROR;
+        }
+    }
+    uint8_t *out = (uint8_t *)output;
+    memset(out, 0, (size_t)size * elem_size);
+    const uint8_t *src = (const uint8_t *)updates;
+    for (int64_t u = 0; u < nu; u++)
+    {
+        int64_t at = 0;
+        for (int32_t d = 0; d < depth; d++)
+        {
+            at += (int64_t)indices[u * depth + d] * params->output_strides[d];
+        }
+        memcpy(out + (size_t)at * elem_size, src, (size_t)slice * elem_size);
+        src += (size_t)slice * elem_size;
     }
     return ARM_CMSIS_NN_SUCCESS;
 }
