@@ -8,99 +8,11 @@
 
 #if ARM_NN_ENABLE_F16
 
-#define KILN_TCONV_FLT_T float16_t
+#define KILN_TCONV_FLT_T      float16_t
+#define KILN_TCONV_FLT_SFX    _f16
 #define KILN_TCONV_FLT_GATHER kiln_tconv_gather_f16
+/* the kernel, arm_transpose_conv_f16, arm_transpose_conv_wrapper_f16, arm_transpose_conv_nhwc_f16,
+ * arm_transpose_conv_f16_get_buffer_size and arm_transpose_conv_f16_get_reverse_conv_buffer_size */
 #include "kiln_tconv_flt_gather.inc"
-
-arm_cmsis_nn_status arm_transpose_conv_f16(const cmsis_nn_context *ctx,
-                                           const cmsis_nn_context *output_ctx,
-                                           const cmsis_nn_transpose_conv_params_f16 *transpose_conv_params,
-                                           const cmsis_nn_dims *input_dims,
-                                           const float16_t *input_data,
-                                           const cmsis_nn_dims *filter_dims,
-                                           const float16_t *filter_data,
-                                           const cmsis_nn_dims *bias_dims,
-                                           const float16_t *bias_data,
-                                           const cmsis_nn_dims *output_dims,
-                                           float16_t *output_data,
-                                           arm_nn_tensor_layout layout)
-{
-    const cmsis_nn_transpose_conv_params_f16 *p = transpose_conv_params;
-    if (p == NULL)
-    {
-        return ARM_CMSIS_NN_ARG_ERROR;
-    }
-    const float32_t act_min = (float32_t)p->activation.min, act_max = (float32_t)p->activation.max;
-    kiln_tconv_flt_shape s;
-    if (!kiln_tconv_flt_entry_check(ctx, output_ctx, &p->stride, &p->padding, &p->padding_offsets, &p->dilation,
-                                    act_min, act_max, (int32_t)layout, input_dims, input_data, filter_dims,
-                                    filter_data, bias_dims, bias_data, output_dims, output_data, &s))
-    {
-        return ARM_CMSIS_NN_ARG_ERROR;
-    }
-    kiln_tconv_gather_f16(&s, input_data, filter_data, bias_data, output_data, act_min, act_max);
-    return ARM_CMSIS_NN_SUCCESS;
-}
-
-arm_cmsis_nn_status arm_transpose_conv_wrapper_f16(const cmsis_nn_context *ctx,
-                                                   const cmsis_nn_context *output_ctx,
-                                                   const cmsis_nn_transpose_conv_params_f16 *transpose_conv_params,
-                                                   const cmsis_nn_dims *input_dims,
-                                                   const float16_t *input_data,
-                                                   const cmsis_nn_dims *filter_dims,
-                                                   const float16_t *filter_data,
-                                                   const cmsis_nn_dims *bias_dims,
-                                                   const float16_t *bias_data,
-                                                   const cmsis_nn_dims *output_dims,
-                                                   float16_t *output_data,
-                                                   arm_nn_tensor_layout layout)
-{
-    return arm_transpose_conv_f16(ctx, output_ctx, transpose_conv_params, input_dims, input_data, filter_dims,
-                                  filter_data, bias_dims, bias_data, output_dims, output_data, layout);
-}
-
-arm_cmsis_nn_status arm_transpose_conv_nhwc_f16(const cmsis_nn_context *ctx,
-                                                const cmsis_nn_context *output_ctx,
-                                                const cmsis_nn_transpose_conv_params_f16 *transpose_conv_params,
-                                                const cmsis_nn_dims *input_dims,
-                                                const float16_t *input_data,
-                                                const cmsis_nn_dims *filter_dims,
-                                                const float16_t *filter_data,
-                                                const cmsis_nn_dims *bias_dims,
-                                                const float16_t *bias_data,
-                                                const cmsis_nn_dims *output_dims,
-                                                float16_t *output_data)
-{
-    return arm_transpose_conv_f16(ctx, output_ctx, transpose_conv_params, input_dims, input_data, filter_dims,
-                                  filter_data, bias_dims, bias_data, output_dims, output_data, ARM_NN_LAYOUT_NHWC);
-}
-
-int32_t arm_transpose_conv_f16_get_buffer_size(const cmsis_nn_transpose_conv_params_f16 *transpose_conv_params,
-                                               const cmsis_nn_dims *input_dims,
-                                               const cmsis_nn_dims *filter_dims,
-                                               const cmsis_nn_dims *out_dims)
-{
-    const cmsis_nn_transpose_conv_params_f16 *p = transpose_conv_params;
-    if (p == NULL)
-    {
-        return -1;
-    }
-    return kiln_tconv_flt_query(&p->stride, &p->padding, &p->padding_offsets, &p->dilation, input_dims, filter_dims,
-                                out_dims, false);
-}
-
-int32_t arm_transpose_conv_f16_get_reverse_conv_buffer_size(
-    const cmsis_nn_transpose_conv_params_f16 *transpose_conv_params,
-    const cmsis_nn_dims *input_dims,
-    const cmsis_nn_dims *filter_dims)
-{
-    const cmsis_nn_transpose_conv_params_f16 *p = transpose_conv_params;
-    if (p == NULL)
-    {
-        return -1;
-    }
-    return kiln_tconv_flt_query(&p->stride, &p->padding, &p->padding_offsets, &p->dilation, input_dims, filter_dims,
-                                NULL, true);
-}
 
 #endif /* ARM_NN_ENABLE_F16 */

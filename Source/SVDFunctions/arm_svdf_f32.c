@@ -10,51 +10,9 @@
 
 #if ARM_NN_ENABLE_F32
 
-#define KILN_SVDF_FLT_T float32_t
+#define KILN_SVDF_FLT_T    float32_t
+#define KILN_SVDF_FLT_SFX  _f32
 #define KILN_SVDF_FLT_STEP kiln_svdf_step_f32
-#include "kiln_svdf_flt_step.inc"
-
-arm_cmsis_nn_status arm_svdf_f32(const cmsis_nn_context *ctx,
-                                 const cmsis_nn_context *input_ctx,
-                                 const cmsis_nn_context *output_ctx,
-                                 const cmsis_nn_svdf_params_f32 *svdf_params,
-                                 const cmsis_nn_dims *input_dims,
-                                 const float32_t *input_data,
-                                 const cmsis_nn_dims *state_dims,
-                                 float32_t *state_data,
-                                 const cmsis_nn_dims *weights_feature_dims,
-                                 const float32_t *weights_feature_data,
-                                 const cmsis_nn_dims *weights_time_dims,
-                                 const float32_t *weights_time_data,
-                                 const cmsis_nn_dims *bias_dims,
-                                 const float32_t *bias_data,
-                                 const cmsis_nn_dims *output_dims,
-                                 float32_t *output_data)
-{
-    (void)ctx; /* no scratch (see Internal/kiln_svdf_flt.h) */
-    (void)input_ctx;
-    (void)output_ctx;
-    (void)state_dims;
-    (void)bias_dims;
-    (void)output_dims;
-    if (svdf_params == NULL)
-    {
-        return ARM_CMSIS_NN_ARG_ERROR;
-    }
-    const float32_t in_min = (float32_t)svdf_params->input_activation.min;
-    const float32_t in_max = (float32_t)svdf_params->input_activation.max;
-    const float32_t out_min = (float32_t)svdf_params->output_activation.min;
-    const float32_t out_max = (float32_t)svdf_params->output_activation.max;
-    kiln_svdf_flt_shape s;
-    if (!kiln_svdf_flt_check(svdf_params->rank, in_min, in_max, out_min, out_max, input_dims, input_data,
-                             state_data, weights_feature_dims, weights_feature_data, weights_time_dims,
-                             weights_time_data, output_data, &s))
-    {
-        return ARM_CMSIS_NN_ARG_ERROR;
-    }
-    kiln_svdf_step_f32(&s, in_min, in_max, out_min, out_max, input_data, state_data, weights_feature_data,
-                      weights_time_data, bias_data, output_data);
-    return ARM_CMSIS_NN_SUCCESS;
-}
+#include "kiln_svdf_flt_step.inc" /* the step and arm_svdf_f32 */
 
 #endif /* ARM_NN_ENABLE_F32 */
