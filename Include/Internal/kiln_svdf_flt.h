@@ -15,6 +15,7 @@
  * One time step per call:
  *   1. every state row moves one step towards index 0 (the oldest value drops out);
  *   2. state[b][f][memory_size - 1] = clamp(sum_c in[b][c] * wf[f][c], input_activation);
+ *      (the state clamp is CMSIS-NN's float parameter; TFLite's float kernel has none: pass an unbounded range);
  *   3. out[b][u] = clamp(bias[u] + sum_{r < rank} sum_t wt[f][t] * state[b][f][t], output_activation),
  *      f = u * rank + r.
  * float32: every sum in float32, in index order. float16 is a storage type: the same float32 sums of the
