@@ -17,9 +17,10 @@
  * in[iy][ix][ic] * filter[oc][ky][kx][ic], activation). The output size is output_dims (TFLite takes it as an
  * operand): any out_h, out_w >= 1 is accepted, outputs no tap reaches get the bias alone.
  * padding_offsets is the trailing padding (for the int8 API TFLite Micro passes the odd part of SAME padding
- * there; ExecuTorch passes PyTorch's output_padding to the float API): it must be >= 0 and moves no output, since the output size is
- * stated by output_dims. ns-cmsis-nn's float kernel likewise leaves it out of the coordinates; a CMSIS-NN
- * revision of the float kernel adds it to every output coordinate instead. All agree whenever it is 0, as in
+ * there; ExecuTorch passes PyTorch's output_padding to the float API): it must be >= 0 and moves no output,
+ * since the output size is stated by output_dims. ns-cmsis-nn's float kernel likewise leaves it out of the
+ * coordinates; a CMSIS-NN revision of the float kernel adds it to every output coordinate instead. All agree
+ * whenever it is 0, as in
  * every shared vector. Both upstream queries return 0 (their float kernels scatter straight into the output).
  *
  * Route "direct_gather" (portable C on every backend): each output element is computed at once as a gather
