@@ -20,8 +20,8 @@
  * there; ExecuTorch passes PyTorch's output_padding to the float API): it must be >= 0 and moves no output,
  * since the output size is stated by output_dims. ns-cmsis-nn's float kernel likewise leaves it out of the
  * coordinates; a CMSIS-NN revision of the float kernel adds it to every output coordinate instead. All agree
- * whenever it is 0, as in
- * every shared vector. Both upstream queries return 0 (their float kernels scatter straight into the output).
+ * whenever it is 0, as in every shared vector. Both upstream queries return 0 (their float kernels scatter
+ * straight into the output).
  *
  * Route "direct_gather" (portable C on every backend): each output element is computed at once as a gather
  * over the input pixels whose taps hit it, a float32 sum (bias first, then taps in (ky, kx, ic) order), clamped
