@@ -621,6 +621,167 @@ arm_cmsis_nn_status arm_batch_norm_f16(const float16_t *input,
                                        arm_nn_tensor_layout layout);
 #endif
 
+/* ---- Float SVDF and float transposed convolution (portable C on every backend) ---------------------- */
+#if ARM_NN_ENABLE_F32
+/**
+ * @brief float32 SVDF, one time step (TFLite's float SVDF with CMSIS-NN's float parameters). Shapes: batches =
+ *        input_dims->n, input_size = input_dims->h, feature_batches = weights_feature_dims->n, memory_size =
+ *        weights_time_dims->h, units = feature_batches / svdf_params->rank (the only dims fields read). Every state
+ *        row [batches][feature_batches][memory_size] moves one step towards index 0, its newest slot becomes the
+ *        feature dot product clamped to input_activation; out[b][u] = clamp(bias[u] + sum over the rank filters
+ *        of the time dot products, output_activation). bias may be NULL. Uses no scratch: ctx, input_ctx and
+ *        output_ctx are not read. ARM_CMSIS_NN_ARG_ERROR (state and output untouched) for NULL pointers, bad
+ *        shapes, sizes past int32 and activation ranges with min > max (or NaN).
+ */
+arm_cmsis_nn_status arm_svdf_f32(const cmsis_nn_context *ctx,
+                                 const cmsis_nn_context *input_ctx,
+                                 const cmsis_nn_context *output_ctx,
+                                 const cmsis_nn_svdf_params_f32 *svdf_params,
+                                 const cmsis_nn_dims *input_dims,
+                                 const float32_t *input_data,
+                                 const cmsis_nn_dims *state_dims,
+                                 float32_t *state_data,
+                                 const cmsis_nn_dims *weights_feature_dims,
+                                 const float32_t *weights_feature_data,
+                                 const cmsis_nn_dims *weights_time_dims,
+                                 const float32_t *weights_time_data,
+                                 const cmsis_nn_dims *bias_dims,
+                                 const float32_t *bias_data,
+                                 const cmsis_nn_dims *output_dims,
+                                 float32_t *output_data);
+
+/**
+ * @brief float32 transposed convolution (TFLite TRANSPOSE_CONV), NHWC, filter [out_c][filter_h][filter_w][in_c],
+ *        computed as a gather (no scratch: ctx and output_ctx are not read, both size queries return 0).
+ *        layout must be ARM_NN_LAYOUT_NHWC. See Internal/kiln_tconv_flt.h for the arithmetic and the checks.
+ */
+arm_cmsis_nn_status arm_transpose_conv_f32(const cmsis_nn_context *ctx,
+                                           const cmsis_nn_context *output_ctx,
+                                           const cmsis_nn_transpose_conv_params_f32 *transpose_conv_params,
+                                           const cmsis_nn_dims *input_dims,
+                                           const float32_t *input_data,
+                                           const cmsis_nn_dims *filter_dims,
+                                           const float32_t *filter_data,
+                                           const cmsis_nn_dims *bias_dims,
+                                           const float32_t *bias_data,
+                                           const cmsis_nn_dims *output_dims,
+                                           float32_t *output_data,
+                                           arm_nn_tensor_layout layout);
+
+/** @brief arm_transpose_conv_f32() (the one route for every shape). */
+arm_cmsis_nn_status arm_transpose_conv_wrapper_f32(const cmsis_nn_context *ctx,
+                                                   const cmsis_nn_context *output_ctx,
+                                                   const cmsis_nn_transpose_conv_params_f32 *transpose_conv_params,
+                                                   const cmsis_nn_dims *input_dims,
+                                                   const float32_t *input_data,
+                                                   const cmsis_nn_dims *filter_dims,
+                                                   const float32_t *filter_data,
+                                                   const cmsis_nn_dims *bias_dims,
+                                                   const float32_t *bias_data,
+                                                   const cmsis_nn_dims *output_dims,
+                                                   float32_t *output_data,
+                                                   arm_nn_tensor_layout layout);
+
+/** @brief arm_transpose_conv_f32() with layout ARM_NN_LAYOUT_NHWC. */
+arm_cmsis_nn_status arm_transpose_conv_nhwc_f32(const cmsis_nn_context *ctx,
+                                                const cmsis_nn_context *output_ctx,
+                                                const cmsis_nn_transpose_conv_params_f32 *transpose_conv_params,
+                                                const cmsis_nn_dims *input_dims,
+                                                const float32_t *input_data,
+                                                const cmsis_nn_dims *filter_dims,
+                                                const float32_t *filter_data,
+                                                const cmsis_nn_dims *bias_dims,
+                                                const float32_t *bias_data,
+                                                const cmsis_nn_dims *output_dims,
+                                                float32_t *output_data);
+
+/** @brief Bytes of ctx the float32 transposed convolution uses: 0 (gather route); -1 for arguments it refuses. */
+int32_t arm_transpose_conv_f32_get_buffer_size(const cmsis_nn_transpose_conv_params_f32 *transpose_conv_params,
+                                               const cmsis_nn_dims *input_dims,
+                                               const cmsis_nn_dims *filter_dims,
+                                               const cmsis_nn_dims *out_dims);
+
+/** @brief Bytes of output_ctx (upstream's reverse-conv workspace) it uses: 0; -1 for a refused input side. */
+int32_t arm_transpose_conv_f32_get_reverse_conv_buffer_size(
+    const cmsis_nn_transpose_conv_params_f32 *transpose_conv_params,
+    const cmsis_nn_dims *input_dims,
+    const cmsis_nn_dims *filter_dims);
+#endif /* ARM_NN_ENABLE_F32 */
+
+#if ARM_NN_ENABLE_F16
+/** @brief arm_svdf_f32() on float16 storage: sums in float32; each new state value and each output rounded once. */
+arm_cmsis_nn_status arm_svdf_f16(const cmsis_nn_context *ctx,
+                                 const cmsis_nn_context *input_ctx,
+                                 const cmsis_nn_context *output_ctx,
+                                 const cmsis_nn_svdf_params_f16 *svdf_params,
+                                 const cmsis_nn_dims *input_dims,
+                                 const float16_t *input_data,
+                                 const cmsis_nn_dims *state_dims,
+                                 float16_t *state_data,
+                                 const cmsis_nn_dims *weights_feature_dims,
+                                 const float16_t *weights_feature_data,
+                                 const cmsis_nn_dims *weights_time_dims,
+                                 const float16_t *weights_time_data,
+                                 const cmsis_nn_dims *bias_dims,
+                                 const float16_t *bias_data,
+                                 const cmsis_nn_dims *output_dims,
+                                 float16_t *output_data);
+
+/** @brief arm_transpose_conv_f32() on float16 storage: sums in float32, each output rounded once. */
+arm_cmsis_nn_status arm_transpose_conv_f16(const cmsis_nn_context *ctx,
+                                           const cmsis_nn_context *output_ctx,
+                                           const cmsis_nn_transpose_conv_params_f16 *transpose_conv_params,
+                                           const cmsis_nn_dims *input_dims,
+                                           const float16_t *input_data,
+                                           const cmsis_nn_dims *filter_dims,
+                                           const float16_t *filter_data,
+                                           const cmsis_nn_dims *bias_dims,
+                                           const float16_t *bias_data,
+                                           const cmsis_nn_dims *output_dims,
+                                           float16_t *output_data,
+                                           arm_nn_tensor_layout layout);
+
+/** @brief arm_transpose_conv_f16() (the one route for every shape). */
+arm_cmsis_nn_status arm_transpose_conv_wrapper_f16(const cmsis_nn_context *ctx,
+                                                   const cmsis_nn_context *output_ctx,
+                                                   const cmsis_nn_transpose_conv_params_f16 *transpose_conv_params,
+                                                   const cmsis_nn_dims *input_dims,
+                                                   const float16_t *input_data,
+                                                   const cmsis_nn_dims *filter_dims,
+                                                   const float16_t *filter_data,
+                                                   const cmsis_nn_dims *bias_dims,
+                                                   const float16_t *bias_data,
+                                                   const cmsis_nn_dims *output_dims,
+                                                   float16_t *output_data,
+                                                   arm_nn_tensor_layout layout);
+
+/** @brief arm_transpose_conv_f16() with layout ARM_NN_LAYOUT_NHWC. */
+arm_cmsis_nn_status arm_transpose_conv_nhwc_f16(const cmsis_nn_context *ctx,
+                                                const cmsis_nn_context *output_ctx,
+                                                const cmsis_nn_transpose_conv_params_f16 *transpose_conv_params,
+                                                const cmsis_nn_dims *input_dims,
+                                                const float16_t *input_data,
+                                                const cmsis_nn_dims *filter_dims,
+                                                const float16_t *filter_data,
+                                                const cmsis_nn_dims *bias_dims,
+                                                const float16_t *bias_data,
+                                                const cmsis_nn_dims *output_dims,
+                                                float16_t *output_data);
+
+/** @brief Bytes of ctx the float16 transposed convolution uses: 0; -1 for arguments it refuses. */
+int32_t arm_transpose_conv_f16_get_buffer_size(const cmsis_nn_transpose_conv_params_f16 *transpose_conv_params,
+                                               const cmsis_nn_dims *input_dims,
+                                               const cmsis_nn_dims *filter_dims,
+                                               const cmsis_nn_dims *out_dims);
+
+/** @brief Bytes of output_ctx it uses: 0; -1 for a refused input side. */
+int32_t arm_transpose_conv_f16_get_reverse_conv_buffer_size(
+    const cmsis_nn_transpose_conv_params_f16 *transpose_conv_params,
+    const cmsis_nn_dims *input_dims,
+    const cmsis_nn_dims *filter_dims);
+#endif /* ARM_NN_ENABLE_F16 */
+/* ---- end of float SVDF and float transposed convolution ------------------------------------------- */
+
 #ifdef __cplusplus
 }
 #endif
