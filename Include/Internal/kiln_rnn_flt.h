@@ -53,7 +53,7 @@ extern "C"
             return false;
         }
         const int64_t rows = seq ? kiln_mul_sat64(batch, steps)
-                                 : kiln_mul_sat64((int64_t)batch - 1, row_step) + 1; /* < 2^62 + 1 */
+                                 : kiln_mul_sat64((int64_t)batch - 1, row_step) + 1; /* both factors < 2^31 */
         return kiln_rnn_count_ok(kiln_mul_sat64(rows, input_size), elem) &&
                kiln_rnn_count_ok(kiln_mul_sat64(rows, hidden_size), elem) &&
                kiln_rnn_count_ok(kiln_mul_sat64(hidden_size, input_size), elem) &&
