@@ -782,6 +782,89 @@ int32_t arm_transpose_conv_f16_get_reverse_conv_buffer_size(
 #endif /* ARM_NN_ENABLE_F16 */
 /* ---- end of float SVDF and float transposed convolution ------------------------------------------- */
 
+/* @kiln-rnn-flt: float LSTM and GRU (unidirectional sequences) */
+/*
+ * Shared contract of arm_lstm_unidirectional_f32 / _f16 and arm_gru_unidirectional_f32 / _f16 (ns-cmsis-nn),
+ * portable C on every backend.
+ * Layout: params->time_major != 0: input [time_steps][batch_size][input_size], output
+ * [time_steps][batch_size][hidden_size]; else [batch_size][time_steps][...]. Weights row-major: input
+ * weights [hidden_size][input_size], hidden weights [hidden_size][hidden_size]; biases [hidden_size], each
+ * optional (NULL adds 0).
+ * Arithmetic: every gate pre-activation is summed in float32 in a fixed order (bias, then the input product
+ * over k = 0.., then the recurrent product over k = 0..; no recurrent product without a previous hidden
+ * state, the same as a zero state) and activated with Kiln's libm-free float32 sigmoid / tanh (absolute
+ * error below 1e-6, Internal/kiln_ew_flt.h). float16: operands widened to float32, every stored value
+ * (hidden output, cell state, GRU r * h scratch) rounded once to float16.
+ * Accuracy: each gate sum carries the float32 rounding of its terms (about 2^-24 * (terms) * sum |terms|) plus
+ * the activation's 1e-6, and errors carry through the states from step to step; float16 adds the rounding of
+ * the stored states every step (2^-11 relative). Measured against a double reference over the same operands
+ * (tests/rnn_flt: |x| <= 1, weights within +-1.5 / sqrt(fan-in), up to 6 steps): float32 within 4e-7 (tested at
+ * 5e-6), float16 within 2e-3 (tested at 8e-3); on the shared PyTorch LSTM vectors float32 within 1.5e-7 and
+ * float16 within 2.5e-4 of the references. NaN / Inf follow the float32 arithmetic (no further contract).
+ * Input, output, states and scratch must not overlap.
+ */
+#if ARM_NN_ENABLE_F32
+/**
+ * @brief float32 unidirectional LSTM (TFLite UNIDIRECTIONAL_SEQUENCE_LSTM without peephole, projection or layer
+ *        norm; CMSIS-NN's float LSTM). Per batch and time step, for hidden unit r, with x the step's input and h
+ *        the previous hidden state:
+ *          gate_r = act(bias[r] + sum_k input_weights[r][k] x[k] + sum_k hidden_weights[r][k] h[k])
+ *        for the forget (f), input (i), cell (g) and output (o) gates, act = sigmoid or tanh as
+ *        gate.activation_type says (TFLite: sigmoid for f, i, o and tanh for g); then
+ *          c = f c + i g, clamped to [-cell_clip, cell_clip] when cell_clip > 0;   h = o tanh(c).
+ *        buffers: cell_state, batch_size x hidden_size values; temp1 and temp2 are not used (may be NULL).
+ *        Without a hidden state (ns-cmsis-nn's buffers->hidden_state NULL, or the upstream context) the cell
+ *        state is zeroed and the first step has no recurrent product. With hidden_state (ns-cmsis-nn
+ *        streaming, batch_size x hidden_size values) it is the initial hidden state and cell_state the initial
+ *        cell state (zero both for a fresh sequence); both are updated to the final states on return, so a
+ *        sequence split over calls gives the output of one call. time_steps 0 writes no output.
+ * @return ARM_CMSIS_NN_ARG_ERROR, writing nothing, for: NULL input, output, params, buffers, cell_state or a
+ *         gate's input_weights, or a gate's hidden_weights when a recurrent product runs (time_steps > 1 or
+ *         a hidden state is given); batch_size, input_size or hidden_size < 1, time_steps < 0, a tensor past
+ *         INT32_MAX elements or PTRDIFF_MAX bytes (64-bit sizes); a gate activation other than
+ *         ARM_NN_FLT_ACT_SIGMOID / ARM_NN_FLT_ACT_TANH; a NaN cell_clip. Else ARM_CMSIS_NN_SUCCESS.
+ */
+arm_cmsis_nn_status arm_lstm_unidirectional_f32(const float32_t *input,
+                                                float32_t *output,
+                                                const cmsis_nn_lstm_params_f32 *params,
+                                                cmsis_nn_lstm_context_f32 *buffers);
+/**
+ * @brief float32 unidirectional GRU (ns-cmsis-nn). Per batch and time step, for hidden unit j (x the step's
+ *        input, h the previous hidden state, W / U a gate's input / hidden weights, b_i / b_h its biases):
+ *          z = sigmoid(W_z x + b_iz + U_z h + b_hz)            (update_gate)
+ *          r = sigmoid(W_r x + b_ir + U_r h + b_hr)            (reset_gate)
+ *          n = tanh(W_n x + b_in + r (U_n h + b_hn))           reset_after != 0 (PyTorch nn.GRU)
+ *          n = tanh(W_n x + b_in + U_n (r * h) + b_hn)         reset_after == 0 (Keras reset_after=False)
+ *          h' = (1 - z) n + z h
+ *        buffers may be NULL when reset_after != 0; temp1: hidden_size values of scratch, needed (non-NULL) when
+ *        reset_after == 0 (the whole vector r * h is formed before the candidate's product).
+ *        buffers->hidden_state NULL: the initial state is zero. Non-NULL (streaming, batch_size x hidden_size
+ *        values, any batch_size): the initial hidden state, updated to the final one on return.
+ * @return ARM_CMSIS_NN_ARG_ERROR, writing nothing, for: NULL input, output, params or a gate's input_weights,
+ *         a gate's hidden_weights when a recurrent product runs (time_steps > 1 or a hidden state is given),
+ *         NULL buffers or temp1 with reset_after == 0; batch_size, input_size or hidden_size < 1, time_steps
+ *         < 0, a tensor past INT32_MAX elements or PTRDIFF_MAX bytes. Else ARM_CMSIS_NN_SUCCESS.
+ */
+arm_cmsis_nn_status arm_gru_unidirectional_f32(const float32_t *input,
+                                               float32_t *output,
+                                               const cmsis_nn_gru_params_f32 *params,
+                                               cmsis_nn_gru_context_f32 *buffers);
+#endif /* ARM_NN_ENABLE_F32 */
+#if ARM_NN_ENABLE_F16
+/** @brief arm_lstm_unidirectional_f32() on float16 storage (cell_clip float16), computed in float32; hidden
+ *         outputs and the cell state rounded once to float16 per step. Same buffers and errors. */
+arm_cmsis_nn_status arm_lstm_unidirectional_f16(const float16_t *input,
+                                                float16_t *output,
+                                                const cmsis_nn_lstm_params_f16 *params,
+                                                cmsis_nn_lstm_context_f16 *buffers);
+/** @brief arm_gru_unidirectional_f32() on float16 storage, computed in float32; hidden outputs and the
+ *         pre-reset scratch r * h rounded once to float16. Same buffers and errors. */
+arm_cmsis_nn_status arm_gru_unidirectional_f16(const float16_t *input,
+                                               float16_t *output,
+                                               const cmsis_nn_gru_params_f16 *params,
+                                               cmsis_nn_gru_context_f16 *buffers);
+#endif /* ARM_NN_ENABLE_F16 */
+
 #ifdef __cplusplus
 }
 #endif

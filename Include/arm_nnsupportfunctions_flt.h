@@ -619,6 +619,57 @@ static inline void arm_memset_f16(float16_t *__RESTRICT dst, const float16_t val
 }
 #endif /* ARM_NN_ENABLE_F16 */
 
+/* @kiln-rnn-flt-step: one time step of the float LSTM / GRU (arm_nnfunctions_flt.h, @kiln-rnn-flt) */
+#if ARM_NN_ENABLE_F32
+/**
+ * @brief One time step of arm_lstm_unidirectional_f32() for params->batch_size batches: batch b reads
+ *        data_in + b * batch_offset * input_size, hidden_in + b * batch_offset * hidden_size (hidden_in NULL:
+ *        no recurrent product, a zero state), buffers->cell_state + b * hidden_size (updated) and writes
+ *        hidden_out + b * batch_offset * hidden_size (batch_offset 1: time-major rows; time_steps: batch-major
+ *        rows). params->time_steps and buffers' temp1 / temp2 / hidden_state are not read. hidden_out must not
+ *        overlap data_in, hidden_in or the cell state.
+ * @return ARM_CMSIS_NN_ARG_ERROR, writing nothing, for NULL data_in, hidden_out, params, buffers, cell_state or a
+ *         gate's input_weights, a gate's NULL hidden_weights with hidden_in given, batch_offset < 1, the size
+ *         and activation errors of arm_lstm_unidirectional_f32() (tensor extents from batch_offset).
+ */
+arm_cmsis_nn_status arm_nn_lstm_step_f32(const float32_t *data_in,
+                                         const float32_t *hidden_in,
+                                         float32_t *hidden_out,
+                                         const cmsis_nn_lstm_params_f32 *params,
+                                         cmsis_nn_lstm_context_f32 *buffers,
+                                         const int32_t batch_offset);
+/**
+ * @brief One time step of arm_gru_unidirectional_f32() for params->batch_size batches, rows addressed as
+ *        arm_nn_lstm_step_f32() does; buffers->temp1 (hidden_size values) is the scratch of reset_after == 0
+ *        (buffers may be NULL otherwise); buffers->hidden_state is not read.
+ * @return ARM_CMSIS_NN_ARG_ERROR, writing nothing, for NULL data_in, hidden_out, params or a gate's input_weights,
+ *         a gate's NULL hidden_weights with hidden_in given, NULL buffers or temp1 with reset_after == 0,
+ *         batch_offset < 1 and the size errors of arm_gru_unidirectional_f32().
+ */
+arm_cmsis_nn_status arm_nn_gru_step_f32(const float32_t *data_in,
+                                        const float32_t *hidden_in,
+                                        float32_t *hidden_out,
+                                        const cmsis_nn_gru_params_f32 *params,
+                                        cmsis_nn_gru_context_f32 *buffers,
+                                        const int32_t batch_offset);
+#endif /* ARM_NN_ENABLE_F32 */
+#if ARM_NN_ENABLE_F16
+/** @brief arm_nn_lstm_step_f32() on float16 storage (computed in float32, stored values rounded once). */
+arm_cmsis_nn_status arm_nn_lstm_step_f16(const float16_t *data_in,
+                                         const float16_t *hidden_in,
+                                         float16_t *hidden_out,
+                                         const cmsis_nn_lstm_params_f16 *params,
+                                         cmsis_nn_lstm_context_f16 *buffers,
+                                         const int32_t batch_offset);
+/** @brief arm_nn_gru_step_f32() on float16 storage (computed in float32, stored values rounded once). */
+arm_cmsis_nn_status arm_nn_gru_step_f16(const float16_t *data_in,
+                                        const float16_t *hidden_in,
+                                        float16_t *hidden_out,
+                                        const cmsis_nn_gru_params_f16 *params,
+                                        cmsis_nn_gru_context_f16 *buffers,
+                                        const int32_t batch_offset);
+#endif /* ARM_NN_ENABLE_F16 */
+
 /* @kiln-ops-flt-support: float fully connected, pooling and softmax support kernels */
 #ifdef __cplusplus
 }
