@@ -95,6 +95,49 @@ static float rand_input(kiln_rng *r, float scale, int32_t span)
     }
 }
 
+/* One call with its operands where kiln_edge_each() puts them: quantize (kind 0) or dequantize (kind 1). */
+typedef struct
+{
+    int32_t kind;
+    bool is16;
+    int32_t n, zp;
+    float scale;
+    void *in, *out;
+} edge_call;
+
+static bool edge_run(void *arg)
+{
+    const edge_call *k = (const edge_call *)arg;
+    bool ok;
+    int32_t bad = 0;
+    if (k->kind == 0)
+    {
+        ok = KILN_CHECK_EQ(k->is16 ? arm_quantize_f32_s16((const float *)k->in, (int16_t *)k->out, k->n, k->zp,
+                                                          k->scale)
+                                   : arm_quantize_f32_s8((const float *)k->in, (int8_t *)k->out, k->n, k->zp,
+                                                         k->scale),
+                           ARM_CMSIS_NN_SUCCESS);
+        for (int32_t i = 0; i < k->n; i++)
+        {
+            bad += (k->is16 ? ((const int16_t *)k->out)[i] : ((const int8_t *)k->out)[i]) != g_qwant[i];
+        }
+    }
+    else
+    {
+        ok = KILN_CHECK_EQ(k->is16 ? arm_dequantize_s16_f32((const int16_t *)k->in, (float *)k->out, k->n, k->zp,
+                                                            k->scale)
+                                   : arm_dequantize_s8_f32((const int8_t *)k->in, (float *)k->out, k->n, k->zp,
+                                                           k->scale),
+                           ARM_CMSIS_NN_SUCCESS);
+        for (int32_t i = 0; i < k->n; i++)
+        {
+            bad += memcmp((const float *)k->out + i, &g_fwant[i], sizeof(float)) != 0;
+        }
+    }
+    ok &= KILN_CHECK_EQ(bad, 0);
+    return ok;
+}
+
 static void quantize_case(kiln_rng *r, int32_t it, bool is16)
 {
     const int32_t vmin = is16 ? INT16_MIN : INT8_MIN, vmax = is16 ? INT16_MAX : INT8_MAX;
@@ -131,6 +174,13 @@ static void quantize_case(kiln_rng *r, int32_t it, bool is16)
         KILN_CHECK(im_guards_intact(g_out, (size_t)n));
     }
     KILN_CHECK(memcmp(g_f, g_fcopy, sizeof(float) * (size_t)n) == 0);
+    if (it % 8 == 0)
+    {
+        edge_call k = {0, is16, n, zp, scale, g_f, g_out + IM_GUARD};
+        const kiln_edge_operand ops[] = {{"input", &k.in, sizeof(float) * (size_t)n},
+                                         {"output", &k.out, (is16 ? 2u : 1u) * (size_t)n}};
+        kiln_edge_each(ops, 2, edge_run, &k);
+    }
 }
 
 static void dequantize_case(kiln_rng *r, int32_t it, bool is16)
@@ -186,6 +236,13 @@ static void dequantize_case(kiln_rng *r, int32_t it, bool is16)
     }
     KILN_CHECK_EQ(bad, 0);
     KILN_CHECK(im_guards_intact(g_out, sizeof(float) * (size_t)n));
+    if (it % 8 == 0)
+    {
+        edge_call k = {1, is16, n, zp, scale, is16 ? (void *)g_q : (void *)g_q8, g_out + IM_GUARD};
+        const kiln_edge_operand ops[] = {{"input", &k.in, (is16 ? 2u : 1u) * nz},
+                                         {"output", &k.out, sizeof(float) * nz}};
+        kiln_edge_each(ops, 2, edge_run, &k);
+    }
 }
 
 static void test_quantize_random(void)

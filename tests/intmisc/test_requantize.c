@@ -83,6 +83,42 @@ static void draw_params(kiln_rng *r, bool is16, int32_t mode, rq_params *p)
     p->out_zp = kiln_rng_range(r, 0, 3) == 0 ? edges_zp[kiln_rng_range(r, 0, 8)] : kiln_rng_range(r, -40000, 40000);
 }
 
+/* One valid call with its operands where kiln_edge_each() puts them. */
+typedef struct
+{
+    bool is16;
+    int32_t n;
+    const rq_params *p;
+    void *in, *out;
+} edge_call;
+
+static bool edge_run(void *arg)
+{
+    const edge_call *k = (const edge_call *)arg;
+    const rq_params *p = k->p;
+    bool ok;
+    if (k->is16)
+    {
+        ok = KILN_CHECK_EQ(arm_requantize_s16_s16((const int16_t *)k->in, (int16_t *)k->out, k->n, p->mult, p->shift,
+                                                  p->in_zp, p->out_zp),
+                           ARM_CMSIS_NN_SUCCESS);
+        ok &= KILN_CHECK_MEM_S16((const int16_t *)k->out, g_want, k->n);
+    }
+    else
+    {
+        ok = KILN_CHECK_EQ(arm_requantize_s8_s8((const int8_t *)k->in, (int8_t *)k->out, k->n, p->mult, p->shift,
+                                                p->in_zp, p->out_zp),
+                           ARM_CMSIS_NN_SUCCESS);
+        int32_t bad = 0;
+        for (int32_t i = 0; i < k->n; i++)
+        {
+            bad += ((const int8_t *)k->out)[i] != (int8_t)g_want[i];
+        }
+        ok &= KILN_CHECK_EQ(bad, 0);
+    }
+    return ok;
+}
+
 /* One call on n values (g_in / g_in8) with output at g_out + IM_GUARD, checked against the reference. */
 static void check_call(bool is16, int32_t n, const rq_params *p, bool in_place)
 {
@@ -130,6 +166,10 @@ static void check_call(bool is16, int32_t n, const rq_params *p, bool in_place)
         KILN_CHECK(im_guards_intact(g_out, (size_t)n * (is16 ? 2u : 1u)));
         KILN_CHECK_MEM_S16(g_in, g_copy, n);
         KILN_CHECK_MEM_S8(g_in8, g_copy8, n);
+        edge_call k = {is16, n, p, is16 ? (void *)g_in : (void *)g_in8, g_out + IM_GUARD};
+        const kiln_edge_operand ops[] = {{"input", &k.in, (is16 ? 2u : 1u) * (size_t)n},
+                                         {"output", &k.out, (is16 ? 2u : 1u) * (size_t)n}};
+        kiln_edge_each(ops, 2, edge_run, &k);
     }
 }
 

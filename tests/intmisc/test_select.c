@@ -62,6 +62,33 @@ static int32_t ref_where(const int16_t *cond, const int32_t *shape, int32_t rank
     return found;
 }
 
+/* WHERE with its operands where kiln_edge_each() puts them (the output slot spans exactly the rows found). */
+typedef struct
+{
+    bool is16;
+    const cmsis_nn_where_params *params;
+    int32_t want_n;
+    void *cond, *out;
+} where_edge;
+
+static bool where_edge_run(void *arg)
+{
+    const where_edge *k = (const where_edge *)arg;
+    int32_t num_true = -7;
+    const arm_cmsis_nn_status rc =
+        k->is16 ? arm_where_s16((const int16_t *)k->cond, k->params, (int64_t *)k->out, &num_true)
+                : arm_where_s8((const int8_t *)k->cond, k->params, (int64_t *)k->out, &num_true);
+    bool ok = KILN_CHECK_EQ(rc, ARM_CMSIS_NN_SUCCESS);
+    ok &= KILN_CHECK_EQ(num_true, k->want_n);
+    int32_t bad = 0;
+    for (int32_t i = 0; i < k->want_n * k->params->rank; i++)
+    {
+        bad += ((const int64_t *)k->out)[i] != g_want64[i];
+    }
+    ok &= KILN_CHECK_EQ(bad, 0);
+    return ok;
+}
+
 static void where_case(kiln_rng *r, int32_t it, bool is16)
 {
     int32_t shape[MAX_RANK];
@@ -111,6 +138,13 @@ static void where_case(kiln_rng *r, int32_t it, bool is16)
     else
     {
         KILN_CHECK_MEM_S8(g_c8, g_c8_copy, total);
+    }
+    if (it % 8 == 0)
+    {
+        where_edge k = {is16, &params, want_n, is16 ? (void *)g_c16 : (void *)g_c8, out};
+        const kiln_edge_operand ops[] = {{"condition", &k.cond, (is16 ? 2u : 1u) * (size_t)total},
+                                         {"output", &k.out, sizeof(int64_t) * (size_t)want_n * (size_t)rank}};
+        kiln_edge_each(ops, 2, where_edge_run, &k);
     }
 }
 
@@ -233,6 +267,41 @@ static int32_t operand_strides(kiln_rng *r, const int32_t *oshape, int32_t rank,
     return run;
 }
 
+/* SELECT_V2 with its operands where kiln_edge_each() puts them. */
+typedef struct
+{
+    bool is16;
+    const cmsis_nn_select_v2_params *params;
+    int32_t total;
+    void *cond, *x, *y, *out;
+} select_edge;
+
+static bool select_edge_run(void *arg)
+{
+    const select_edge *k = (const select_edge *)arg;
+    bool ok;
+    if (k->is16)
+    {
+        ok = KILN_CHECK_EQ(arm_select_v2_s16((const bool *)k->cond, (const int16_t *)k->x, (const int16_t *)k->y,
+                                             k->params, (int16_t *)k->out),
+                           ARM_CMSIS_NN_SUCCESS);
+        ok &= KILN_CHECK_MEM_S16((const int16_t *)k->out, g_want16, k->total);
+    }
+    else
+    {
+        ok = KILN_CHECK_EQ(arm_select_v2_s8((const bool *)k->cond, (const int8_t *)k->x, (const int8_t *)k->y,
+                                            k->params, (int8_t *)k->out),
+                           ARM_CMSIS_NN_SUCCESS);
+        int32_t bad = 0;
+        for (int32_t i = 0; i < k->total; i++)
+        {
+            bad += ((const int8_t *)k->out)[i] != (int8_t)g_want16[i];
+        }
+        ok &= KILN_CHECK_EQ(bad, 0);
+    }
+    return ok;
+}
+
 static void select_case(kiln_rng *r, int32_t it, bool is16)
 {
     int32_t shape[MAX_RANK], cs[MAX_RANK], xs[MAX_RANK], ys[MAX_RANK];
@@ -301,6 +370,30 @@ static void select_case(kiln_rng *r, int32_t it, bool is16)
         KILN_CHECK_MEM_S8(g_y8, g_y8_copy, ny);
     }
     KILN_CHECK(memcmp(g_cond, g_cond_copy, sizeof(bool) * (size_t)nc) == 0);
+    if (it % 8 == 0 && total > 0)
+    {
+        /* Each operand's span: its largest offset + 1 (the padded layouts end with a gap it never reads). */
+        int32_t reach_c = 1, reach_x = 1, reach_y = 1;
+        for (int32_t d = 0; d < rank; d++)
+        {
+            reach_c += (shape[d] - 1) * cs[d];
+            reach_x += (shape[d] - 1) * xs[d];
+            reach_y += (shape[d] - 1) * ys[d];
+        }
+        const size_t es = is16 ? sizeof(int16_t) : 1u;
+        select_edge k = {is16,
+                         &params,
+                         total,
+                         g_cond,
+                         is16 ? (void *)g_x : (void *)g_x8,
+                         is16 ? (void *)g_y : (void *)g_y8,
+                         g_out + IM_GUARD};
+        const kiln_edge_operand ops[] = {{"condition", &k.cond, sizeof(bool) * (size_t)reach_c},
+                                         {"x", &k.x, es * (size_t)reach_x},
+                                         {"y", &k.y, es * (size_t)reach_y},
+                                         {"output", &k.out, es * (size_t)total}};
+        kiln_edge_each(ops, 4, select_edge_run, &k);
+    }
 }
 
 static void test_select_v2_random(void)
