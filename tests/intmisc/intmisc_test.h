@@ -12,7 +12,7 @@
 
 #include "kiln_test.h"
 
-#define IM_GUARD 32
+#define IM_GUARD  32
 #define IM_CANARY 0xA5
 
 /* Whether the IM_GUARD bytes before and after [base + IM_GUARD, + bytes) still hold the canary. */
@@ -48,8 +48,8 @@ static inline bool im_all_canary(const void *buf, size_t bytes)
  * inputs' dims a, b, each dim full or 1 according to bits of pattern (bit k: input 1 dim k is 1, bit k + 4: input 2
  * dim k is 1). Where both are 1 the output dim is 1.
  */
-static inline void im_broadcast_shape(kiln_rng *r, int32_t pattern, int32_t max_elems, bool empty, int32_t o[4],
-                                      int32_t a[4], int32_t b[4])
+static inline void im_broadcast_shape(
+    kiln_rng *r, int32_t pattern, int32_t max_elems, bool empty, int32_t o[4], int32_t a[4], int32_t b[4])
 {
     int32_t span;
     do

@@ -63,10 +63,9 @@ static bool edge_run(void *arg)
 {
     const edge_call *k = (const edge_call *)arg;
     const arm_cmsis_nn_status rc =
-        k->is16 ? (k->is_max ? arm_argmax_s16 : arm_argmin_s16)((const int16_t *)k->in, k->dims, k->axis,
-                                                                (int32_t *)k->out)
-                : (k->is_max ? arm_argmax_s8 : arm_argmin_s8)((const int8_t *)k->in, k->dims, k->axis,
-                                                              (int32_t *)k->out);
+        k->is16
+            ? (k->is_max ? arm_argmax_s16 : arm_argmin_s16)((const int16_t *)k->in, k->dims, k->axis, (int32_t *)k->out)
+            : (k->is_max ? arm_argmax_s8 : arm_argmin_s8)((const int8_t *)k->in, k->dims, k->axis, (int32_t *)k->out);
     bool ok = KILN_CHECK_EQ(rc, ARM_CMSIS_NN_SUCCESS);
     ok &= KILN_CHECK_MEM_S32((const int32_t *)k->out, g_want, k->nout);
     return ok;
@@ -99,7 +98,9 @@ static void random_case(kiln_rng *r, int32_t it, bool is16)
         const int32_t pick = kiln_rng_range(r, 0, 3);
         g_in[i] = (int16_t)(mode == 0   ? kiln_rng_range(r, lo, hi)
                             : mode == 1 ? kiln_rng_range(r, -1, 1) /* ties */
-                            : mode == 2 ? (pick == 0 ? lo : pick == 1 ? hi : kiln_rng_range(r, lo, hi))
+                            : mode == 2 ? (pick == 0   ? lo
+                                           : pick == 1 ? hi
+                                                       : kiln_rng_range(r, lo, hi))
                                         : (pick == 0 ? lo : hi)); /* every value an extreme */
         g_in8[i] = (int8_t)g_in[i];
     }
@@ -110,8 +111,7 @@ static void random_case(kiln_rng *r, int32_t it, bool is16)
     const int32_t nout = total / (d[axis] > 0 ? d[axis] : 1);
     const cmsis_nn_dims dims = {d[0], d[1], d[2], d[3]};
     kiln_test_context("%s s%d it=%ld dims={%ld,%ld,%ld,%ld} axis=%ld mode=%ld", is_max ? "argmax" : "argmin",
-                      is16 ? 16 : 8, (long)it, (long)d[0], (long)d[1], (long)d[2], (long)d[3], (long)axis,
-                      (long)mode);
+                      is16 ? 16 : 8, (long)it, (long)d[0], (long)d[1], (long)d[2], (long)d[3], (long)axis, (long)mode);
     memset(g_out, IM_CANARY, sizeof(g_out));
     int32_t *out = (int32_t *)(void *)(g_out + IM_GUARD);
     arm_cmsis_nn_status rc;
@@ -193,11 +193,10 @@ static void test_arg_bad_input(void)
             int32_t *out = (z & 4) ? NULL : (int32_t *)(void *)(g_out + IM_GUARD);
             kiln_test_context("fn %ld: %s", (long)f, cases[k].what);
             memset(g_out, IM_CANARY, sizeof(g_out));
-            const arm_cmsis_nn_status rc =
-                f == 0   ? arm_argmax_s8((z & 1) ? NULL : a8, dims, cases[k].axis, out)
-                : f == 1 ? arm_argmin_s8((z & 1) ? NULL : a8, dims, cases[k].axis, out)
-                : f == 2 ? arm_argmax_s16((z & 1) ? NULL : a16, dims, cases[k].axis, out)
-                         : arm_argmin_s16((z & 1) ? NULL : a16, dims, cases[k].axis, out);
+            const arm_cmsis_nn_status rc = f == 0   ? arm_argmax_s8((z & 1) ? NULL : a8, dims, cases[k].axis, out)
+                                           : f == 1 ? arm_argmin_s8((z & 1) ? NULL : a8, dims, cases[k].axis, out)
+                                           : f == 2 ? arm_argmax_s16((z & 1) ? NULL : a16, dims, cases[k].axis, out)
+                                                    : arm_argmin_s16((z & 1) ? NULL : a16, dims, cases[k].axis, out);
             KILN_CHECK_EQ(rc, ARM_CMSIS_NN_ARG_ERROR);
             KILN_CHECK(im_all_canary(g_out, sizeof(g_out)));
         }

@@ -14,17 +14,39 @@
 
 #define MAX_ELEMS 1536
 
-typedef arm_cmsis_nn_status (*cmp_s8_fn)(const cmsis_nn_context *, const int8_t *, const cmsis_nn_dims *,
-                                         const int8_t *, const cmsis_nn_dims *, bool *, const cmsis_nn_dims *,
-                                         int32_t, int32_t, int32_t, int32_t, int32_t, int32_t, int32_t);
-typedef arm_cmsis_nn_status (*cmp_s16_fn)(const cmsis_nn_context *, const int16_t *, const cmsis_nn_dims *,
-                                          const int16_t *, const cmsis_nn_dims *, bool *, const cmsis_nn_dims *,
-                                          int32_t, int32_t, int32_t, int32_t, int32_t, int32_t, int32_t);
+typedef arm_cmsis_nn_status (*cmp_s8_fn)(const cmsis_nn_context *,
+                                         const int8_t *,
+                                         const cmsis_nn_dims *,
+                                         const int8_t *,
+                                         const cmsis_nn_dims *,
+                                         bool *,
+                                         const cmsis_nn_dims *,
+                                         int32_t,
+                                         int32_t,
+                                         int32_t,
+                                         int32_t,
+                                         int32_t,
+                                         int32_t,
+                                         int32_t);
+typedef arm_cmsis_nn_status (*cmp_s16_fn)(const cmsis_nn_context *,
+                                          const int16_t *,
+                                          const cmsis_nn_dims *,
+                                          const int16_t *,
+                                          const cmsis_nn_dims *,
+                                          bool *,
+                                          const cmsis_nn_dims *,
+                                          int32_t,
+                                          int32_t,
+                                          int32_t,
+                                          int32_t,
+                                          int32_t,
+                                          int32_t,
+                                          int32_t);
 
-static const cmp_s8_fn k_named_s8[6] = {arm_equal_s8,   arm_not_equal_s8, arm_greater_s8,
-                                        arm_greater_equal_s8, arm_less_s8, arm_less_equal_s8};
-static const cmp_s16_fn k_named_s16[6] = {arm_equal_s16,   arm_not_equal_s16, arm_greater_s16,
-                                          arm_greater_equal_s16, arm_less_s16, arm_less_equal_s16};
+static const cmp_s8_fn k_named_s8[6] = {arm_equal_s8,         arm_not_equal_s8, arm_greater_s8,
+                                        arm_greater_equal_s8, arm_less_s8,      arm_less_equal_s8};
+static const cmp_s16_fn k_named_s16[6] = {arm_equal_s16,         arm_not_equal_s16, arm_greater_s16,
+                                          arm_greater_equal_s16, arm_less_s16,      arm_less_equal_s16};
 
 /* Coverage of the random runs: accepted / rejected parameter sets, true / false outputs. */
 static int32_t g_valid_seen, g_invalid_seen, g_true_seen, g_false_seen;
@@ -58,12 +80,18 @@ static bool ref_op(int32_t a, int32_t b, int32_t op)
 {
     switch (op)
     {
-    case 0: return a == b;
-    case 1: return a != b;
-    case 2: return a > b;
-    case 3: return a >= b;
-    case 4: return a < b;
-    default: return a <= b;
+    case 0:
+        return a == b;
+    case 1:
+        return a != b;
+    case 2:
+        return a > b;
+    case 3:
+        return a >= b;
+    case 4:
+        return a < b;
+    default:
+        return a <= b;
     }
 }
 
@@ -84,8 +112,13 @@ static bool ref_valid(const cmp_params *p, int32_t vmin, int32_t vmax)
     return ok;
 }
 
-static void ref_compare(const int16_t *in1, const int32_t a[4], const int16_t *in2, const int32_t b[4],
-                        const int32_t o[4], const cmp_params *p, uint8_t *out)
+static void ref_compare(const int16_t *in1,
+                        const int32_t a[4],
+                        const int16_t *in2,
+                        const int32_t b[4],
+                        const int32_t o[4],
+                        const cmp_params *p,
+                        uint8_t *out)
 {
     for (int32_t n = 0; n < o[0]; n++)
         for (int32_t h = 0; h < o[1]; h++)
@@ -93,12 +126,10 @@ static void ref_compare(const int16_t *in1, const int32_t a[4], const int16_t *i
                 for (int32_t c = 0; c < o[3]; c++)
                 {
                     bool ok = true;
-                    const int32_t r1 =
-                        ref_rescale(in1[im_bcast_index(a, n, h, w, c)], p->off1, p->mult1, p->shift1, p->left_shift,
-                                    &ok);
-                    const int32_t r2 =
-                        ref_rescale(in2[im_bcast_index(b, n, h, w, c)], p->off2, p->mult2, p->shift2, p->left_shift,
-                                    &ok);
+                    const int32_t r1 = ref_rescale(in1[im_bcast_index(a, n, h, w, c)], p->off1, p->mult1, p->shift1,
+                                                   p->left_shift, &ok);
+                    const int32_t r2 = ref_rescale(in2[im_bcast_index(b, n, h, w, c)], p->off2, p->mult2, p->shift2,
+                                                   p->left_shift, &ok);
                     *out++ = (uint8_t)(ok && ref_op(r1, r2, p->op));
                 }
 }
@@ -190,12 +221,12 @@ static bool edge_run(void *arg)
     const edge_call *k = (const edge_call *)arg;
     const cmp_params *p = k->p;
     const arm_cmsis_nn_status rc =
-        k->is16 ? arm_comparison_s16(NULL, (const int16_t *)k->a, k->d1, (const int16_t *)k->b, k->d2,
-                                     (bool *)k->out, k->dout, p->off1, p->mult1, p->shift1, p->off2, p->mult2,
-                                     p->shift2, p->left_shift, (arm_nn_compare_operation)p->op)
+        k->is16 ? arm_comparison_s16(NULL, (const int16_t *)k->a, k->d1, (const int16_t *)k->b, k->d2, (bool *)k->out,
+                                     k->dout, p->off1, p->mult1, p->shift1, p->off2, p->mult2, p->shift2, p->left_shift,
+                                     (arm_nn_compare_operation)p->op)
                 : arm_comparison_s8(NULL, (const int8_t *)k->a, k->d1, (const int8_t *)k->b, k->d2, (bool *)k->out,
-                                    k->dout, p->off1, p->mult1, p->shift1, p->off2, p->mult2, p->shift2,
-                                    p->left_shift, (arm_nn_compare_operation)p->op);
+                                    k->dout, p->off1, p->mult1, p->shift1, p->off2, p->mult2, p->shift2, p->left_shift,
+                                    (arm_nn_compare_operation)p->op);
     bool ok = KILN_CHECK_EQ(rc, ARM_CMSIS_NN_SUCCESS);
     ok &= KILN_CHECK_MEM_S8((const int8_t *)k->out, (const int8_t *)g_want, k->total);
     return ok;
@@ -242,9 +273,9 @@ static void random_case(kiln_rng *r, int32_t it, bool is16)
     const cmsis_nn_dims d1 = {a[0], a[1], a[2], a[3]}, d2 = {b[0], b[1], b[2], b[3]}, dout = {o[0], o[1], o[2], o[3]};
     kiln_test_context("s%d it=%ld in1={%ld,%ld,%ld,%ld} in2={%ld,%ld,%ld,%ld} off=%ld/%ld mult=%ld/%ld "
                       "shift=%ld/%ld ls=%ld op=%ld valid=%d",
-                      is16 ? 16 : 8, (long)it, (long)a[0], (long)a[1], (long)a[2], (long)a[3], (long)b[0],
-                      (long)b[1], (long)b[2], (long)b[3], (long)p.off1, (long)p.off2, (long)p.mult1, (long)p.mult2,
-                      (long)p.shift1, (long)p.shift2, (long)p.left_shift, (long)p.op, (int)valid);
+                      is16 ? 16 : 8, (long)it, (long)a[0], (long)a[1], (long)a[2], (long)a[3], (long)b[0], (long)b[1],
+                      (long)b[2], (long)b[3], (long)p.off1, (long)p.off2, (long)p.mult1, (long)p.mult2, (long)p.shift1,
+                      (long)p.shift2, (long)p.left_shift, (long)p.op, (int)valid);
     memset(g_out, IM_CANARY, sizeof(g_out));
     memset(g_out2, IM_CANARY, sizeof(g_out2));
     bool *out = (bool *)(void *)(g_out + IM_GUARD), *out2 = (bool *)(void *)(g_out2 + IM_GUARD);
@@ -268,8 +299,8 @@ static void random_case(kiln_rng *r, int32_t it, bool is16)
                                p.shift2, p.left_shift, (arm_nn_compare_operation)p.op);
         if (op_ok)
         {
-            rc2 = k_named_s8[p.op](NULL, g_b1, &d1, g_b2, &d2, out2, &dout, p.off1, p.mult1, p.shift1, p.off2,
-                                   p.mult2, p.shift2, p.left_shift);
+            rc2 = k_named_s8[p.op](NULL, g_b1, &d1, g_b2, &d2, out2, &dout, p.off1, p.mult1, p.shift1, p.off2, p.mult2,
+                                   p.shift2, p.left_shift);
         }
         KILN_CHECK_MEM_S8(g_b1, g_bcopy1, n1);
         KILN_CHECK_MEM_S8(g_b2, g_bcopy2, n2);
@@ -298,11 +329,17 @@ static void random_case(kiln_rng *r, int32_t it, bool is16)
     if (it % 8 == 0)
     {
         const size_t es = is16 ? sizeof(int16_t) : 1u;
-        edge_call k = {is16, &d1, &d2, &dout, &p, is16 ? (void *)g_in1 : (void *)g_b1,
-                       is16 ? (void *)g_in2 : (void *)g_b2, g_out + IM_GUARD, total};
-        const kiln_edge_operand ops[] = {{"input 1", &k.a, es * (size_t)n1},
-                                         {"input 2", &k.b, es * (size_t)n2},
-                                         {"output", &k.out, (size_t)total}};
+        edge_call k = {is16,
+                       &d1,
+                       &d2,
+                       &dout,
+                       &p,
+                       is16 ? (void *)g_in1 : (void *)g_b1,
+                       is16 ? (void *)g_in2 : (void *)g_b2,
+                       g_out + IM_GUARD,
+                       total};
+        const kiln_edge_operand ops[] = {
+            {"input 1", &k.a, es * (size_t)n1}, {"input 2", &k.b, es * (size_t)n2}, {"output", &k.out, (size_t)total}};
         kiln_edge_each(ops, 3, edge_run, &k);
     }
 }
@@ -435,15 +472,14 @@ static void test_comparison_offset_limits(void)
                 }
                 p.off1 = edge + dir;
             }
-            kiln_test_context("s%d it=%ld edge off1=%ld step=%ld ls=%ld mult1=%ld shift1=%ld", is16 ? 16 : 8,
-                              (long)it, (long)p.off1, (long)step, (long)p.left_shift, (long)p.mult1,
-                              (long)p.shift1);
+            kiln_test_context("s%d it=%ld edge off1=%ld step=%ld ls=%ld mult1=%ld shift1=%ld", is16 ? 16 : 8, (long)it,
+                              (long)p.off1, (long)step, (long)p.left_shift, (long)p.mult1, (long)p.shift1);
             memset(g_out, IM_CANARY, sizeof(g_out));
             const arm_cmsis_nn_status rc =
                 is16 ? arm_comparison_s16(NULL, g_in1, &d, g_in2, &d, out, &d, p.off1, p.mult1, p.shift1, p.off2,
                                           p.mult2, p.shift2, p.left_shift, (arm_nn_compare_operation)p.op)
-                     : arm_comparison_s8(NULL, g_b1, &d, g_b2, &d, out, &d, p.off1, p.mult1, p.shift1, p.off2,
-                                         p.mult2, p.shift2, p.left_shift, (arm_nn_compare_operation)p.op);
+                     : arm_comparison_s8(NULL, g_b1, &d, g_b2, &d, out, &d, p.off1, p.mult1, p.shift1, p.off2, p.mult2,
+                                         p.shift2, p.left_shift, (arm_nn_compare_operation)p.op);
             if (step == 0)
             {
                 KILN_CHECK_EQ(rc, ARM_CMSIS_NN_SUCCESS);
@@ -518,8 +554,8 @@ static void test_comparison_bad_input(void)
                                        (arm_nn_compare_operation)p->op);
                 if (p->op >= 0 && p->op <= 5)
                 {
-                    rc2 = k_named_s8[p->op](NULL, (z & 1) ? NULL : a8, d1, (z & 4) ? NULL : b8, d2, out, dout,
-                                            p->off1, p->mult1, p->shift1, p->off2, p->mult2, p->shift2, p->left_shift);
+                    rc2 = k_named_s8[p->op](NULL, (z & 1) ? NULL : a8, d1, (z & 4) ? NULL : b8, d2, out, dout, p->off1,
+                                            p->mult1, p->shift1, p->off2, p->mult2, p->shift2, p->left_shift);
                 }
             }
             else
@@ -530,8 +566,7 @@ static void test_comparison_bad_input(void)
                 if (p->op >= 0 && p->op <= 5)
                 {
                     rc2 = k_named_s16[p->op](NULL, (z & 1) ? NULL : a16, d1, (z & 4) ? NULL : b16, d2, out, dout,
-                                             p->off1, p->mult1, p->shift1, p->off2, p->mult2, p->shift2,
-                                             p->left_shift);
+                                             p->off1, p->mult1, p->shift1, p->off2, p->mult2, p->shift2, p->left_shift);
                 }
             }
             KILN_CHECK_EQ(rc, ARM_CMSIS_NN_ARG_ERROR);
@@ -541,9 +576,9 @@ static void test_comparison_bad_input(void)
         /* The table's base parameters are accepted: each row fails for its own fault. */
         kiln_test_context("s%ld: base", (long)bits);
         bool *out = (bool *)(void *)(g_out + IM_GUARD);
-        KILN_CHECK_EQ(bits == 8 ? arm_comparison_s8(NULL, a8, &d, b8, &d, out, &d, 0, m, s, 0, m, s, 8, ARM_COMPARE_LESS)
-                                : arm_comparison_s16(NULL, a16, &d, b16, &d, out, &d, 0, m, s, 0, m, s, 8,
-                                                     ARM_COMPARE_LESS),
+        KILN_CHECK_EQ(bits == 8
+                          ? arm_comparison_s8(NULL, a8, &d, b8, &d, out, &d, 0, m, s, 0, m, s, 8, ARM_COMPARE_LESS)
+                          : arm_comparison_s16(NULL, a16, &d, b16, &d, out, &d, 0, m, s, 0, m, s, 8, ARM_COMPARE_LESS),
                       ARM_CMSIS_NN_SUCCESS);
     }
 }

@@ -11,15 +11,25 @@
 
 #define MAX_ELEMS 2048
 
-typedef arm_cmsis_nn_status (*maxmin_fn)(const cmsis_nn_context *, const int16_t *, const cmsis_nn_dims *,
-                                         const int16_t *, const cmsis_nn_dims *, int16_t *, const cmsis_nn_dims *);
+typedef arm_cmsis_nn_status (*maxmin_fn)(const cmsis_nn_context *,
+                                         const int16_t *,
+                                         const cmsis_nn_dims *,
+                                         const int16_t *,
+                                         const cmsis_nn_dims *,
+                                         int16_t *,
+                                         const cmsis_nn_dims *);
 
 static int16_t g_in1[MAX_ELEMS], g_in2[MAX_ELEMS], g_copy1[MAX_ELEMS], g_copy2[MAX_ELEMS];
 static int16_t g_want[MAX_ELEMS];
 static uint8_t g_out[MAX_ELEMS * 2 + 2 * IM_GUARD];
 
-static void ref_maxmin(bool is_max, const int16_t *in1, const int32_t a[4], const int16_t *in2, const int32_t b[4],
-                       int16_t *out, const int32_t o[4])
+static void ref_maxmin(bool is_max,
+                       const int16_t *in1,
+                       const int32_t a[4],
+                       const int16_t *in2,
+                       const int32_t b[4],
+                       int16_t *out,
+                       const int32_t o[4])
 {
     for (int32_t n = 0; n < o[0]; n++)
         for (int32_t h = 0; h < o[1]; h++)
@@ -64,9 +74,9 @@ typedef struct
 static bool edge_run(void *arg)
 {
     const edge_call *k = (const edge_call *)arg;
-    bool ok = KILN_CHECK_EQ(k->fn(NULL, (const int16_t *)k->a, k->d1, (const int16_t *)k->b, k->d2,
-                                  (int16_t *)k->out, k->dout),
-                            ARM_CMSIS_NN_SUCCESS);
+    bool ok = KILN_CHECK_EQ(
+        k->fn(NULL, (const int16_t *)k->a, k->d1, (const int16_t *)k->b, k->d2, (int16_t *)k->out, k->dout),
+        ARM_CMSIS_NN_SUCCESS);
     ok &= KILN_CHECK_MEM_S16((const int16_t *)k->out, g_want, k->total);
     return ok;
 }
@@ -156,8 +166,11 @@ static void test_maxmin_s16_bad_input(void)
         {"output larger than the broadcast", {1, 2, 4, 1}, {1, 2, 4, 1}, {1, 2, 4, 8}, 0},
         {"zero against a full dim", {1, 2, 0, 8}, d, {1, 2, 0, 8}, 0},
         {"element count over INT32_MAX", {65536, 65536, 1, 1}, {1, 1, 1, 1}, {65536, 65536, 1, 1}, 0},
-        {"INT32_MAX dims", {INT32_MAX, INT32_MAX, INT32_MAX, INT32_MAX}, {1, 1, 1, 1},
-         {INT32_MAX, INT32_MAX, INT32_MAX, INT32_MAX}, 0},
+        {"INT32_MAX dims",
+         {INT32_MAX, INT32_MAX, INT32_MAX, INT32_MAX},
+         {1, 1, 1, 1},
+         {INT32_MAX, INT32_MAX, INT32_MAX, INT32_MAX},
+         0},
         {"INT32_MIN dim", {INT32_MIN, 1, 1, 1}, {1, 1, 1, 1}, {INT32_MIN, 1, 1, 1}, 0},
     };
     for (int32_t op = 0; op < 2; op++)

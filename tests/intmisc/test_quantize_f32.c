@@ -77,21 +77,27 @@ static float rand_input(kiln_rng *r, float scale, int32_t span)
     const int32_t pick = kiln_rng_range(r, 0, 15);
     switch (pick)
     {
-    case 0: return f_nan();
-    case 1: return kiln_rng_range(r, 0, 1) ? FLT_MAX * 2.0f : -FLT_MAX * 2.0f; /* infinities */
-    case 2: return kiln_rng_range(r, 0, 1) ? 0.0f : -0.0f;
-    case 3: return kiln_rng_range(r, 0, 1) ? FLT_MAX : -FLT_MAX;
-    case 4: return f_from_bits(kiln_rng_u32(r) & 0x807FFFFFu); /* subnormal of either sign */
+    case 0:
+        return f_nan();
+    case 1:
+        return kiln_rng_range(r, 0, 1) ? FLT_MAX * 2.0f : -FLT_MAX * 2.0f; /* infinities */
+    case 2:
+        return kiln_rng_range(r, 0, 1) ? 0.0f : -0.0f;
+    case 3:
+        return kiln_rng_range(r, 0, 1) ? FLT_MAX : -FLT_MAX;
+    case 4:
+        return f_from_bits(kiln_rng_u32(r) & 0x807FFFFFu); /* subnormal of either sign */
     case 5:
     case 6:
     case 7:
         /* exact (or nearly exact) halves k + 0.5 of the scale */
         return ((float)kiln_rng_range(r, -span, span) + 0.5f) * scale;
-    case 8: return f_from_bits(kiln_rng_u32(r)); /* any bit pattern */
+    case 8:
+        return f_from_bits(kiln_rng_u32(r)); /* any bit pattern */
     default:
         /* within and somewhat past the representable range */
         return ((float)kiln_rng_range(r, -2 * span, 2 * span) + (float)kiln_rng_range(r, 0, 1 << 16) / 65536.0f) *
-            scale;
+               scale;
     }
 }
 
@@ -112,11 +118,10 @@ static bool edge_run(void *arg)
     int32_t bad = 0;
     if (k->kind == 0)
     {
-        ok = KILN_CHECK_EQ(k->is16 ? arm_quantize_f32_s16((const float *)k->in, (int16_t *)k->out, k->n, k->zp,
-                                                          k->scale)
-                                   : arm_quantize_f32_s8((const float *)k->in, (int8_t *)k->out, k->n, k->zp,
-                                                         k->scale),
-                           ARM_CMSIS_NN_SUCCESS);
+        ok =
+            KILN_CHECK_EQ(k->is16 ? arm_quantize_f32_s16((const float *)k->in, (int16_t *)k->out, k->n, k->zp, k->scale)
+                                  : arm_quantize_f32_s8((const float *)k->in, (int8_t *)k->out, k->n, k->zp, k->scale),
+                          ARM_CMSIS_NN_SUCCESS);
         for (int32_t i = 0; i < k->n; i++)
         {
             bad += (k->is16 ? ((const int16_t *)k->out)[i] : ((const int8_t *)k->out)[i]) != g_qwant[i];
@@ -124,10 +129,9 @@ static bool edge_run(void *arg)
     }
     else
     {
-        ok = KILN_CHECK_EQ(k->is16 ? arm_dequantize_s16_f32((const int16_t *)k->in, (float *)k->out, k->n, k->zp,
-                                                            k->scale)
-                                   : arm_dequantize_s8_f32((const int8_t *)k->in, (float *)k->out, k->n, k->zp,
-                                                           k->scale),
+        ok = KILN_CHECK_EQ(k->is16
+                               ? arm_dequantize_s16_f32((const int16_t *)k->in, (float *)k->out, k->n, k->zp, k->scale)
+                               : arm_dequantize_s8_f32((const int8_t *)k->in, (float *)k->out, k->n, k->zp, k->scale),
                            ARM_CMSIS_NN_SUCCESS);
         for (int32_t i = 0; i < k->n; i++)
         {
@@ -187,8 +191,8 @@ static void dequantize_case(kiln_rng *r, int32_t it, bool is16)
 {
     const int32_t vmin = is16 ? INT16_MIN : INT8_MIN, vmax = is16 ? INT16_MAX : INT8_MAX;
     const float scale = rand_scale(r);
-    const int32_t zp = kiln_rng_range(r, 0, 4) == 0 ? (kiln_rng_range(r, 0, 1) ? vmin : vmax)
-                                                    : kiln_rng_range(r, vmin, vmax);
+    const int32_t zp =
+        kiln_rng_range(r, 0, 4) == 0 ? (kiln_rng_range(r, 0, 1) ? vmin : vmax) : kiln_rng_range(r, vmin, vmax);
     int32_t n;
     if (is16)
     {
@@ -214,8 +218,8 @@ static void dequantize_case(kiln_rng *r, int32_t it, bool is16)
     const size_t nz = n > 0 ? (size_t)n : 0u;
     memcpy(g_qcopy, g_q, sizeof(int16_t) * nz);
     memcpy(g_q8copy, g_q8, nz);
-    kiln_test_context("dequantize s%d it=%ld scale=%a zp=%ld n=%ld", is16 ? 16 : 8, (long)it, (double)scale,
-                      (long)zp, (long)n);
+    kiln_test_context("dequantize s%d it=%ld scale=%a zp=%ld n=%ld", is16 ? 16 : 8, (long)it, (double)scale, (long)zp,
+                      (long)n);
     memset(g_out, IM_CANARY, sizeof(g_out));
     float *out = (float *)(void *)(g_out + IM_GUARD);
     if (is16)
@@ -325,7 +329,8 @@ static void test_quant_bad_input(void)
             switch (f_i)
             {
             case 0:
-                rc = arm_quantize_f32_s8((z & 1) ? NULL : f, (int8_t *)out, cases[k].size, cases[k].zp8, cases[k].scale);
+                rc =
+                    arm_quantize_f32_s8((z & 1) ? NULL : f, (int8_t *)out, cases[k].size, cases[k].zp8, cases[k].scale);
                 break;
             case 1:
                 rc = arm_quantize_f32_s16((z & 1) ? NULL : f, (int16_t *)out, cases[k].size, cases[k].zp16,

@@ -58,9 +58,8 @@ static void draw_params(kiln_rng *r, bool is16, int32_t mode, rq_params *p)
     if (mode == 0)
     {
         /* TFLite: multiplier of in_scale / out_scale, zero points within the type (int16: usually 0). */
-        const double ratio =
-            (1.0 + kiln_rng_range(r, 0, 1 << 20) / (double)(1 << 20)) * (double)(1 << kiln_rng_range(r, 0, 16)) /
-            (double)(1 << 12);
+        const double ratio = (1.0 + kiln_rng_range(r, 0, 1 << 20) / (double)(1 << 20)) *
+                             (double)(1 << kiln_rng_range(r, 0, 16)) / (double)(1 << 12);
         im_quantize_multiplier(ratio, &p->mult, &p->shift);
         if (is16)
         {
@@ -106,9 +105,9 @@ static bool edge_run(void *arg)
     }
     else
     {
-        ok = KILN_CHECK_EQ(arm_requantize_s8_s8((const int8_t *)k->in, (int8_t *)k->out, k->n, p->mult, p->shift,
-                                                p->in_zp, p->out_zp),
-                           ARM_CMSIS_NN_SUCCESS);
+        ok = KILN_CHECK_EQ(
+            arm_requantize_s8_s8((const int8_t *)k->in, (int8_t *)k->out, k->n, p->mult, p->shift, p->in_zp, p->out_zp),
+            ARM_CMSIS_NN_SUCCESS);
         int32_t bad = 0;
         for (int32_t i = 0; i < k->n; i++)
         {
@@ -185,7 +184,10 @@ static int32_t fill_values(kiln_rng *r, bool is16)
     }
     for (int32_t i = 0; i < N_VALUES; i++)
     {
-        g_in[i] = (int16_t)(i < 4 ? (i == 0 ? INT16_MIN : i == 1 ? INT16_MAX : i == 2 ? 0 : -1)
+        g_in[i] = (int16_t)(i < 4 ? (i == 0   ? INT16_MIN
+                                     : i == 1 ? INT16_MAX
+                                     : i == 2 ? 0
+                                              : -1)
                                   : kiln_rng_range(r, INT16_MIN, INT16_MAX));
     }
     return N_VALUES;
@@ -308,8 +310,8 @@ static void test_requantize_bad_input(void)
             memset(g_out, IM_CANARY, sizeof(g_out));
             const arm_cmsis_nn_status rc =
                 bits == 8 ? arm_requantize_s8_s8((z & 1) ? NULL : g_in8,
-                                                 (z & 2) ? NULL : (int8_t *)(void *)(g_out + IM_GUARD),
-                                                 cases[k].size, p->mult, p->shift, p->in_zp, p->out_zp)
+                                                 (z & 2) ? NULL : (int8_t *)(void *)(g_out + IM_GUARD), cases[k].size,
+                                                 p->mult, p->shift, p->in_zp, p->out_zp)
                           : arm_requantize_s16_s16((z & 1) ? NULL : g_in,
                                                    (z & 2) ? NULL : (int16_t *)(void *)(g_out + IM_GUARD),
                                                    cases[k].size, p->mult, p->shift, p->in_zp, p->out_zp);

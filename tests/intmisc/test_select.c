@@ -11,7 +11,7 @@
 #include "intmisc_test.h"
 
 #define MAX_ELEMS 2048
-#define MAX_RANK 8
+#define MAX_RANK  8
 
 static int16_t g_c16[MAX_ELEMS], g_c16_copy[MAX_ELEMS];
 static int8_t g_c8[MAX_ELEMS], g_c8_copy[MAX_ELEMS];
@@ -112,8 +112,8 @@ static void where_case(kiln_rng *r, int32_t it, bool is16)
     memcpy(g_c8_copy, g_c8, (size_t)total);
     const int32_t want_n = ref_where(g_c16, shape, rank, total, g_want64);
     const cmsis_nn_where_params params = {rank, shape};
-    kiln_test_context("where s%d it=%ld rank=%ld total=%ld true=%ld", is16 ? 16 : 8, (long)it, (long)rank,
-                      (long)total, (long)want_n);
+    kiln_test_context("where s%d it=%ld rank=%ld total=%ld true=%ld", is16 ? 16 : 8, (long)it, (long)rank, (long)total,
+                      (long)want_n);
     memset(g_out, IM_CANARY, sizeof(g_out));
     int64_t *out = (int64_t *)(void *)(g_out + IM_GUARD);
     int32_t num_true = -7;
@@ -201,11 +201,10 @@ static void test_where_bad_input(void)
             int32_t num_true = 12345;
             memset(out, IM_CANARY, sizeof(out));
             kiln_test_context("where s%ld: %s", (long)bits, cases[k].what);
-            const arm_cmsis_nn_status rc =
-                bits == 8 ? arm_where_s8((z & 1) ? NULL : c8, (z & 2) ? NULL : &params, (z & 4) ? NULL : out,
-                                         (z & 8) ? NULL : &num_true)
-                          : arm_where_s16((z & 1) ? NULL : c16, (z & 2) ? NULL : &params, (z & 4) ? NULL : out,
-                                          (z & 8) ? NULL : &num_true);
+            const arm_cmsis_nn_status rc = bits == 8 ? arm_where_s8((z & 1) ? NULL : c8, (z & 2) ? NULL : &params,
+                                                                    (z & 4) ? NULL : out, (z & 8) ? NULL : &num_true)
+                                                     : arm_where_s16((z & 1) ? NULL : c16, (z & 2) ? NULL : &params,
+                                                                     (z & 4) ? NULL : out, (z & 8) ? NULL : &num_true);
             KILN_CHECK_EQ(rc, ARM_CMSIS_NN_ARG_ERROR);
             KILN_CHECK_EQ(num_true, 12345);
             KILN_CHECK(im_all_canary(out, sizeof(out)));
@@ -455,12 +454,12 @@ static void test_select_v2_bad_input(void)
             memset(g_out, IM_CANARY, sizeof(g_out));
             kiln_test_context("select s%ld: %s", (long)bits, cases[k].what);
             const arm_cmsis_nn_status rc =
-                bits == 8 ? arm_select_v2_s8((z & 1) ? NULL : c, (z & 2) ? NULL : x8, (z & 4) ? NULL : y8,
-                                             (z & 8) ? NULL : &params,
-                                             (z & 16) ? NULL : (int8_t *)(void *)(g_out + IM_GUARD))
-                          : arm_select_v2_s16((z & 1) ? NULL : c, (z & 2) ? NULL : x16, (z & 4) ? NULL : y16,
-                                              (z & 8) ? NULL : &params,
-                                              (z & 16) ? NULL : (int16_t *)(void *)(g_out + IM_GUARD));
+                bits == 8
+                    ? arm_select_v2_s8((z & 1) ? NULL : c, (z & 2) ? NULL : x8, (z & 4) ? NULL : y8,
+                                       (z & 8) ? NULL : &params, (z & 16) ? NULL : (int8_t *)(void *)(g_out + IM_GUARD))
+                    : arm_select_v2_s16((z & 1) ? NULL : c, (z & 2) ? NULL : x16, (z & 4) ? NULL : y16,
+                                        (z & 8) ? NULL : &params,
+                                        (z & 16) ? NULL : (int16_t *)(void *)(g_out + IM_GUARD));
             KILN_CHECK_EQ(rc, ARM_CMSIS_NN_ARG_ERROR);
             KILN_CHECK(im_all_canary(g_out, sizeof(g_out)));
         }
