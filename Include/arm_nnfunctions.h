@@ -1518,6 +1518,126 @@ arm_cmsis_nn_status arm_softmax_s16(const int16_t *input,
                                     const cmsis_nn_softmax_lut_s16 *softmax_params,
                                     int16_t *output);
 
+/* =============================================================================================
+ * ns-cmsis-nn integer extras: int16 MAXIMUM / MINIMUM, comparisons, ARG_MAX / ARG_MIN, WHERE / SELECT_V2,
+ * (re/de)quantization. Portable C on every backend; no scratch (ctx, where present, is unused and may be NULL).
+ * ========================================================================================== */
+
+/* @kiln-intmisc */
+
+/**
+ * int16 MAXIMUM / MINIMUM (TFLite): out = max / min(in1, in2) on the stored values with TFLite's broadcasting,
+ * otherwise exactly as arm_maximum_s8 / arm_minimum_s8 (dims checks, empty outputs, output in place of an input
+ * of the output's shape).
+ * @return ARM_CMSIS_NN_ARG_ERROR (writing nothing) for NULL pointers or dims, negative or non-broadcasting
+ *         dims, output dims other than the broadcast shape, or more than INT32_MAX outputs.
+ */
+arm_cmsis_nn_status arm_maximum_s16(const cmsis_nn_context *ctx,
+                                    const int16_t *input_1_data,
+                                    const cmsis_nn_dims *input_1_dims,
+                                    const int16_t *input_2_data,
+                                    const cmsis_nn_dims *input_2_dims,
+                                    int16_t *output_data,
+                                    const cmsis_nn_dims *output_dims);
+arm_cmsis_nn_status arm_minimum_s16(const cmsis_nn_context *ctx,
+                                    const int16_t *input_1_data,
+                                    const cmsis_nn_dims *input_1_dims,
+                                    const int16_t *input_2_data,
+                                    const cmsis_nn_dims *input_2_dims,
+                                    int16_t *output_data,
+                                    const cmsis_nn_dims *output_dims);
+
+/**
+ * Quantized comparison (TFLite EQUAL, NOT_EQUAL, GREATER, GREATER_EQUAL, LESS, LESS_EQUAL on quantized inputs):
+ * each input element x is brought to the common scale as TFLite's ComparisonWithScaling does,
+ *     r = MultiplyByQuantizedMultiplier((x + input_offset) * 2^left_shift, input_mult, input_shift)
+ * (input_offset = -zero_point; TFLite uses left_shift 8), and out = (r1 op r2) as a bool (0 / 1). Broadcasting
+ * as arm_maximum_s8 (NHWC, each dim equal or 1; output dims the broadcast shape). Bit-exact.
+ * The named forms (arm_equal_s8 ... arm_less_equal_s16) call arm_comparison_* with their operation.
+ * Accepted: operation one of arm_nn_compare_operation's six values, left_shift in [0, 30], each multiplier >= 0,
+ * each shift in [-31, 30], and offsets for which every (x + offset) * 2^left_shift and its requantization stay
+ * within int32.
+ * @return ARM_CMSIS_NN_ARG_ERROR (writing nothing) for NULL pointers or dims, bad dims (as arm_maximum_s8) or
+ *         parameters outside the accepted ranges; else ARM_CMSIS_NN_SUCCESS.
+ */
+arm_cmsis_nn_status arm_comparison_s8(const cmsis_nn_context *ctx, const int8_t *input_1_data, const cmsis_nn_dims *input_1_dims, const int8_t *input_2_data, const cmsis_nn_dims *input_2_dims, bool *output_data, const cmsis_nn_dims *output_dims, const int32_t input_1_offset, const int32_t input_1_mult, const int32_t input_1_shift, const int32_t input_2_offset, const int32_t input_2_mult, const int32_t input_2_shift, const int32_t left_shift, arm_nn_compare_operation operation);
+arm_cmsis_nn_status arm_comparison_s16(const cmsis_nn_context *ctx, const int16_t *input_1_data, const cmsis_nn_dims *input_1_dims, const int16_t *input_2_data, const cmsis_nn_dims *input_2_dims, bool *output_data, const cmsis_nn_dims *output_dims, const int32_t input_1_offset, const int32_t input_1_mult, const int32_t input_1_shift, const int32_t input_2_offset, const int32_t input_2_mult, const int32_t input_2_shift, const int32_t left_shift, arm_nn_compare_operation operation);
+arm_cmsis_nn_status arm_equal_s8(const cmsis_nn_context *ctx, const int8_t *input_1_data, const cmsis_nn_dims *input_1_dims, const int8_t *input_2_data, const cmsis_nn_dims *input_2_dims, bool *output_data, const cmsis_nn_dims *output_dims, const int32_t input_1_offset, const int32_t input_1_mult, const int32_t input_1_shift, const int32_t input_2_offset, const int32_t input_2_mult, const int32_t input_2_shift, const int32_t left_shift);
+arm_cmsis_nn_status arm_not_equal_s8(const cmsis_nn_context *ctx, const int8_t *input_1_data, const cmsis_nn_dims *input_1_dims, const int8_t *input_2_data, const cmsis_nn_dims *input_2_dims, bool *output_data, const cmsis_nn_dims *output_dims, const int32_t input_1_offset, const int32_t input_1_mult, const int32_t input_1_shift, const int32_t input_2_offset, const int32_t input_2_mult, const int32_t input_2_shift, const int32_t left_shift);
+arm_cmsis_nn_status arm_greater_s8(const cmsis_nn_context *ctx, const int8_t *input_1_data, const cmsis_nn_dims *input_1_dims, const int8_t *input_2_data, const cmsis_nn_dims *input_2_dims, bool *output_data, const cmsis_nn_dims *output_dims, const int32_t input_1_offset, const int32_t input_1_mult, const int32_t input_1_shift, const int32_t input_2_offset, const int32_t input_2_mult, const int32_t input_2_shift, const int32_t left_shift);
+arm_cmsis_nn_status arm_greater_equal_s8(const cmsis_nn_context *ctx, const int8_t *input_1_data, const cmsis_nn_dims *input_1_dims, const int8_t *input_2_data, const cmsis_nn_dims *input_2_dims, bool *output_data, const cmsis_nn_dims *output_dims, const int32_t input_1_offset, const int32_t input_1_mult, const int32_t input_1_shift, const int32_t input_2_offset, const int32_t input_2_mult, const int32_t input_2_shift, const int32_t left_shift);
+arm_cmsis_nn_status arm_less_s8(const cmsis_nn_context *ctx, const int8_t *input_1_data, const cmsis_nn_dims *input_1_dims, const int8_t *input_2_data, const cmsis_nn_dims *input_2_dims, bool *output_data, const cmsis_nn_dims *output_dims, const int32_t input_1_offset, const int32_t input_1_mult, const int32_t input_1_shift, const int32_t input_2_offset, const int32_t input_2_mult, const int32_t input_2_shift, const int32_t left_shift);
+arm_cmsis_nn_status arm_less_equal_s8(const cmsis_nn_context *ctx, const int8_t *input_1_data, const cmsis_nn_dims *input_1_dims, const int8_t *input_2_data, const cmsis_nn_dims *input_2_dims, bool *output_data, const cmsis_nn_dims *output_dims, const int32_t input_1_offset, const int32_t input_1_mult, const int32_t input_1_shift, const int32_t input_2_offset, const int32_t input_2_mult, const int32_t input_2_shift, const int32_t left_shift);
+arm_cmsis_nn_status arm_equal_s16(const cmsis_nn_context *ctx, const int16_t *input_1_data, const cmsis_nn_dims *input_1_dims, const int16_t *input_2_data, const cmsis_nn_dims *input_2_dims, bool *output_data, const cmsis_nn_dims *output_dims, const int32_t input_1_offset, const int32_t input_1_mult, const int32_t input_1_shift, const int32_t input_2_offset, const int32_t input_2_mult, const int32_t input_2_shift, const int32_t left_shift);
+arm_cmsis_nn_status arm_not_equal_s16(const cmsis_nn_context *ctx, const int16_t *input_1_data, const cmsis_nn_dims *input_1_dims, const int16_t *input_2_data, const cmsis_nn_dims *input_2_dims, bool *output_data, const cmsis_nn_dims *output_dims, const int32_t input_1_offset, const int32_t input_1_mult, const int32_t input_1_shift, const int32_t input_2_offset, const int32_t input_2_mult, const int32_t input_2_shift, const int32_t left_shift);
+arm_cmsis_nn_status arm_greater_s16(const cmsis_nn_context *ctx, const int16_t *input_1_data, const cmsis_nn_dims *input_1_dims, const int16_t *input_2_data, const cmsis_nn_dims *input_2_dims, bool *output_data, const cmsis_nn_dims *output_dims, const int32_t input_1_offset, const int32_t input_1_mult, const int32_t input_1_shift, const int32_t input_2_offset, const int32_t input_2_mult, const int32_t input_2_shift, const int32_t left_shift);
+arm_cmsis_nn_status arm_greater_equal_s16(const cmsis_nn_context *ctx, const int16_t *input_1_data, const cmsis_nn_dims *input_1_dims, const int16_t *input_2_data, const cmsis_nn_dims *input_2_dims, bool *output_data, const cmsis_nn_dims *output_dims, const int32_t input_1_offset, const int32_t input_1_mult, const int32_t input_1_shift, const int32_t input_2_offset, const int32_t input_2_mult, const int32_t input_2_shift, const int32_t left_shift);
+arm_cmsis_nn_status arm_less_s16(const cmsis_nn_context *ctx, const int16_t *input_1_data, const cmsis_nn_dims *input_1_dims, const int16_t *input_2_data, const cmsis_nn_dims *input_2_dims, bool *output_data, const cmsis_nn_dims *output_dims, const int32_t input_1_offset, const int32_t input_1_mult, const int32_t input_1_shift, const int32_t input_2_offset, const int32_t input_2_mult, const int32_t input_2_shift, const int32_t left_shift);
+arm_cmsis_nn_status arm_less_equal_s16(const cmsis_nn_context *ctx, const int16_t *input_1_data, const cmsis_nn_dims *input_1_dims, const int16_t *input_2_data, const cmsis_nn_dims *input_2_dims, bool *output_data, const cmsis_nn_dims *output_dims, const int32_t input_1_offset, const int32_t input_1_mult, const int32_t input_1_shift, const int32_t input_2_offset, const int32_t input_2_mult, const int32_t input_2_shift, const int32_t left_shift);
+
+/**
+ * TFLite ARG_MAX / ARG_MIN (int32 output) along axis of the NHWC input (0 = n, 1 = h, 2 = w, 3 = c): the output
+ * has the input's dims without the axis (in order, dense), each element the index along the axis of the largest
+ * (smallest) value, the first one on ties.
+ * @return ARM_CMSIS_NN_ARG_ERROR (writing nothing) for NULL pointers or dims, axis outside [0, 3], a negative
+ *         dim, an axis dim of 0 or more than INT32_MAX input elements; else ARM_CMSIS_NN_SUCCESS (an empty
+ *         output writes nothing).
+ */
+arm_cmsis_nn_status arm_argmax_s8(const int8_t *input_data, const cmsis_nn_dims *input_dims, const int32_t axis, int32_t *output_data);
+arm_cmsis_nn_status arm_argmin_s8(const int8_t *input_data, const cmsis_nn_dims *input_dims, const int32_t axis, int32_t *output_data);
+arm_cmsis_nn_status arm_argmax_s16(const int16_t *input_data, const cmsis_nn_dims *input_dims, const int32_t axis, int32_t *output_data);
+arm_cmsis_nn_status arm_argmin_s16(const int16_t *input_data, const cmsis_nn_dims *input_dims, const int32_t axis, int32_t *output_data);
+
+/**
+ * TFLite WHERE with one input: the coordinates of the non-zero elements of condition (row-major, rank
+ * params->rank, dims params->shape) in row-major order, written as int64 rows of rank values; *num_true the
+ * number of rows. output must hold (number of non-zero elements) x rank values; nothing past them is written.
+ * @return ARM_CMSIS_NN_ARG_ERROR (writing nothing, *num_true included) for NULL pointers (params->shape
+ *         included), rank outside [1, 8], a negative dim, or more than INT32_MAX elements or coordinates;
+ *         else ARM_CMSIS_NN_SUCCESS.
+ */
+arm_cmsis_nn_status arm_where_s8(const int8_t *condition, const cmsis_nn_where_params *params, int64_t *output, int32_t *num_true);
+arm_cmsis_nn_status arm_where_s16(const int16_t *condition, const cmsis_nn_where_params *params, int64_t *output, int32_t *num_true);
+
+/**
+ * TFLite SELECT_V2: out = condition ? x : y elementwise over params->output_shape (rank params->rank, row-major,
+ * dense output), each operand addressed through its element strides (cond_strides, x_strides, y_strides; a 0
+ * stride broadcasts that dimension). Exact (a selection).
+ * @return ARM_CMSIS_NN_ARG_ERROR (writing nothing) for NULL pointers (the params' arrays included), rank outside
+ *         [1, 8], a negative dim or stride, more than INT32_MAX outputs, or an operand's largest offset past
+ *         INT32_MAX; else ARM_CMSIS_NN_SUCCESS.
+ */
+arm_cmsis_nn_status arm_select_v2_s8(const bool *condition, const int8_t *x, const int8_t *y, const cmsis_nn_select_v2_params *params, int8_t *output);
+arm_cmsis_nn_status arm_select_v2_s16(const bool *condition, const int16_t *x, const int16_t *y, const cmsis_nn_select_v2_params *params, int16_t *output);
+
+/**
+ * TFLite requantization int8 -> int8 / int16 -> int16 (Requantize):
+ *     out = saturate(MultiplyByQuantizedMultiplier(in - input_zeropoint, multiplier, shift) + output_zeropoint)
+ * to the output type. Bit-exact. output may equal input.
+ * Accepted: multiplier >= 0, shift in [-31, 30], zero points for which every in - input_zeropoint, its shift
+ * and the sum with output_zeropoint stay within int32.
+ * @return ARM_CMSIS_NN_ARG_ERROR (writing nothing) for NULL pointers, size < 0 or parameters outside the
+ *         accepted ranges; else ARM_CMSIS_NN_SUCCESS (size 0 writes nothing).
+ */
+arm_cmsis_nn_status arm_requantize_s8_s8(const int8_t *input, int8_t *output, int32_t size, int32_t effective_scale_multiplier, int32_t effective_scale_shift, int32_t input_zeropoint, int32_t output_zeropoint);
+arm_cmsis_nn_status arm_requantize_s16_s16(const int16_t *input, int16_t *output, int32_t size, int32_t effective_scale_multiplier, int32_t effective_scale_shift, int32_t input_zeropoint, int32_t output_zeropoint);
+
+#if ARM_NN_ENABLE_F32
+/**
+ * TFLite QUANTIZE (float32 -> int8 / int16, AffineQuantize): out = saturate(round(in / scale) + zero_point), the
+ * division in float32, round half away from zero; a NaN input gives zero_point. DEQUANTIZE (int8 / int16 ->
+ * float32): out = scale * (in - zero_point), rounded once to float32 (as TFLite's double product then cast).
+ * Built with ARM_NN_ENABLE_F32 only.
+ * Accepted: scale finite and > 0, zero_point within the integer type's range.
+ * @return ARM_CMSIS_NN_ARG_ERROR (writing nothing) for NULL pointers, size < 0 or parameters outside the
+ *         accepted ranges; else ARM_CMSIS_NN_SUCCESS (size 0 writes nothing).
+ */
+arm_cmsis_nn_status arm_quantize_f32_s8(const float *input, int8_t *output, int32_t size, int32_t zero_point, float scale);
+arm_cmsis_nn_status arm_quantize_f32_s16(const float *input, int16_t *output, int32_t size, int32_t zero_point, float scale);
+arm_cmsis_nn_status arm_dequantize_s8_f32(const int8_t *input, float *output, int32_t size, int32_t zero_point, float scale);
+arm_cmsis_nn_status arm_dequantize_s16_f32(const int16_t *input, float *output, int32_t size, int32_t zero_point, float scale);
+#endif /* ARM_NN_ENABLE_F32 */
+
 #ifdef __cplusplus
 }
 #endif

@@ -193,6 +193,38 @@ bool kiln_maxmin_s8_plan(const cmsis_nn_dims *in1, const cmsis_nn_dims *in2, con
 /** Runs a plan: is_max selects MAXIMUM (else MINIMUM). */
 void kiln_maxmin_s8_run(const kiln_maxmin_plan *plan, bool is_max, const int8_t *in1, const int8_t *in2, int8_t *out);
 
+/*
+ * Walks a broadcasting plan of kiln_maxmin_s8_plan() (the plan depends only on the dims, not on the element
+ * type): out[k] = OP(a, b, ARG) for every output element in NHWC order, a and b the input elements that
+ * broadcast onto it. T1 / T2 / TO are the element types of input 1, input 2 and the output.
+ */
+#define KILN_BCAST_WALK(T1, T2, TO, plan, in1, in2, out, OP, ARG)                                                      \
+    do                                                                                                                 \
+    {                                                                                                                  \
+        TO *o_ = (out);                                                                                                \
+        const int32_t n_ = (plan)->count[3];                                                                           \
+        const int32_t st1_ = (plan)->stride1[3];                                                                       \
+        const int32_t st2_ = (plan)->stride2[3];                                                                       \
+        for (int32_t i0_ = 0; (plan)->total > 0 && i0_ < (plan)->count[0]; i0_++)                                      \
+        {                                                                                                              \
+            for (int32_t i1_ = 0; i1_ < (plan)->count[1]; i1_++)                                                       \
+            {                                                                                                          \
+                for (int32_t i2_ = 0; i2_ < (plan)->count[2]; i2_++)                                                   \
+                {                                                                                                      \
+                    const T1 *p1_ =                                                                                    \
+                        (in1) + i0_ * (plan)->stride1[0] + i1_ * (plan)->stride1[1] + i2_ * (plan)->stride1[2];        \
+                    const T2 *p2_ =                                                                                    \
+                        (in2) + i0_ * (plan)->stride2[0] + i1_ * (plan)->stride2[1] + i2_ * (plan)->stride2[2];        \
+                    for (int32_t j_ = 0; j_ < n_; j_++)                                                                \
+                    {                                                                                                  \
+                        o_[j_] = OP(p1_[j_ * st1_], p2_[j_ * st2_], ARG);                                              \
+                    }                                                                                                  \
+                    o_ += n_;                                                                                          \
+                }                                                                                                      \
+            }                                                                                                          \
+        }                                                                                                              \
+    } while (0)
+
 static inline int8_t kiln_add_s8_element(int32_t a, int32_t b, const kiln_add_s8_params *p)
 {
     const int32_t x1 = arm_nn_requantize((a + p->in1_offset) * (1 << p->left_shift), p->in1_mult, p->in1_shift);

@@ -172,34 +172,12 @@ extern "C"
 /*
  * The broadcasting walk of maximum / minimum over a kiln_maxmin_plan (kiln_elementwise.h: up to four merged
  * loops, the innermost a run of count[3] elements with element steps stride1[3] / stride2[3], 0 where an
- * input broadcasts). T is the element type, OP(a, b) the element operation on float32 values.
+ * input broadcasts). T is the element type, OP(a, b) the element operation on float32 values: the shared
+ * KILN_BCAST_WALK (kiln_elementwise.h) with each operand widened to float32 (the assignment narrows to T).
  */
+#define KILN_EW_FLT_APPLY(a, b, OP) OP((float32_t)(a), (float32_t)(b))
 #define KILN_EW_MAXMIN_WALK(T, OP, plan, in1, in2, out)                                                          \
-    do                                                                                                           \
-    {                                                                                                            \
-        T *o_ = (out);                                                                                           \
-        const int32_t n_ = (plan)->count[3];                                                                     \
-        const int32_t st1_ = (plan)->stride1[3];                                                                 \
-        const int32_t st2_ = (plan)->stride2[3];                                                                 \
-        for (int32_t i0_ = 0; (plan)->total > 0 && i0_ < (plan)->count[0]; i0_++)                                \
-        {                                                                                                        \
-            for (int32_t i1_ = 0; i1_ < (plan)->count[1]; i1_++)                                                 \
-            {                                                                                                    \
-                for (int32_t i2_ = 0; i2_ < (plan)->count[2]; i2_++)                                             \
-                {                                                                                                \
-                    const T *p1_ = (in1) + i0_ * (plan)->stride1[0] + i1_ * (plan)->stride1[1] +                 \
-                                   i2_ * (plan)->stride1[2];                                                     \
-                    const T *p2_ = (in2) + i0_ * (plan)->stride2[0] + i1_ * (plan)->stride2[1] +                 \
-                                   i2_ * (plan)->stride2[2];                                                     \
-                    for (int32_t j_ = 0; j_ < n_; j_++)                                                          \
-                    {                                                                                            \
-                        o_[j_] = (T)OP((float32_t)p1_[j_ * st1_], (float32_t)p2_[j_ * st2_]);                    \
-                    }                                                                                            \
-                    o_ += n_;                                                                                    \
-                }                                                                                                \
-            }                                                                                                    \
-        }                                                                                                        \
-    } while (0)
+    KILN_BCAST_WALK(T, T, T, plan, in1, in2, out, KILN_EW_FLT_APPLY, OP)
 
 #endif /* ARM_NN_FLOAT_API_ENABLED */
 
