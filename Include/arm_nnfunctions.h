@@ -586,6 +586,21 @@ arm_cmsis_nn_status arm_convolve_s16(const cmsis_nn_context *ctx,
 /** Scratch bytes of arm_convolve_s16; -1 for invalid arguments. */
 int32_t arm_convolve_s16_get_buffer_size(const cmsis_nn_dims *input_dims, const cmsis_nn_dims *filter_dims);
 
+/**
+ * ns-cmsis-nn direct entries of the int16x8 convolution family, each restricted to its shapes (otherwise
+ * ARM_CMSIS_NN_ARG_ERROR, output untouched) and then exactly arm_convolve_s16 (same checks, plan, kernel and
+ * bits; no context bytes), portable C on every backend:
+ *  - arm_convolve_1x1_s16_ns_np_nd: a 1x1 filter over all input channels, unit stride and dilation, no padding
+ *    (output extents equal to the input's);
+ *  - arm_convolve_s16_fast_small_kernel: filter_h x filter_w x filter_c <= 8 and every window inside the input
+ *    (no padding, VALID output extents);
+ *  - arm_convolve_s16_group_ch_mult_1: filter_c == 1 and output channels == input channels (output channel c
+ *    convolves input channel c), any stride, padding and dilation.
+ */
+arm_cmsis_nn_status arm_convolve_1x1_s16_ns_np_nd(const cmsis_nn_context *ctx, const cmsis_nn_conv_params *conv_params, const cmsis_nn_per_channel_quant_params *quant_params, const cmsis_nn_dims *input_dims, const int16_t *input_data, const cmsis_nn_dims *filter_dims, const int8_t *filter_data, const cmsis_nn_dims *bias_dims, const cmsis_nn_bias_data *bias_data, const cmsis_nn_dims *output_dims, int16_t *output_data);
+arm_cmsis_nn_status arm_convolve_s16_fast_small_kernel(const cmsis_nn_context *ctx, const cmsis_nn_conv_params *conv_params, const cmsis_nn_per_channel_quant_params *quant_params, const cmsis_nn_dims *input_dims, const int16_t *input_data, const cmsis_nn_dims *filter_dims, const int8_t *filter_data, const cmsis_nn_dims *bias_dims, const cmsis_nn_bias_data *bias_data, const cmsis_nn_dims *output_dims, int16_t *output_data);
+arm_cmsis_nn_status arm_convolve_s16_group_ch_mult_1(const cmsis_nn_context *ctx, const cmsis_nn_conv_params *conv_params, const cmsis_nn_per_channel_quant_params *quant_params, const cmsis_nn_dims *input_dims, const int16_t *input_data, const cmsis_nn_dims *filter_dims, const int8_t *filter_data, const cmsis_nn_dims *bias_dims, const cmsis_nn_bias_data *bias_data, const cmsis_nn_dims *output_dims, int16_t *output_data);
+
 /* @kiln-depthwise-s16 */
 
 /**
@@ -772,6 +787,19 @@ arm_cmsis_nn_status arm_fully_connected_s16(const cmsis_nn_context *ctx,
 int32_t arm_fully_connected_s16_get_buffer_size(const cmsis_nn_dims *filter_dims);
 int32_t arm_fully_connected_s16_get_buffer_size_dsp(const cmsis_nn_dims *filter_dims);
 int32_t arm_fully_connected_s16_get_buffer_size_mve(const cmsis_nn_dims *filter_dims);
+
+/**
+ * ns-cmsis-nn int16x8 FULLY_CONNECTED with per-channel requantization (multiplier[r] / shift[r] for output row
+ * r; the kernel argument is the filter) and the wrapper that takes either form (quant_params->is_per_channel:
+ * per-channel arrays, else multiplier[0] / shift[0]). The arithmetic, layout, checks and errors of
+ * arm_fully_connected_s16 (one body, portable C on every backend); the per-channel arrays must hold output_dims->c
+ * valid entries. Their size queries answer 0 (route "fc_s16_c", no context) on every backend.
+ */
+arm_cmsis_nn_status arm_fully_connected_per_channel_s16(const cmsis_nn_context *ctx, const cmsis_nn_fc_params *fc_params, const cmsis_nn_per_channel_quant_params *quant_params, const cmsis_nn_dims *input_dims, const int16_t *input_data, const cmsis_nn_dims *filter_dims, const int8_t *kernel, const cmsis_nn_dims *bias_dims, const int64_t *bias_data, const cmsis_nn_dims *output_dims, int16_t *output_data);
+arm_cmsis_nn_status arm_fully_connected_wrapper_s16(const cmsis_nn_context *ctx, const cmsis_nn_fc_params *fc_params, const cmsis_nn_quant_params *quant_params, const cmsis_nn_dims *input_dims, const int16_t *input_data, const cmsis_nn_dims *filter_dims, const int8_t *filter_data, const cmsis_nn_dims *bias_dims, const int64_t *bias_data, const cmsis_nn_dims *output_dims, int16_t *output_data);
+int32_t arm_fully_connected_per_channel_s16_get_buffer_size(const cmsis_nn_dims *filter_dims);
+int32_t arm_fully_connected_per_channel_s16_get_buffer_size_dsp(const cmsis_nn_dims *filter_dims);
+int32_t arm_fully_connected_per_channel_s16_get_buffer_size_mve(const cmsis_nn_dims *filter_dims);
 
 /**
  * Kernel sums of an int8 matrix (vector_rows rows of vector_cols), on every backend:

@@ -1,9 +1,11 @@
 /*
- * Kiln — arm_fully_connected_s16 (+ its size queries): TFLite int16x8 FULLY_CONNECTED in portable
- * C on every backend (route "fc_s16_c" of kiln_fc_plan, no context bytes):
- *   out[b][r] = clamp(R(sum_k in[b][k] * w[r][k] + bias[r]) + output_offset, act.min, act.max)
- * with R the int64 requantization of kiln_requant_s64 (arm_nn_requantize_s64 with
- * REDUCE_MULTIPLIER(multiplier), exact everywhere). The input and filter offsets must be 0.
+ * Kiln — arm_fully_connected_s16, arm_fully_connected_per_channel_s16, arm_fully_connected_wrapper_s16 (+ their
+ * size queries): TFLite int16x8 FULLY_CONNECTED in portable C on every backend (route "fc_s16_c" of kiln_fc_plan,
+ * no context bytes), one body for the three entries:
+ *   out[b][r] = clamp(R_r(sum_k in[b][k] * w[r][k] + bias[r]) + output_offset, act.min, act.max)
+ * with R_r the int64 requantization of kiln_requant_s64 (arm_nn_requantize_s64 with
+ * REDUCE_MULTIPLIER(multiplier), exact everywhere) by the layer's multiplier / shift, or row r's in the
+ * per-channel form (ns-cmsis-nn). The input and filter offsets must be 0.
  *
  * Sums: |in * w| <= 2^22, so blocks of 256 products add up in int32 (<= 2^30) and the row sum
  * (cols < 2^31 products) stays below 2^53 in int64; the bias is added inside kiln_requant_s64.
@@ -30,6 +32,63 @@ static int64_t kiln_fc_s16_dot(const int16_t *x, const int8_t *w, int32_t cols)
     return sum;
 }
 
+/* The shared body: per-tensor (mult[0], shift[0]) or per-channel (mult[r], shift[r] for every row). */
+static arm_cmsis_nn_status kiln_fc_s16_entry(const cmsis_nn_context *ctx,
+                                             const cmsis_nn_fc_params *fc_params,
+                                             const int32_t *mult,
+                                             const int32_t *shift,
+                                             bool per_channel,
+                                             const cmsis_nn_dims *input_dims,
+                                             const int16_t *input_data,
+                                             const cmsis_nn_dims *filter_dims,
+                                             const int8_t *filter_data,
+                                             const int64_t *bias_data,
+                                             const cmsis_nn_dims *output_dims,
+                                             int16_t *output_data)
+{
+    if (fc_params == NULL || mult == NULL || shift == NULL || input_dims == NULL || input_data == NULL ||
+        filter_dims == NULL || filter_data == NULL || output_dims == NULL || output_data == NULL)
+    {
+        return ARM_CMSIS_NN_ARG_ERROR;
+    }
+    int32_t batches, cols, rows; /* the layout of arm_fully_connected_s8 (kiln_fc_layout_ok) */
+    if (!kiln_fc_layout_ok(input_dims, filter_dims, output_dims, &batches, &cols, &rows))
+    {
+        return ARM_CMSIS_NN_ARG_ERROR;
+    }
+    if (!kiln_fc_s16_offsets_ok(fc_params) || !kiln_act_s16_ok(fc_params->activation.min, fc_params->activation.max) ||
+        (per_channel ? !kiln_quant_ok(mult, shift, rows) : !kiln_fc_s8_quant_ok(mult[0], shift[0])))
+    {
+        return ARM_CMSIS_NN_ARG_ERROR;
+    }
+    const kiln_fc_s8_shape shape = {batches, cols, rows};
+    kiln_fc_s8_plan_t plan;
+    if (kiln_fc_plan(&shape, KILN_FC_OP_S16, KILN_NATIVE_ISA, &plan) != ARM_CMSIS_NN_SUCCESS ||
+        plan.route != KILN_FC_S8_ROUTE_S16_C || !kiln_ctx_holds(ctx, kiln_fc_s8_plan_ctx_bytes(&plan)))
+    {
+        return ARM_CMSIS_NN_ARG_ERROR;
+    }
+
+    kiln_fc_s16_args args = {REDUCE_MULTIPLIER(mult[0]), shift[0], fc_params->output_offset,
+                             fc_params->activation.min, fc_params->activation.max};
+    for (int32_t b = 0; b < batches; b++)
+    {
+        const int16_t *x = input_data + (size_t)b * (size_t)cols;
+        int16_t *dst = output_data + (size_t)b * (size_t)rows;
+        for (int32_t r = 0; r < rows; r++)
+        {
+            if (per_channel)
+            {
+                args.rm = REDUCE_MULTIPLIER(mult[r]);
+                args.shift = shift[r];
+            }
+            const int64_t sum = kiln_fc_s16_dot(x, filter_data + (size_t)r * (size_t)cols, cols);
+            dst[r] = kiln_fc_s16_out(sum, bias_data != NULL ? bias_data[r] : 0, &args);
+        }
+    }
+    return ARM_CMSIS_NN_SUCCESS;
+}
+
 arm_cmsis_nn_status arm_fully_connected_s16(const cmsis_nn_context *ctx,
                                             const cmsis_nn_fc_params *fc_params,
                                             const cmsis_nn_per_tensor_quant_params *quant_params,
@@ -43,45 +102,59 @@ arm_cmsis_nn_status arm_fully_connected_s16(const cmsis_nn_context *ctx,
                                             int16_t *output_data)
 {
     (void)bias_dims;
-    if (fc_params == NULL || quant_params == NULL || input_dims == NULL || input_data == NULL || filter_dims == NULL ||
-        filter_data == NULL || output_dims == NULL || output_data == NULL)
+    if (quant_params == NULL)
     {
         return ARM_CMSIS_NN_ARG_ERROR;
     }
-    int32_t batches, cols, rows; /* the layout of arm_fully_connected_s8 (kiln_fc_layout_ok) */
-    if (!kiln_fc_layout_ok(input_dims, filter_dims, output_dims, &batches, &cols, &rows))
-    {
-        return ARM_CMSIS_NN_ARG_ERROR;
-    }
-    if (!kiln_fc_s16_offsets_ok(fc_params) || !kiln_act_s16_ok(fc_params->activation.min, fc_params->activation.max) ||
-        !kiln_fc_s8_quant_ok(quant_params->multiplier, quant_params->shift))
-    {
-        return ARM_CMSIS_NN_ARG_ERROR;
-    }
-    const kiln_fc_s8_shape shape = {batches, cols, rows};
-    kiln_fc_s8_plan_t plan;
-    if (kiln_fc_plan(&shape, KILN_FC_OP_S16, KILN_NATIVE_ISA, &plan) != ARM_CMSIS_NN_SUCCESS ||
-        plan.route != KILN_FC_S8_ROUTE_S16_C || !kiln_ctx_holds(ctx, kiln_fc_s8_plan_ctx_bytes(&plan)))
-    {
-        return ARM_CMSIS_NN_ARG_ERROR;
-    }
-
-    const kiln_fc_s16_args args = {REDUCE_MULTIPLIER(quant_params->multiplier), quant_params->shift,
-                                   fc_params->output_offset, fc_params->activation.min, fc_params->activation.max};
-    for (int32_t b = 0; b < batches; b++)
-    {
-        const int16_t *x = input_data + (size_t)b * (size_t)cols;
-        int16_t *dst = output_data + (size_t)b * (size_t)rows;
-        for (int32_t r = 0; r < rows; r++)
-        {
-            const int64_t sum = kiln_fc_s16_dot(x, filter_data + (size_t)r * (size_t)cols, cols);
-            dst[r] = kiln_fc_s16_out(sum, bias_data != NULL ? bias_data[r] : 0, &args);
-        }
-    }
-    return ARM_CMSIS_NN_SUCCESS;
+    return kiln_fc_s16_entry(ctx, fc_params, &quant_params->multiplier, &quant_params->shift, false, input_dims,
+                             input_data, filter_dims, filter_data, bias_data, output_dims, output_data);
 }
 
-/* ---- size queries: kiln_fc_plan's bytes for the int16 operator (0 on every backend) ---------- */
+arm_cmsis_nn_status arm_fully_connected_per_channel_s16(const cmsis_nn_context *ctx,
+                                                        const cmsis_nn_fc_params *fc_params,
+                                                        const cmsis_nn_per_channel_quant_params *quant_params,
+                                                        const cmsis_nn_dims *input_dims,
+                                                        const int16_t *input_data,
+                                                        const cmsis_nn_dims *filter_dims,
+                                                        const int8_t *kernel,
+                                                        const cmsis_nn_dims *bias_dims,
+                                                        const int64_t *bias_data,
+                                                        const cmsis_nn_dims *output_dims,
+                                                        int16_t *output_data)
+{
+    (void)bias_dims;
+    if (quant_params == NULL)
+    {
+        return ARM_CMSIS_NN_ARG_ERROR;
+    }
+    return kiln_fc_s16_entry(ctx, fc_params, quant_params->multiplier, quant_params->shift, true, input_dims,
+                             input_data, filter_dims, kernel, bias_data, output_dims, output_data);
+}
+
+arm_cmsis_nn_status arm_fully_connected_wrapper_s16(const cmsis_nn_context *ctx,
+                                                    const cmsis_nn_fc_params *fc_params,
+                                                    const cmsis_nn_quant_params *quant_params,
+                                                    const cmsis_nn_dims *input_dims,
+                                                    const int16_t *input_data,
+                                                    const cmsis_nn_dims *filter_dims,
+                                                    const int8_t *filter_data,
+                                                    const cmsis_nn_dims *bias_dims,
+                                                    const int64_t *bias_data,
+                                                    const cmsis_nn_dims *output_dims,
+                                                    int16_t *output_data)
+{
+    (void)bias_dims;
+    if (quant_params == NULL)
+    {
+        return ARM_CMSIS_NN_ARG_ERROR;
+    }
+    return kiln_fc_s16_entry(ctx, fc_params, quant_params->multiplier, quant_params->shift,
+                             quant_params->is_per_channel != 0, input_dims, input_data, filter_dims, filter_data,
+                             bias_data, output_dims, output_data);
+}
+
+/* ---- size queries: kiln_fc_plan's bytes for the int16 operator (0 on every backend), per-tensor and per-channel
+ * alike ---------------------------------------------------------------------------------------------------------- */
 
 static int32_t kiln_fc_s16_query(const cmsis_nn_dims *filter_dims, kiln_isa isa)
 {
@@ -109,6 +182,21 @@ int32_t arm_fully_connected_s16_get_buffer_size_dsp(const cmsis_nn_dims *filter_
 }
 
 int32_t arm_fully_connected_s16_get_buffer_size_mve(const cmsis_nn_dims *filter_dims)
+{
+    return kiln_fc_s16_query(filter_dims, KILN_ISA_MVE);
+}
+
+int32_t arm_fully_connected_per_channel_s16_get_buffer_size(const cmsis_nn_dims *filter_dims)
+{
+    return kiln_fc_s16_query(filter_dims, KILN_NATIVE_ISA);
+}
+
+int32_t arm_fully_connected_per_channel_s16_get_buffer_size_dsp(const cmsis_nn_dims *filter_dims)
+{
+    return kiln_fc_s16_query(filter_dims, KILN_ISA_DSP);
+}
+
+int32_t arm_fully_connected_per_channel_s16_get_buffer_size_mve(const cmsis_nn_dims *filter_dims)
 {
     return kiln_fc_s16_query(filter_dims, KILN_ISA_MVE);
 }

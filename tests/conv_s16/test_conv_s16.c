@@ -278,8 +278,37 @@ typedef arm_cmsis_nn_status (*conv_fn)(const cmsis_nn_context *, const cmsis_nn_
                                        const cmsis_nn_dims *, const cmsis_nn_bias_data *, const cmsis_nn_dims *,
                                        int16_t *);
 
-static const conv_fn k_entries[2] = {arm_convolve_wrapper_s16, arm_convolve_s16};
-static const char *const k_entry_names[2] = {"arm_convolve_wrapper_s16", "arm_convolve_s16"};
+/* The family's entries: the wrapper, the general one, then ns-cmsis-nn's direct entries restricted to their shapes
+ * (entry_accepts). */
+#define N_ENTRIES 5
+static const conv_fn k_entries[N_ENTRIES] = {arm_convolve_wrapper_s16, arm_convolve_s16,
+                                             arm_convolve_1x1_s16_ns_np_nd, arm_convolve_s16_fast_small_kernel,
+                                             arm_convolve_s16_group_ch_mult_1};
+static const char *const k_entry_names[N_ENTRIES] = {"arm_convolve_wrapper_s16", "arm_convolve_s16",
+                                                     "arm_convolve_1x1_s16_ns_np_nd",
+                                                     "arm_convolve_s16_fast_small_kernel",
+                                                     "arm_convolve_s16_group_ch_mult_1"};
+
+/* Whether entry e takes case c's shape: written from the entries' contracts (no padding and no implicit trailing
+ * row or column means every window inside the input). */
+static bool entry_accepts(const conv_case *c, int e)
+{
+    const bool inside = c->pad_h == 0 && c->pad_w == 0 &&
+        (int64_t)(c->out_h - 1) * c->stride_h + (int64_t)c->dil_h * (c->fh - 1) + 1 <= c->in_h &&
+        (int64_t)(c->out_w - 1) * c->stride_w + (int64_t)c->dil_w * (c->fw - 1) + 1 <= c->in_w;
+    switch (e)
+    {
+    case 2:
+        return c->fh == 1 && c->fw == 1 && c->fc == c->in_c && c->stride_h == 1 && c->stride_w == 1 &&
+            c->dil_h == 1 && c->dil_w == 1 && inside;
+    case 3:
+        return inside && c->fh * c->fw * c->fc <= 8;
+    case 4:
+        return c->fc == 1 && c->out_c == c->in_c;
+    default:
+        return true;
+    }
+}
 
 /* ---- one checked call: guards, exact context, inputs unchanged, edge memory --------------------- */
 
@@ -842,6 +871,103 @@ static void test_random(void)
     KILN_CHECK(nobias > n / 8 && b32 > n / 8 && b64 > n / 8 && unclamped > n);
 }
 
+
+/* ns-cmsis-nn's direct entries: shapes of each entry's contract (1x1 pointwise, small kernels inside the input,
+ * one input channel per output channel) bit-exact with the reference through the entry and through
+ * arm_convolve_s16, with every context form; shapes outside the contract refused with the output untouched. */
+static void test_route_entries(void)
+{
+    kiln_rng r;
+    kiln_rng_seed(&r, 0xC0E5);
+    const int32_t n = kiln_test_iterations(1500, 200);
+    int32_t accepted[N_ENTRIES] = {0}, refused[N_ENTRIES] = {0};
+    for (int32_t it = 0; it < n; it++)
+    {
+        const int e = 2 + (int)(it % 3);
+        conv_case c;
+        random_shape(&r, &c, it);
+        if ((it / 3) % 4 != 3)
+        {
+            /* bend the shape into the entry's contract */
+            switch (e)
+            {
+            case 2:
+                c.fh = c.fw = 1;
+                c.fc = c.in_c = kiln_rng_range(&r, 1, 24);
+                c.stride_h = c.stride_w = c.dil_h = c.dil_w = 1;
+                c.pad_h = c.pad_w = 0;
+                c.out_h = c.in_h;
+                c.out_w = c.in_w;
+                break;
+            case 3:
+                c.fc = kiln_rng_range(&r, 1, 4);
+                c.in_c = c.fc * kiln_rng_range(&r, 1, 3);
+                c.out_c = (c.in_c / c.fc) * kiln_rng_range(&r, 1, 3);
+                c.fh = kiln_rng_range(&r, 1, 8 / c.fc);
+                c.fw = kiln_rng_range(&r, 1, 8 / (c.fc * c.fh));
+                c.pad_h = c.pad_w = 0;
+                c.in_h = c.dil_h * (c.fh - 1) + 1 + kiln_rng_range(&r, 0, 6);
+                c.in_w = c.dil_w * (c.fw - 1) + 1 + kiln_rng_range(&r, 0, 6);
+                c.out_h = out_size(c.in_h, c.fh, c.stride_h, 0, c.dil_h, 0);
+                c.out_w = out_size(c.in_w, c.fw, c.stride_w, 0, c.dil_w, 0);
+                break;
+            default:
+                c.fc = 1;
+                c.in_c = c.out_c = kiln_rng_range(&r, 1, 12);
+                break;
+            }
+            if (c.out_h < 1 || c.out_w < 1 || c.out_c > MAX_CH || in_count(&c) > MAX_IN || w_count(&c) > MAX_W ||
+                out_count(&c) > MAX_OUT)
+            {
+                continue;
+            }
+        }
+        random_values(&r, &c, it);
+        kiln_test_context("route entry case %ld (%s): n%ld %ldx%ldx%ld f%ldx%ldx%ld out %ldx%ldx%ld s%ld,%ld p%ld,%ld "
+                          "d%ld,%ld",
+                          (long)it, k_entry_names[e], (long)c.batches, (long)c.in_h, (long)c.in_w, (long)c.in_c,
+                          (long)c.fh, (long)c.fw, (long)c.fc, (long)c.out_h, (long)c.out_w, (long)c.out_c,
+                          (long)c.stride_h, (long)c.stride_w, (long)c.pad_h, (long)c.pad_w, (long)c.dil_h,
+                          (long)c.dil_w);
+        if (entry_accepts(&c, e))
+        {
+            accepted[e]++;
+            ref_conv_s16(&c, g_want);
+            if (!check_call(&c, e, g_want, it % 4, (it % 16) == 0) || !check_call(&c, 1, g_want, 1, false))
+            {
+                break;
+            }
+        }
+        else
+        {
+            refused[e]++;
+            cmsis_nn_conv_params cp;
+            cmsis_nn_dims in_d, f_d, out_d;
+            case_structs(&c, &cp, &in_d, &f_d, &out_d);
+            const cmsis_nn_per_channel_quant_params qp = {(int32_t *)(uintptr_t)c.mult, (int32_t *)(uintptr_t)c.shift};
+            const cmsis_nn_bias_data bd = {c.bias, c.bias32};
+            for (int64_t i = 0; i < GUARD + MAX_OUT + GUARD; i++)
+            {
+                g_out[i] = CANARY;
+            }
+            KILN_CHECK_EQ(k_entries[e](NULL, &cp, &qp, &in_d, c.input, &f_d, c.weights, NULL, &bd, &out_d, g_out + GUARD),
+                          ARM_CMSIS_NN_ARG_ERROR);
+            bool untouched_all = true;
+            for (int64_t i = 0; i < GUARD + MAX_OUT + GUARD; i++)
+            {
+                untouched_all &= g_out[i] == CANARY;
+            }
+            KILN_CHECK(untouched_all);
+        }
+    }
+    kiln_test_context("");
+    for (int e = 2; e < N_ENTRIES; e++)
+    {
+        printf("%s: %ld accepted, %ld refused\n", k_entry_names[e], (long)accepted[e], (long)refused[e]);
+        KILN_CHECK(accepted[e] > n / 6 && refused[e] > n / 60);
+    }
+}
+
 /* The shape check agrees with the int8 convolution's for every non-empty shape (same conventions). */
 static void test_shape_agrees_with_s8(void)
 {
@@ -1371,5 +1497,6 @@ int main(void)
     KILN_RUN(test_accepted_variations);
     KILN_RUN(test_shape_agrees_with_s8);
     KILN_RUN(test_random);
+    KILN_RUN(test_route_entries);
     return kiln_test_finish();
 }

@@ -1,5 +1,6 @@
-/* Tests of arm_fully_connected_s16, its size queries, the int16 route of the fully connected plan
- * and the int64 requantization it shares with arm_batch_matmul_s16 (kiln_requant_s64). */
+/* Tests of arm_fully_connected_s16, arm_fully_connected_per_channel_s16, arm_fully_connected_wrapper_s16 (both
+ * forms), their size queries, the int16 route of the fully connected plan and the int64 requantization it shares
+ * with arm_batch_matmul_s16 (kiln_requant_s64). */
 #include <string.h>
 
 #include "arm_nnfunctions.h"
@@ -26,6 +27,7 @@ static int64_t g_bias[MAX_ROWS], g_bias_copy[MAX_ROWS];
 static int16_t g_out_buf[MAX_OUT + 2 * GUARD];
 static int16_t *const g_out = g_out_buf + GUARD;
 static int16_t g_ref[MAX_OUT];
+static int32_t g_mults[MAX_ROWS], g_shifts[MAX_ROWS];
 static int64_t g_ctx_words[(2 * GUARD) / 8];
 static int8_t *const g_ctx = (int8_t *)g_ctx_words + GUARD; /* 0 bytes between two guards */
 
@@ -48,7 +50,16 @@ typedef struct
     const int16_t *input;
     const int8_t *weights;
     const int64_t *bias;
+    /* the entry: 0 arm_fully_connected_s16, 1 arm_fully_connected_per_channel_s16, 2 / 3 the wrapper per-tensor /
+     * per-channel; the per-channel forms requantize row r by mults[r] / shifts[r] */
+    int api;
+    const int32_t *mults, *shifts;
 } fc16_case;
+
+static bool fc16_per_channel(const fc16_case *c)
+{
+    return c->api == 1 || c->api == 3;
+}
 
 static void ref_fc_s16(const fc16_case *c, int16_t *out)
 {
@@ -61,8 +72,9 @@ static void ref_fc_s16(const fc16_case *c, int16_t *out)
             {
                 sum += (int64_t)c->input[b * c->cols + k] * (int64_t)c->weights[r * c->cols + k];
             }
-            out[b * c->rows + r] = ref_out(sum, c->bias != NULL ? c->bias[r] : 0, c->mult, c->shift, c->out_off,
-                                           c->act_min, c->act_max);
+            const bool pc = fc16_per_channel(c);
+            out[b * c->rows + r] = ref_out(sum, c->bias != NULL ? c->bias[r] : 0, pc ? c->mults[r] : c->mult,
+                                           pc ? c->shifts[r] : c->shift, c->out_off, c->act_min, c->act_max);
         }
     }
 }
@@ -117,7 +129,21 @@ static arm_cmsis_nn_status run_fc16(const fc16_case *c, const cmsis_nn_context *
     const cmsis_nn_dims fd = {c->cols, -5, -5, c->rows};
     const cmsis_nn_dims bd = {-5, -5, -5, -5};
     const cmsis_nn_dims od = {c->batches, -5, -5, c->rows};
-    return arm_fully_connected_s16(ctx, &fp, &qp, &in, c->input, &fd, c->weights, &bd, c->bias, &od, out);
+    int32_t one_m = c->mult, one_s = c->shift;
+    const cmsis_nn_per_channel_quant_params pq = {(int32_t *)(uintptr_t)c->mults, (int32_t *)(uintptr_t)c->shifts};
+    const cmsis_nn_quant_params wq = {c->api == 3 ? pq.multiplier : &one_m, c->api == 3 ? pq.shift : &one_s,
+                                      c->api == 3};
+    switch (c->api)
+    {
+    case 1:
+        return arm_fully_connected_per_channel_s16(ctx, &fp, &pq, &in, c->input, &fd, c->weights, &bd, c->bias, &od,
+                                                   out);
+    case 2:
+    case 3:
+        return arm_fully_connected_wrapper_s16(ctx, &fp, &wq, &in, c->input, &fd, c->weights, &bd, c->bias, &od, out);
+    default:
+        return arm_fully_connected_s16(ctx, &fp, &qp, &in, c->input, &fd, c->weights, &bd, c->bias, &od, out);
+    }
 }
 
 typedef struct
@@ -146,7 +172,8 @@ static void check_case(const fc16_case *c, const int16_t *want, bool edges)
 {
     const int32_t n_out = c->batches * c->rows;
     const cmsis_nn_dims fd = {c->cols, 1, 1, c->rows};
-    const int32_t need = arm_fully_connected_s16_get_buffer_size(&fd);
+    const int32_t need = fc16_per_channel(c) ? arm_fully_connected_per_channel_s16_get_buffer_size(&fd)
+                                             : arm_fully_connected_s16_get_buffer_size(&fd);
     KILN_CHECK_EQ(need, 0);
     memcpy(g_in_copy, c->input, (size_t)c->batches * (size_t)c->cols * sizeof(int16_t));
     memcpy(g_w_copy, c->weights, (size_t)c->rows * (size_t)c->cols);
@@ -195,7 +222,7 @@ static void check_case(const fc16_case *c, const int16_t *want, bool edges)
         const fc16_case c = {P##_INPUT_BATCHES,       P##_ACCUMULATION_DEPTH,  P##_OUT_CH,                    \
                              P##_OUTPUT_OFFSET,       P##_OUT_ACTIVATION_MIN,  P##_OUT_ACTIVATION_MAX,        \
                              P##_OUTPUT_MULTIPLIER,   P##_OUTPUT_SHIFT,        p##_input,                     \
-                             p##_weights,             p##_biases};                                            \
+                             p##_weights,             p##_biases, 0, NULL, NULL};                             \
         KILN_CHECK_EQ(P##_INPUT_OFFSET, 0);                                                                    \
         KILN_CHECK_EQ((int64_t)P##_INPUT_BATCHES * P##_OUT_CH, P##_DST_SIZE);                                 \
         KILN_CHECK_EQ((int64_t)P##_INPUT_W * P##_INPUT_H * P##_IN_CH, P##_ACCUMULATION_DEPTH);                \
@@ -302,6 +329,17 @@ static void test_size_queries(void)
     KILN_CHECK_EQ(arm_fully_connected_s16_get_buffer_size_dsp(&neg_n), -1);
     KILN_CHECK_EQ(arm_fully_connected_s16_get_buffer_size_mve(&neg_c), -1);
     KILN_CHECK_EQ(arm_fully_connected_s16_get_buffer_size_mve(&huge), 0);
+    /* the per-channel form's queries: the same plan, the same answers */
+    const cmsis_nn_dims *qd[5] = {&fd, NULL, &neg_c, &neg_n, &huge};
+    for (int i = 0; i < 5; i++)
+    {
+        const int32_t want = arm_fully_connected_s16_get_buffer_size(qd[i]);
+        KILN_CHECK_EQ(arm_fully_connected_per_channel_s16_get_buffer_size(qd[i]), want);
+        KILN_CHECK_EQ(arm_fully_connected_per_channel_s16_get_buffer_size_dsp(qd[i]),
+                      arm_fully_connected_s16_get_buffer_size_dsp(qd[i]));
+        KILN_CHECK_EQ(arm_fully_connected_per_channel_s16_get_buffer_size_mve(qd[i]),
+                      arm_fully_connected_s16_get_buffer_size_mve(qd[i]));
+    }
 
     /* The family plan: the int16 route on every backend; the int8 routes unchanged. */
     const kiln_fc_s8_shape sh = {2, 100, 30};
@@ -399,6 +437,17 @@ static void test_random_vs_reference(void)
         c.input = g_in;
         c.weights = g_w;
         c.bias = kiln_rng_range(&rng, 0, 3) == 0 ? NULL : g_bias;
+        c.api = (int)(it % 4);
+        c.mults = g_mults;
+        c.shifts = g_shifts;
+        for (int32_t r = 0; r < c.rows; r++)
+        {
+            /* per-channel: each row its own multiplier and a shift near the layer's */
+            g_mults[r] = kiln_rng_range(&rng, 0, 15) == 0 ? kiln_rng_range(&rng, 0, 70000)
+                                                          : kiln_rng_range(&rng, 1 << 30, INT32_MAX);
+            const int32_t sh = c.shift + kiln_rng_range(&rng, -2, 2);
+            g_shifts[r] = sh < -31 ? -31 : (sh > 30 ? 30 : sh);
+        }
         ref_fc_s16(&c, g_ref);
         for (int32_t i = 0; i < c.batches * c.rows; i++)
         {
@@ -453,8 +502,11 @@ static void test_bad_inputs(void)
     static int64_t bias[3] = {1, 2, 3};
     int16_t out[2 * 3 + 2 * GUARD];
     int16_t *const o = out + GUARD;
-    for (int32_t t = 0; t < 35; t++)
+    for (int32_t t = 0; t < 35 * 4 + 2; t++)
     {
+        /* rows 0..34 through each entry (t / 35: s16, per-channel, wrapper per-tensor, wrapper per-channel), then
+         * the per-channel forms' own: NULL multiplier or shift arrays */
+        const int api = t < 140 ? (int)(t / 35) : 1;
         cmsis_nn_fc_params fp = {0, 0, 0, {-32768, 32767}};
         cmsis_nn_dims idim = {2, 1, 4, 5};
         cmsis_nn_dims fd = {20, 1, 1, 3};
@@ -470,8 +522,11 @@ static void test_bad_inputs(void)
         int16_t *po = o;
         const cmsis_nn_dims *pid = &idim, *pfd = &fd, *pod = &od;
         bool expect_ok = false;
-        switch (t)
+        bool null_mults = false, null_shifts = false;
+        switch (t < 140 ? t % 35 : 100 + t - 140)
         {
+        case 100: null_mults = true; break;
+        case 101: null_shifts = true; break;
         case 0: expect_ok = true; break;
         case 1: pfp = NULL; break;
         case 2: pqp = NULL; break;
@@ -517,9 +572,24 @@ static void test_bad_inputs(void)
             break;
         }
         memset(out, GUARD_BYTE, sizeof(out));
-        kiln_test_context("fc16 bad input %d", (int)t);
-        KILN_CHECK_EQ(arm_fully_connected_s16(pctx, pfp, pqp, pid, pin, pfd, pw, NULL, pb, pod, po),
-                      expect_ok ? ARM_CMSIS_NN_SUCCESS : ARM_CMSIS_NN_ARG_ERROR);
+        kiln_test_context("fc16 bad input %d (entry %d)", (int)t, api);
+        /* the per-channel arrays: every row the per-tensor values, the last row carrying a bad row's change */
+        int32_t ms[3] = {1 << 30, 1 << 30, qp.multiplier}, ss[3] = {-4, -4, qp.shift};
+        const cmsis_nn_per_channel_quant_params pq = {null_mults ? NULL : ms, null_shifts ? NULL : ss};
+        int32_t one_m = qp.multiplier, one_s = qp.shift;
+        const cmsis_nn_quant_params wq = {api == 3 ? pq.multiplier : &one_m, api == 3 ? pq.shift : &one_s, api == 3};
+        arm_cmsis_nn_status st;
+        switch (api)
+        {
+        case 1: st = arm_fully_connected_per_channel_s16(pctx, pfp, pqp ? &pq : NULL, pid, pin, pfd, pw, NULL, pb, pod,
+                                                         po);
+            break;
+        case 2:
+        case 3: st = arm_fully_connected_wrapper_s16(pctx, pfp, pqp ? &wq : NULL, pid, pin, pfd, pw, NULL, pb, pod, po);
+            break;
+        default: st = arm_fully_connected_s16(pctx, pfp, pqp, pid, pin, pfd, pw, NULL, pb, pod, po); break;
+        }
+        KILN_CHECK_EQ(st, expect_ok ? ARM_CMSIS_NN_SUCCESS : ARM_CMSIS_NN_ARG_ERROR);
         bool untouched = true;
         const int8_t *bytes = (const int8_t *)out;
         for (size_t i = 0; i < sizeof(out); i++)
