@@ -547,8 +547,10 @@ static void test_dims_helpers(void)
     KILN_CHECK_EQ((int64_t)arm_cmsis_nn_shape_product(NULL, 3), 0);
     const int32_t big[4] = {INT32_MAX, INT32_MAX, INT32_MAX, INT32_MAX}; /* 2^124: past any size_t */
     KILN_CHECK_EQ((int64_t)arm_cmsis_nn_shape_product(big, 4), 0);
-    const int32_t big2[2] = {INT32_MAX, 2}; /* 2^32 - 2: fits a 64-bit size_t only */
-    KILN_CHECK_EQ((int64_t)arm_cmsis_nn_shape_product(big2, 2), SIZE_MAX > UINT32_MAX ? (int64_t)INT32_MAX * 2 : 0);
+    const int32_t big2[2] = {INT32_MAX, 3}; /* about 1.5 x 2^32: fits a 64-bit size_t only */
+    KILN_CHECK_EQ((int64_t)arm_cmsis_nn_shape_product(big2, 2), SIZE_MAX > UINT32_MAX ? (int64_t)INT32_MAX * 3 : 0);
+    const int32_t big3[2] = {INT32_MAX, 2}; /* 2^32 - 2: fits a 32-bit size_t too */
+    KILN_CHECK_EQ((int64_t)arm_cmsis_nn_shape_product(big3, 2), (int64_t)INT32_MAX * 2);
 
     /* flatten suffix: every mask over every shape of extents 1 and 2, against the definition (a suffix start s:
      * the reduced axes, together with the unit axes from s on, cover s .. 3 and none is before s) */
