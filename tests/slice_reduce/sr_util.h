@@ -6,6 +6,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "arm_nn_types.h"
 #include "kiln_test.h"
 
 #define SR_GUARD  32
@@ -68,6 +69,14 @@ static inline int64_t sr_prod(const int32_t *s, int32_t n)
         p *= s[d];
     }
     return p;
+}
+
+static inline void dims_set(cmsis_nn_dims *d, const int32_t *a)
+{
+    d->n = a[0];
+    d->h = a[1];
+    d->w = a[2];
+    d->c = a[3];
 }
 
 #endif /* SR_UTIL_H */

@@ -5,7 +5,8 @@
  * name, in row-major order); MEAN's parameters as TFLite's QuantizedMeanOrSum makes them (a base multiplier with
  * 1 / count folded in) and also raw random ones, the requantization by the test reference library's TFLite
  * MultiplyByQuantizedMultiplier. Float sums compared bit for bit (same summation order, float32 accumulation).
- * Every call: output between guard bytes, input unchanged. Bad-input tables per function.
+ * Every call: output between guard bytes, input unchanged; every eighth random case again with input and output
+ * flush against the ends of readable memory. Bad-input tables per function.
  */
 #include <stdint.h>
 #include <string.h>
@@ -77,14 +78,6 @@ static const rk_type rk_types[] = {
 #endif
 };
 #define RK_NTYPES ((int)(sizeof(rk_types) / sizeof(rk_types[0])))
-
-static void dims_set(cmsis_nn_dims *d, const int32_t *a)
-{
-    d->n = a[0];
-    d->h = a[1];
-    d->w = a[2];
-    d->c = a[3];
-}
 
 /* TFLite's QuantizedMeanOrSum folding of 1 / count into (mult, shift) */
 static void rk_fold(int32_t mult, int32_t shift, int64_t count, int32_t *m, int32_t *s)
@@ -236,6 +229,25 @@ static void rk_fill_float(kiln_rng *r, const rk_type *t, int64_t n)
     memcpy(sr_in_copy, sr_in, (size_t)n * t->es);
 }
 
+/* One call with its operands where kiln_edge_each() puts them (flush against the ends of readable memory). */
+typedef struct
+{
+    const rk_type *t;
+    void *in, *out;
+    const cmsis_nn_dims *di, *da, *dout;
+    const rk_quant *q;
+    size_t out_bytes;
+} rk_edge;
+
+static bool rk_edge_run(void *arg)
+{
+    const rk_edge *k = (const rk_edge *)arg;
+    bool ok = KILN_CHECK_EQ(rk_call(k->t->kind, k->t->es, k->in, k->di, k->da, k->out, k->dout, k->q),
+                            ARM_CMSIS_NN_SUCCESS);
+    ok &= KILN_CHECK(memcmp(k->out, sr_want, k->out_bytes) == 0);
+    return ok;
+}
+
 static void test_reduce_random(void)
 {
     kiln_rng r;
@@ -297,6 +309,13 @@ static void test_reduce_random(void)
         KILN_CHECK_EQ(rk_call(t->kind, t->es, sr_in, &di, &da, sr_out_ptr(), &dout, &q), ARM_CMSIS_NN_SUCCESS);
         KILN_CHECK(sr_out_ok((size_t)n_out * t->es));
         KILN_CHECK(sr_input_unchanged((size_t)n_in * t->es));
+        if (it % 8 == 0)
+        {
+            rk_edge k = {t, sr_in, sr_out_ptr(), &di, &da, &dout, &q, (size_t)n_out * t->es};
+            const kiln_edge_operand ops[] = {{"input", &k.in, (size_t)n_in * t->es},
+                                             {"output", &k.out, (size_t)n_out * t->es}};
+            KILN_CHECK(kiln_edge_each(ops, 2, rk_edge_run, &k));
+        }
     }
 }
 

@@ -5,7 +5,8 @@
  * (independent of the header's float-only floor / round), clamped to [.., size - 1] and, with half_pixel_centers,
  * to [0, ..]. GetNearestNeighbor alone: random and adversarial scales / offsets (exact halves, negatives, values
  * past the int32 range, NaN). Resize: random shapes, all four flag combinations, ctx NULL or not; output between
- * guard bytes, input unchanged. A bad-input table.
+ * guard bytes, input unchanged; every eighth case again with input, size data and output flush against the ends of
+ * readable memory. A bad-input table.
  */
 #include <stdint.h>
 #include <string.h>
@@ -133,6 +134,25 @@ static const struct
     rs_fn fn;
 } rs_types[] = {{"s8", 1, rs_s8}, {"s16", 2, rs_s16}};
 
+/* One call with its operands where kiln_edge_each() puts them (flush against the ends of readable memory). */
+typedef struct
+{
+    rs_fn fn;
+    const cmsis_nn_resize_params *p;
+    const cmsis_nn_dims *is, *ss, *os;
+    void *in, *sd, *out;
+    size_t out_bytes;
+} rs_edge;
+
+static bool rs_edge_run(void *arg)
+{
+    const rs_edge *k = (const rs_edge *)arg;
+    bool ok = KILN_CHECK_EQ(k->fn(NULL, k->p, k->is, k->in, k->ss, (const int32_t *)k->sd, k->os, k->out),
+                            ARM_CMSIS_NN_SUCCESS);
+    ok &= KILN_CHECK(memcmp(k->out, sr_want, k->out_bytes) == 0);
+    return ok;
+}
+
 static void test_resize_random(void)
 {
     kiln_rng r;
@@ -183,6 +203,14 @@ static void test_resize_random(void)
                       ARM_CMSIS_NN_SUCCESS);
         KILN_CHECK(sr_out_ok(k));
         KILN_CHECK(sr_input_unchanged((size_t)(n * h * w * c) * es));
+        if (it % 8 == 0)
+        {
+            rs_edge e = {rs_types[it & 1].fn, &p, &is, &ss, &os, sr_in, kiln_edge_ptr(sd), sr_out_ptr(), k};
+            const kiln_edge_operand ops[] = {{"input", &e.in, (size_t)(n * h * w * c) * es},
+                                             {"size data", &e.sd, sizeof(sd)},
+                                             {"output", &e.out, k}};
+            KILN_CHECK(kiln_edge_each(ops, 3, rs_edge_run, &e));
+        }
     }
 }
 
