@@ -49,8 +49,8 @@ arm_cmsis_nn_status arm_mean_s8(const int8_t *input_data,
     {
         return ARM_CMSIS_NN_ARG_ERROR;
     }
-    kiln_reduce_int(
-        &p, input_data, output_data, sizeof(int8_t), KILN_REDUCE_MEAN, input_offset, out_offset, out_mult, out_shift);
+    kiln_reduce_int(&p, input_data, output_data, sizeof(int8_t), KILN_REDUCE_MEAN, input_offset, out_offset, out_mult,
+                    out_shift);
     return ARM_CMSIS_NN_SUCCESS;
 }
 
@@ -70,8 +70,8 @@ arm_cmsis_nn_status arm_mean_s16(const int16_t *input_data,
     {
         return ARM_CMSIS_NN_ARG_ERROR;
     }
-    kiln_reduce_int(
-        &p, input_data, output_data, sizeof(int16_t), KILN_REDUCE_MEAN, input_offset, out_offset, out_mult, out_shift);
+    kiln_reduce_int(&p, input_data, output_data, sizeof(int16_t), KILN_REDUCE_MEAN, input_offset, out_offset, out_mult,
+                    out_shift);
     return ARM_CMSIS_NN_SUCCESS;
 }
 

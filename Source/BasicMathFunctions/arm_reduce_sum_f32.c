@@ -1,8 +1,8 @@
 /*
- * Kiln — SUM on float32_t NHWC tensors (built with ARM_NN_ENABLE_F32; ns-cmsis-nn form: axis_dims marks the reduced axes, the
- * output keeps every axis). Each output element accumulates in float32 in that order: the reduced elements in row-major (n, h, w, c)
- * order from 0.0f, as ns-cmsis-nn's scalar path; NaN and Inf propagate; no clamp. The plan (checks, strides) is
- * the integer reductions' (Source/BasicMathFunctions/kiln_reduce.c). Portable C on every backend.
+ * Kiln — SUM on float32_t NHWC tensors (built with ARM_NN_ENABLE_F32; ns-cmsis-nn form: axis_dims marks the reduced
+ * axes, the output keeps every axis). Each output element accumulates in float32 in that order: the reduced elements in
+ * row-major (n, h, w, c) order from 0.0f, as ns-cmsis-nn's scalar path; NaN and Inf propagate; no clamp. The plan
+ * (checks, strides) is the integer reductions' (Source/BasicMathFunctions/kiln_reduce.c). Portable C on every backend.
  */
 #include "Include/Internal/kiln_reduce.h"
 #include "Include/arm_nnfunctions.h"

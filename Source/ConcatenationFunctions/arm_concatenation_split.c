@@ -51,8 +51,8 @@ arm_cmsis_nn_status arm_split_s8(const int8_t *input_data,
                                  const int32_t *split_dims,
                                  int8_t *const *output_data)
 {
-    return kiln_axis_copy_elems((const void *const *)output_data, num_splits, split_dims, axis, input_data,
-                                input_dims, input_shape, sizeof(int8_t), true);
+    return kiln_axis_copy_elems((const void *const *)output_data, num_splits, split_dims, axis, input_data, input_dims,
+                                input_shape, sizeof(int8_t), true);
 }
 
 arm_cmsis_nn_status arm_split_s16(const int16_t *input_data,
@@ -63,6 +63,6 @@ arm_cmsis_nn_status arm_split_s16(const int16_t *input_data,
                                   const int32_t *split_dims,
                                   int16_t *const *output_data)
 {
-    return kiln_axis_copy_elems((const void *const *)output_data, num_splits, split_dims, axis, input_data,
-                                input_dims, input_shape, sizeof(int16_t), true);
+    return kiln_axis_copy_elems((const void *const *)output_data, num_splits, split_dims, axis, input_data, input_dims,
+                                input_shape, sizeof(int16_t), true);
 }

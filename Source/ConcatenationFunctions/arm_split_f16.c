@@ -16,8 +16,8 @@ arm_cmsis_nn_status arm_split_f16(const float16_t *input_data,
                                   const int32_t *split_dims,
                                   float16_t *const *output_data)
 {
-    return kiln_axis_copy_elems((const void *const *)output_data, num_splits, split_dims, axis, input_data,
-                                input_dims, input_shape, sizeof(float16_t), true);
+    return kiln_axis_copy_elems((const void *const *)output_data, num_splits, split_dims, axis, input_data, input_dims,
+                                input_shape, sizeof(float16_t), true);
 }
 
 #endif /* ARM_NN_ENABLE_F16 */

@@ -13,8 +13,8 @@ arm_cmsis_nn_status arm_strided_slice_s8(const int8_t *input_data,
                                          const cmsis_nn_dims *const stride_dims,
                                          const cmsis_nn_dims *const output_dims)
 {
-    return kiln_strided_slice_elems(
-        input_data, output_data, input_dims, begin_dims, stride_dims, output_dims, sizeof(int8_t));
+    return kiln_strided_slice_elems(input_data, output_data, input_dims, begin_dims, stride_dims, output_dims,
+                                    sizeof(int8_t));
 }
 
 arm_cmsis_nn_status arm_strided_slice_s16(const int16_t *input_data,
@@ -24,8 +24,8 @@ arm_cmsis_nn_status arm_strided_slice_s16(const int16_t *input_data,
                                           const cmsis_nn_dims *const stride_dims,
                                           const cmsis_nn_dims *const output_dims)
 {
-    return kiln_strided_slice_elems(
-        input_data, output_data, input_dims, begin_dims, stride_dims, output_dims, sizeof(int16_t));
+    return kiln_strided_slice_elems(input_data, output_data, input_dims, begin_dims, stride_dims, output_dims,
+                                    sizeof(int16_t));
 }
 
 arm_cmsis_nn_status arm_strided_slice_s32(const int32_t *input_data,
@@ -35,6 +35,6 @@ arm_cmsis_nn_status arm_strided_slice_s32(const int32_t *input_data,
                                           const cmsis_nn_dims *const stride_dims,
                                           const cmsis_nn_dims *const output_dims)
 {
-    return kiln_strided_slice_elems(
-        input_data, output_data, input_dims, begin_dims, stride_dims, output_dims, sizeof(int32_t));
+    return kiln_strided_slice_elems(input_data, output_data, input_dims, begin_dims, stride_dims, output_dims,
+                                    sizeof(int32_t));
 }

@@ -15,8 +15,8 @@ arm_cmsis_nn_status arm_strided_slice_f32(const float32_t *input_data,
                                           const cmsis_nn_dims *const stride_dims,
                                           const cmsis_nn_dims *const output_dims)
 {
-    return kiln_strided_slice_elems(
-        input_data, output_data, input_dims, begin_dims, stride_dims, output_dims, sizeof(float32_t));
+    return kiln_strided_slice_elems(input_data, output_data, input_dims, begin_dims, stride_dims, output_dims,
+                                    sizeof(float32_t));
 }
 
 #endif /* ARM_NN_ENABLE_F32 */

@@ -1054,8 +1054,8 @@ arm_cmsis_nn_status kiln_resize_nearest_elems(const cmsis_nn_resize_params *para
     kiln_nd_dims4(size_shape, sz);
     kiln_nd_dims4(output_shape, out);
     int64_t n_in, n_out;
-    if (!kiln_nd_shape_ok(4, in, elem_size, &n_in) || !kiln_nd_shape_ok(4, out, elem_size, &n_out) ||
-        in[0] < 1 || in[1] < 1 || in[2] < 1 || in[3] < 1)
+    if (!kiln_nd_shape_ok(4, in, elem_size, &n_in) || !kiln_nd_shape_ok(4, out, elem_size, &n_out) || in[0] < 1 ||
+        in[1] < 1 || in[2] < 1 || in[3] < 1)
     {
         return ARM_CMSIS_NN_ARG_ERROR;
     }

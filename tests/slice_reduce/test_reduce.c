@@ -31,8 +31,14 @@ typedef struct
 } rk_quant;
 
 /* one entry point behind byte pointers */
-static arm_cmsis_nn_status rk_call(rk_kind k, size_t es, const void *in, const cmsis_nn_dims *id,
-                                   const cmsis_nn_dims *ax, void *out, const cmsis_nn_dims *od, const rk_quant *q)
+static arm_cmsis_nn_status rk_call(rk_kind k,
+                                   size_t es,
+                                   const void *in,
+                                   const cmsis_nn_dims *id,
+                                   const cmsis_nn_dims *ax,
+                                   void *out,
+                                   const cmsis_nn_dims *od,
+                                   const rk_quant *q)
 {
     switch (k)
     {
@@ -68,8 +74,8 @@ typedef struct
 } rk_type;
 
 static const rk_type rk_types[] = {
-    {"mean_s8", RK_MEAN, 1}, {"mean_s16", RK_MEAN, 2}, {"max_s8", RK_MAX, 1}, {"max_s16", RK_MAX, 2},
-    {"min_s8", RK_MIN, 1},   {"min_s16", RK_MIN, 2},
+    {"mean_s8", RK_MEAN, 1},    {"mean_s16", RK_MEAN, 2}, {"max_s8", RK_MAX, 1},
+    {"max_s16", RK_MAX, 2},     {"min_s8", RK_MIN, 1},    {"min_s16", RK_MIN, 2},
 #if ARM_NN_ENABLE_F32
     {"sum_f32", RK_SUM_F32, 4},
 #endif
@@ -93,8 +99,8 @@ static void rk_fold(int32_t mult, int32_t shift, int64_t count, int32_t *m, int3
     *s = shift - k;
 }
 
-static int64_t rk_acc[SR_MAX];  /* integer sums / running extremes per output element */
-static float rk_facc[SR_MAX];   /* float sums */
+static int64_t rk_acc[SR_MAX]; /* integer sums / running extremes per output element */
+static float rk_facc[SR_MAX];  /* float sums */
 static bool rk_seen[SR_MAX];
 
 static int32_t rk_int_at(size_t es, int64_t i)
@@ -128,9 +134,9 @@ static void rk_reference(const rk_type *t, const int32_t *in, const int32_t *ax,
     {
         const int32_t c3 = (int32_t)(i % in[3]), c2 = (int32_t)(i / in[3] % in[2]);
         const int32_t c1 = (int32_t)(i / in[3] / in[2] % in[1]), c0 = (int32_t)(i / in[3] / in[2] / in[1]);
-        const int64_t o = (((ax[0] ? 0 : c0) * (int64_t)out[1] + (ax[1] ? 0 : c1)) * out[2] + (ax[2] ? 0 : c2)) *
-                              out[3] +
-                          (ax[3] ? 0 : c3);
+        const int64_t o =
+            (((ax[0] ? 0 : c0) * (int64_t)out[1] + (ax[1] ? 0 : c1)) * out[2] + (ax[2] ? 0 : c2)) * out[3] +
+            (ax[3] ? 0 : c3);
         switch (t->kind)
         {
         case RK_MEAN:
@@ -242,8 +248,8 @@ typedef struct
 static bool rk_edge_run(void *arg)
 {
     const rk_edge *k = (const rk_edge *)arg;
-    bool ok = KILN_CHECK_EQ(rk_call(k->t->kind, k->t->es, k->in, k->di, k->da, k->out, k->dout, k->q),
-                            ARM_CMSIS_NN_SUCCESS);
+    bool ok =
+        KILN_CHECK_EQ(rk_call(k->t->kind, k->t->es, k->in, k->di, k->da, k->out, k->dout, k->q), ARM_CMSIS_NN_SUCCESS);
     ok &= KILN_CHECK(memcmp(k->out, sr_want, k->out_bytes) == 0);
     return ok;
 }
@@ -376,7 +382,10 @@ static void test_reduce_bad_input(void)
         bool mean_only;
     } row;
     const int32_t in_ok[4] = {2, 3, 4, 5}, ax_ok[4] = {0, 1, 0, 1}, out_ok[4] = {2, 1, 4, 1};
-#define OKQ {-5, 3, 1 << 30, -3}
+#define OKQ                                                                                                            \
+    {                                                                                                                  \
+        -5, 3, 1 << 30, -3                                                                                             \
+    }
     const row rows[] = {
         {"null input", {2, 3, 4, 5}, {0, 1, 0, 1}, {2, 1, 4, 1}, OKQ, 1, false},
         {"null input dims", {2, 3, 4, 5}, {0, 1, 0, 1}, {2, 1, 4, 1}, OKQ, 2, false},
@@ -428,8 +437,10 @@ static void test_reduce_bad_input(void)
         {
             /* the offsets: one past each end of the accepted ranges */
             const int32_t hi = ty->es == 1 ? 127 : 32767;
-            const rk_quant bad[4] = {
-                {-hi - 1, 0, 1 << 30, -3}, {hi + 2, 0, 1 << 30, -3}, {0, -hi - 2, 1 << 30, -3}, {0, hi + 1, 1 << 30, -3}};
+            const rk_quant bad[4] = {{-hi - 1, 0, 1 << 30, -3},
+                                     {hi + 2, 0, 1 << 30, -3},
+                                     {0, -hi - 2, 1 << 30, -3},
+                                     {0, hi + 1, 1 << 30, -3}};
             dims_set(&di, in_ok);
             dims_set(&da, ax_ok);
             dims_set(&dout, out_ok);

@@ -97,8 +97,8 @@ static void test_get_nearest_neighbor(void)
         const int32_t want = ref_nearest(x, size, scale, offset, ac, hp);
         if (got != want)
         {
-            kiln_test_context("x %d size %d scale %a offset %a ac %d hp %d", x, size, (double)scale, (double)offset,
-                              ac, hp);
+            kiln_test_context("x %d size %d scale %a offset %a ac %d hp %d", x, size, (double)scale, (double)offset, ac,
+                              hp);
             KILN_CHECK_EQ(got, want);
             return;
         }
@@ -112,18 +112,33 @@ static void test_get_nearest_neighbor(void)
     KILN_CHECK_EQ(GetNearestNeighbor(3, INT32_MIN, 1.0f, 0.0f, false, false), INT32_MIN);
 }
 
-typedef arm_cmsis_nn_status (*rs_fn)(const cmsis_nn_context *, const cmsis_nn_resize_params *, const cmsis_nn_dims *,
-                                     const void *, const cmsis_nn_dims *, const int32_t *, const cmsis_nn_dims *,
+typedef arm_cmsis_nn_status (*rs_fn)(const cmsis_nn_context *,
+                                     const cmsis_nn_resize_params *,
+                                     const cmsis_nn_dims *,
+                                     const void *,
+                                     const cmsis_nn_dims *,
+                                     const int32_t *,
+                                     const cmsis_nn_dims *,
                                      void *);
-static arm_cmsis_nn_status rs_s8(const cmsis_nn_context *ctx, const cmsis_nn_resize_params *p,
-                                 const cmsis_nn_dims *is, const void *in, const cmsis_nn_dims *ss,
-                                 const int32_t *sd, const cmsis_nn_dims *os, void *out)
+static arm_cmsis_nn_status rs_s8(const cmsis_nn_context *ctx,
+                                 const cmsis_nn_resize_params *p,
+                                 const cmsis_nn_dims *is,
+                                 const void *in,
+                                 const cmsis_nn_dims *ss,
+                                 const int32_t *sd,
+                                 const cmsis_nn_dims *os,
+                                 void *out)
 {
     return arm_resize_nearest_neighbor_s8(ctx, p, is, (const int8_t *)in, ss, sd, os, (int8_t *)out);
 }
-static arm_cmsis_nn_status rs_s16(const cmsis_nn_context *ctx, const cmsis_nn_resize_params *p,
-                                  const cmsis_nn_dims *is, const void *in, const cmsis_nn_dims *ss,
-                                  const int32_t *sd, const cmsis_nn_dims *os, void *out)
+static arm_cmsis_nn_status rs_s16(const cmsis_nn_context *ctx,
+                                  const cmsis_nn_resize_params *p,
+                                  const cmsis_nn_dims *is,
+                                  const void *in,
+                                  const cmsis_nn_dims *ss,
+                                  const int32_t *sd,
+                                  const cmsis_nn_dims *os,
+                                  void *out)
 {
     return arm_resize_nearest_neighbor_s16(ctx, p, is, (const int16_t *)in, ss, sd, os, (int16_t *)out);
 }
@@ -176,9 +191,9 @@ static void test_resize_random(void)
         const cmsis_nn_dims is = {n, h, w, c}, os = {n, oh, ow, c};
         const int32_t sd[2] = {oh, ow};
         const int32_t shape_form = kiln_rng_range(&r, 0, 2);
-        const cmsis_nn_dims ss = shape_form == 0 ? (cmsis_nn_dims){2, 1, 1, 1}
-                                                 : (shape_form == 1 ? (cmsis_nn_dims){1, 1, 1, 2}
-                                                                    : (cmsis_nn_dims){1, 2, 1, 1});
+        const cmsis_nn_dims ss = shape_form == 0
+                                     ? (cmsis_nn_dims){2, 1, 1, 1}
+                                     : (shape_form == 1 ? (cmsis_nn_dims){1, 1, 1, 2} : (cmsis_nn_dims){1, 2, 1, 1});
         const cmsis_nn_context ctx = {scratch, (int32_t)sizeof(scratch)};
         const bool with_ctx = kiln_rng_range(&r, 0, 1) != 0;
         sr_fill_input(&r, (size_t)(n * h * w * c) * es);

@@ -18,14 +18,14 @@
 
 /* ---- element types behind byte pointers ------------------------------------------------------ */
 
-typedef arm_cmsis_nn_status (*ss_fn)(const void *, void *, const cmsis_nn_dims *, const cmsis_nn_dims *,
-                                     const cmsis_nn_dims *, const cmsis_nn_dims *);
+typedef arm_cmsis_nn_status (*ss_fn)(
+    const void *, void *, const cmsis_nn_dims *, const cmsis_nn_dims *, const cmsis_nn_dims *, const cmsis_nn_dims *);
 
-#define SS_WRAP(T, name)                                                                                        \
-    static arm_cmsis_nn_status ss_##name(const void *in, void *out, const cmsis_nn_dims *i, const cmsis_nn_dims *b, \
-                                         const cmsis_nn_dims *s, const cmsis_nn_dims *o)                        \
-    {                                                                                                          \
-        return arm_strided_slice_##name((const T *)in, (T *)out, i, b, s, o);                                  \
+#define SS_WRAP(T, name)                                                                                               \
+    static arm_cmsis_nn_status ss_##name(const void *in, void *out, const cmsis_nn_dims *i, const cmsis_nn_dims *b,    \
+                                         const cmsis_nn_dims *s, const cmsis_nn_dims *o)                               \
+    {                                                                                                                  \
+        return arm_strided_slice_##name((const T *)in, (T *)out, i, b, s, o);                                          \
     }
 SS_WRAP(int8_t, s8)
 SS_WRAP(int16_t, s16)
@@ -45,7 +45,7 @@ typedef struct
 } ss_type;
 
 static const ss_type ss_types[] = {
-    {"s8", 1, ss_s8}, {"s16", 2, ss_s16}, {"s32", 4, ss_s32},
+    {"s8", 1, ss_s8},   {"s16", 2, ss_s16}, {"s32", 4, ss_s32},
 #if ARM_NN_ENABLE_F32
     {"f32", 4, ss_f32},
 #endif
@@ -210,12 +210,9 @@ static void test_strided_slice_bad_input(void)
             }
             kiln_test_context("%s: %s", ss_types[t].name, w->what);
             sr_canary();
-            const arm_cmsis_nn_status st = ss_types[t].fn(w->null_arg == 1 ? NULL : sr_in,
-                                                         w->null_arg == 2 ? NULL : sr_out_ptr(),
-                                                         w->null_arg == 3 ? NULL : &di,
-                                                         w->null_arg == 4 ? NULL : &db,
-                                                         w->null_arg == 5 ? NULL : &ds,
-                                                         w->null_arg == 6 ? NULL : &dout);
+            const arm_cmsis_nn_status st = ss_types[t].fn(
+                w->null_arg == 1 ? NULL : sr_in, w->null_arg == 2 ? NULL : sr_out_ptr(), w->null_arg == 3 ? NULL : &di,
+                w->null_arg == 4 ? NULL : &db, w->null_arg == 5 ? NULL : &ds, w->null_arg == 6 ? NULL : &dout);
             KILN_CHECK_EQ(st, ARM_CMSIS_NN_ARG_ERROR);
             KILN_CHECK(sr_untouched());
         }
@@ -224,34 +221,34 @@ static void test_strided_slice_bad_input(void)
 
 /* ---- concatenation and split ------------------------------------------------------------------ */
 
-typedef arm_cmsis_nn_status (*cat_fn)(const void *const *, int32_t, const int32_t *, int32_t, void *, int32_t,
-                                      const int32_t *);
-typedef arm_cmsis_nn_status (*split_fn)(const void *, int32_t, const int32_t *, int32_t, int32_t, const int32_t *,
-                                        void *const *);
+typedef arm_cmsis_nn_status (*cat_fn)(
+    const void *const *, int32_t, const int32_t *, int32_t, void *, int32_t, const int32_t *);
+typedef arm_cmsis_nn_status (*split_fn)(
+    const void *, int32_t, const int32_t *, int32_t, int32_t, const int32_t *, void *const *);
 
 #define SR_MAX_PARTS 6
 
-#define CAT_WRAP(T, name)                                                                                       \
-    static arm_cmsis_nn_status cat_##name(const void *const *parts, int32_t n, const int32_t *ext, int32_t axis,  \
-                                          void *out, int32_t rank, const int32_t *shape)                       \
-    {                                                                                                          \
-        const T *p[SR_MAX_PARTS + 1];                                                                          \
-        for (int32_t i = 0; parts != NULL && i < n && i <= SR_MAX_PARTS; i++)                                                   \
-        {                                                                                                      \
-            p[i] = (const T *)parts[i];                                                                        \
-        }                                                                                                      \
-        return arm_concatenation_##name(parts == NULL ? NULL : p, n, ext, axis, (T *)out, rank, shape);        \
+#define CAT_WRAP(T, name)                                                                                              \
+    static arm_cmsis_nn_status cat_##name(const void *const *parts, int32_t n, const int32_t *ext, int32_t axis,       \
+                                          void *out, int32_t rank, const int32_t *shape)                               \
+    {                                                                                                                  \
+        const T *p[SR_MAX_PARTS + 1];                                                                                  \
+        for (int32_t i = 0; parts != NULL && i < n && i <= SR_MAX_PARTS; i++)                                          \
+        {                                                                                                              \
+            p[i] = (const T *)parts[i];                                                                                \
+        }                                                                                                              \
+        return arm_concatenation_##name(parts == NULL ? NULL : p, n, ext, axis, (T *)out, rank, shape);                \
     }
-#define SPLIT_WRAP(T, name)                                                                                     \
-    static arm_cmsis_nn_status split_##name(const void *in, int32_t rank, const int32_t *shape, int32_t axis,     \
-                                            int32_t n, const int32_t *ext, void *const *parts)                 \
-    {                                                                                                          \
-        T *p[SR_MAX_PARTS + 1];                                                                                \
-        for (int32_t i = 0; parts != NULL && i < n && i <= SR_MAX_PARTS; i++)                                                   \
-        {                                                                                                      \
-            p[i] = (T *)parts[i];                                                                              \
-        }                                                                                                      \
-        return arm_split_##name((const T *)in, rank, shape, axis, n, ext, parts == NULL ? NULL : p);           \
+#define SPLIT_WRAP(T, name)                                                                                            \
+    static arm_cmsis_nn_status split_##name(const void *in, int32_t rank, const int32_t *shape, int32_t axis,          \
+                                            int32_t n, const int32_t *ext, void *const *parts)                         \
+    {                                                                                                                  \
+        T *p[SR_MAX_PARTS + 1];                                                                                        \
+        for (int32_t i = 0; parts != NULL && i < n && i <= SR_MAX_PARTS; i++)                                          \
+        {                                                                                                              \
+            p[i] = (T *)parts[i];                                                                                      \
+        }                                                                                                              \
+        return arm_split_##name((const T *)in, rank, shape, axis, n, ext, parts == NULL ? NULL : p);                   \
     }
 CAT_WRAP(int8_t, s8)
 CAT_WRAP(int16_t, s16)
@@ -271,7 +268,9 @@ typedef struct
 } cs_type;
 
 static const cs_type cs_types[] = {
-    {"s8", 1, cat_s8, split_s8}, {"s16", 2, cat_s16, split_s16}, {"s32", 4, cat_s32, NULL},
+    {"s8", 1, cat_s8, split_s8},
+    {"s16", 2, cat_s16, split_s16},
+    {"s32", 4, cat_s32, NULL},
 #if ARM_NN_ENABLE_F16
     {"f16", 2, NULL, split_f16},
 #endif
@@ -289,8 +288,14 @@ static void *part_ptr(int32_t i)
 }
 
 /* for whole-tensor element k: the part it belongs to and its index inside that part */
-static void cs_locate(int64_t k, int32_t rank, const int32_t *shape, int32_t axis, int32_t n, const int32_t *ext,
-                      int32_t *part, int64_t *local)
+static void cs_locate(int64_t k,
+                      int32_t rank,
+                      const int32_t *shape,
+                      int32_t axis,
+                      int32_t n,
+                      const int32_t *ext,
+                      int32_t *part,
+                      int64_t *local)
 {
     int64_t inner = 1;
     for (int32_t d = axis + 1; d < rank; d++)
@@ -467,10 +472,9 @@ static void test_concat_split_bad_input(void)
                 {
                     memset(sr_parts[i], SR_CANARY, sizeof(sr_parts[i]));
                 }
-                const arm_cmsis_nn_status st =
-                    cs_types[t].cat(w->null_arg == 1 ? NULL : (const void *const *)ptrs, w->n,
-                                    w->null_arg == 5 ? NULL : w->ext, w->axis, w->null_arg == 3 ? NULL : sr_out_ptr(),
-                                    w->rank, w->null_arg == 4 ? NULL : w->shape);
+                const arm_cmsis_nn_status st = cs_types[t].cat(
+                    w->null_arg == 1 ? NULL : (const void *const *)ptrs, w->n, w->null_arg == 5 ? NULL : w->ext,
+                    w->axis, w->null_arg == 3 ? NULL : sr_out_ptr(), w->rank, w->null_arg == 4 ? NULL : w->shape);
                 KILN_CHECK_EQ(st, ARM_CMSIS_NN_ARG_ERROR);
                 KILN_CHECK(sr_untouched());
             }
@@ -480,9 +484,9 @@ static void test_concat_split_bad_input(void)
                 {
                     memset(sr_parts[i], SR_CANARY, sizeof(sr_parts[i]));
                 }
-                const arm_cmsis_nn_status st = cs_types[t].split(
-                    w->null_arg == 3 ? NULL : sr_in, w->rank, w->null_arg == 4 ? NULL : w->shape, w->axis, w->n,
-                    w->null_arg == 5 ? NULL : w->ext, w->null_arg == 1 ? NULL : ptrs);
+                const arm_cmsis_nn_status st =
+                    cs_types[t].split(w->null_arg == 3 ? NULL : sr_in, w->rank, w->null_arg == 4 ? NULL : w->shape,
+                                      w->axis, w->n, w->null_arg == 5 ? NULL : w->ext, w->null_arg == 1 ? NULL : ptrs);
                 KILN_CHECK_EQ(st, ARM_CMSIS_NN_ARG_ERROR);
                 KILN_CHECK(parts_ok(3, zero, false));
             }
