@@ -97,7 +97,7 @@ void kiln_reduce_int(const kiln_reduce_plan *p,
         int32_t r = best;
         if (kind == KILN_REDUCE_MEAN)
         {
-            /* |sum + count x offset| < 2^31 x 2^17: exact in int64, then the int32 wrap of the reference */
+            /* |sum|, |count x offset| <= 2^31 x 2^15: exact in int64, then the int32 wrap of the reference */
             const int32_t acc = (int32_t)(uint32_t)(uint64_t)(sum + p->red_count * (int64_t)input_offset);
             r = kiln_add_clamp(arm_nn_requantize(acc, out_mult, out_shift), out_offset, lo, hi);
         }

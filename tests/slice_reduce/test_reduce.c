@@ -258,7 +258,7 @@ static void test_reduce_random(void)
 {
     kiln_rng r;
     kiln_rng_seed(&r, 0x2ED0CE);
-    const int32_t iters = kiln_test_iterations(4000, 400);
+    const int32_t iters = kiln_test_iterations(2000 * RK_NTYPES, 300 * RK_NTYPES); /* per function: 2000 / 300 */
     for (int32_t it = 0; it < iters; it++)
     {
         const rk_type *t = &rk_types[it % RK_NTYPES];

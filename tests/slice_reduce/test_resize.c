@@ -173,7 +173,7 @@ static void test_resize_random(void)
     kiln_rng r;
     kiln_rng_seed(&r, 0x2E512E);
     static int32_t scratch[64];
-    const int32_t iters = kiln_test_iterations(3000, 300);
+    const int32_t iters = kiln_test_iterations(4000, 600); /* per type: 2000 / 300 */
     for (int32_t it = 0; it < iters; it++)
     {
         const size_t es = rs_types[it & 1].es;

@@ -95,7 +95,7 @@ static void test_strided_slice_random(void)
 {
     kiln_rng r;
     kiln_rng_seed(&r, 0x51CE);
-    const int32_t iters = kiln_test_iterations(3000, 300);
+    const int32_t iters = kiln_test_iterations(2000 * SS_NTYPES, 300 * SS_NTYPES); /* per type: 2000 / 300 */
     for (int32_t it = 0; it < iters; it++)
     {
         const ss_type *t = &ss_types[it % SS_NTYPES];
@@ -344,7 +344,7 @@ static void test_concat_split_random(void)
 {
     kiln_rng r;
     kiln_rng_seed(&r, 0xC0CA7);
-    const int32_t iters = kiln_test_iterations(3000, 300);
+    const int32_t iters = kiln_test_iterations(2000 * CS_NTYPES, 300 * CS_NTYPES); /* per type: 2000 / 300 */
     for (int32_t it = 0; it < iters; it++)
     {
         const cs_type *t = &cs_types[it % CS_NTYPES];
