@@ -371,6 +371,39 @@ static void test_mean_extremes(void)
     }
 }
 
+/* MEAN whose int32 accumulator wraps (as the int32 accumulators of ns-cmsis-nn and TFLite): int16, 40000 elements
+ * per output of up to 65535 each after the offset; the reference folds with the same documented wrap. */
+static int16_t rk_big[40000];
+static int16_t rk_big_copy[40000];
+static void test_mean_s16_wrap(void)
+{
+    kiln_rng r;
+    kiln_rng_seed(&r, 0x3A9);
+    for (int32_t round = 0; round < 3; round++)
+    {
+        int64_t sum = 0;
+        for (int32_t i = 0; i < 40000; i++)
+        {
+            rk_big[i] = (int16_t)(round == 0 ? 32767 : kiln_rng_range(&r, 30000, 32767));
+            sum += rk_big[i];
+        }
+        memcpy(rk_big_copy, rk_big, sizeof(rk_big));
+        const int32_t in_off = 32768, mult = kiln_rng_range(&r, 1 << 30, INT32_MAX),
+                      shift = -kiln_rng_range(&r, 14, 18);
+        const int64_t total = sum + 40000 * (int64_t)in_off;
+        KILN_CHECK(total > INT32_MAX); /* the case wraps */
+        const int32_t acc = (int32_t)(uint32_t)(uint64_t)total;
+        int64_t want = kiln_ref_multiply_by_quantized_multiplier(acc, mult, shift) - 7;
+        want = want < INT16_MIN ? INT16_MIN : (want > INT16_MAX ? INT16_MAX : want);
+        const cmsis_nn_dims di = {1, 200, 200, 1}, da = {0, 1, 1, 0}, dout = {1, 1, 1, 1};
+        int16_t out[3] = {0x5A5A, 0x5A5A, 0x5A5A};
+        KILN_CHECK_EQ(arm_mean_s16(rk_big, &di, in_off, &da, &out[1], &dout, -7, mult, shift), ARM_CMSIS_NN_SUCCESS);
+        KILN_CHECK_EQ(out[1], want);
+        KILN_CHECK(out[0] == 0x5A5A && out[2] == 0x5A5A);
+        KILN_CHECK(memcmp(rk_big, rk_big_copy, sizeof(rk_big)) == 0);
+    }
+}
+
 static void test_reduce_bad_input(void)
 {
     typedef struct
@@ -460,6 +493,7 @@ int main(void)
 {
     KILN_RUN(test_reduce_random);
     KILN_RUN(test_mean_extremes);
+    KILN_RUN(test_mean_s16_wrap);
     KILN_RUN(test_reduce_bad_input);
     return kiln_test_finish();
 }
