@@ -1,7 +1,8 @@
 /*
  * Kiln internals: the N-dimensional data movement operators of ns-cmsis-nn on elements of 1, 2 or 4 bytes:
  * TILE, BROADCAST_TO, MIRROR_PAD, REVERSE_SEQUENCE, DYNAMIC_UPDATE_SLICE (row-major tensors of rank 1..8) and
- * SPACE_TO_DEPTH, DEPTH_TO_SPACE, SPACE_TO_BATCH_ND, BATCH_TO_SPACE_ND (NHWC). The public arm_*_s8 / _s16
+ * SPACE_TO_DEPTH, DEPTH_TO_SPACE, SPACE_TO_BATCH_ND, BATCH_TO_SPACE_ND (NHWC), and STRIDED_SLICE (NHWC),
+ * CONCATENATION / SPLIT along one axis (rank 1..8), RESIZE_NEAREST_NEIGHBOR (NHWC). The public arm_*_s8 / _s16
  * entries pass their arguments through unchanged; all checks and index arithmetic live in
  * Source/ReshapeFunctions/kiln_nd.c.
  *

@@ -2,7 +2,9 @@
  * Kiln — the N-dimensional data movement operators (Include/Internal/kiln_nd.h) for elements of 1, 2 or 4 bytes:
  * TILE, BROADCAST_TO, MIRROR_PAD and REVERSE_SEQUENCE share one walk (each output row gets its source row from
  * the outer coordinates, then its elements as runs that step +1, 0 or -1 through the source row);
- * DYNAMIC_UPDATE_SLICE copies rows; the NHWC block moves (space / depth / batch) copy whole pixels.
+ * DYNAMIC_UPDATE_SLICE copies rows; the NHWC block moves (space / depth / batch) copy whole pixels; STRIDED_SLICE
+ * copies strided runs of the innermost axis (kiln_nd_copy, any step); CONCATENATION / SPLIT copy one block per part
+ * and outer index; RESIZE_NEAREST_NEIGHBOR copies whole pixels.
  * Portable C on every backend. Elements move by memcpy, so every bit pattern arrives unchanged.
  */
 #include "Include/Internal/kiln_nd.h"
