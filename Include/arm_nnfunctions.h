@@ -1666,6 +1666,67 @@ arm_cmsis_nn_status arm_dequantize_s8_f32(const int8_t *input, float *output, in
 arm_cmsis_nn_status arm_dequantize_s16_f32(const int16_t *input, float *output, int32_t size, int32_t zero_point, float scale);
 #endif /* ARM_NN_ENABLE_F32 */
 
+/* @kiln-slice-reduce: strided slice, multi-input concatenation / split, reductions, nearest-neighbour resize
+ * (ns-cmsis-nn) */
+/**
+ * STRIDED_SLICE (int8 / int16 / int32; float32 / float16 in arm_nnfunctions_flt.h) on a 4-D NHWC tensor, as
+ * ns-cmsis-nn's TFLite Micro glue calls it: begin_dims holds the resolved start index of each axis (TFLite's
+ * StartForAxis), stride_dims the strides (any non-zero value; negative walks backwards), output_dims the number
+ * of elements taken along each axis: output (n, h, w, c) = input (begin.n + n stride.n, ..., begin.c + c stride.c).
+ * Checked before anything is written (ARM_CMSIS_NN_ARG_ERROR, output untouched): NULL pointers, a negative
+ * extent, a zero stride, an axis of non-zero output extent whose first or last index leaves [0, input extent),
+ * element counts past INT32_MAX. An empty output writes nothing. Bit-exact copies; portable C on every backend.
+ */
+arm_cmsis_nn_status arm_strided_slice_s8(const int8_t *input_data, int8_t *output_data, const cmsis_nn_dims *const input_dims, const cmsis_nn_dims *const begin_dims, const cmsis_nn_dims *const stride_dims, const cmsis_nn_dims *const output_dims);
+arm_cmsis_nn_status arm_strided_slice_s16(const int16_t *input_data, int16_t *output_data, const cmsis_nn_dims *const input_dims, const cmsis_nn_dims *const begin_dims, const cmsis_nn_dims *const stride_dims, const cmsis_nn_dims *const output_dims);
+arm_cmsis_nn_status arm_strided_slice_s32(const int32_t *input_data, int32_t *output_data, const cmsis_nn_dims *const input_dims, const cmsis_nn_dims *const begin_dims, const cmsis_nn_dims *const stride_dims, const cmsis_nn_dims *const output_dims);
+
+/**
+ * CONCATENATION of inputs_count >= 1 row-major tensors along axis (0 .. output_dims - 1) into output_data, whose
+ * shape is output_shape[0 .. output_dims) (rank 1..8); input i has the output's extents except
+ * input_concat_dims[i] (>= 0) along axis, and those extents sum to output_shape[axis]. SPLIT is the inverse:
+ * input_data (shape input_shape, rank input_dims) into num_splits >= 1 outputs of extents split_dims[i] along
+ * axis (float16 in arm_nnfunctions_flt.h). Every input / output pointer non-NULL (an empty part too); inputs and
+ * outputs must not overlap. ARM_CMSIS_NN_ARG_ERROR, nothing written, on a violation, a negative extent, an axis
+ * outside the rank (no negative axis form) or element counts past INT32_MAX. Bit-exact; portable C.
+ */
+arm_cmsis_nn_status arm_concatenation_s8(const int8_t *const *input_data, const int32_t inputs_count, const int32_t *input_concat_dims, const int32_t axis, int8_t *output_data, const int32_t output_dims, const int32_t *output_shape);
+arm_cmsis_nn_status arm_concatenation_s16(const int16_t *const *input_data, const int32_t inputs_count, const int32_t *input_concat_dims, const int32_t axis, int16_t *output_data, const int32_t output_dims, const int32_t *output_shape);
+arm_cmsis_nn_status arm_concatenation_s32(const int32_t *const *input_data, const int32_t inputs_count, const int32_t *input_concat_dims, const int32_t axis, int32_t *output_data, const int32_t output_dims, const int32_t *output_shape);
+arm_cmsis_nn_status arm_split_s8(const int8_t *input_data, const int32_t input_dims, const int32_t *input_shape, const int32_t axis, const int32_t num_splits, const int32_t *split_dims, int8_t *const *output_data);
+arm_cmsis_nn_status arm_split_s16(const int16_t *input_data, const int32_t input_dims, const int32_t *input_shape, const int32_t axis, const int32_t num_splits, const int32_t *split_dims, int16_t *const *output_data);
+
+/**
+ * Reductions over a 4-D NHWC tensor: axis_dims marks the reduced axes (each field 0 or 1), the output keeps every
+ * axis (output_dims must be 1 on each reduced axis and the input extent elsewhere); every input extent >= 1.
+ * MEAN (TFLite quantized MEAN as ns-cmsis-nn computes it; the caller folds 1 / count into out_mult / out_shift,
+ * as TFLite's QuantizedMeanOrSum does): acc = sum(x) + count x input_offset in int32 (input_offset = -input zero
+ * point; a sum past int32 wraps, as the int32 accumulators of both), output = saturate(arm_nn_requantize(acc,
+ * out_mult, out_shift) + out_offset). Accepted: input_offset in [-127, 128] (s8) / [-32767, 32768] (s16),
+ * out_offset within the type, out_mult >= 0, out_shift in [-31, 30]. REDUCE_MAX / REDUCE_MIN: the largest /
+ * smallest reduced element. ARM_CMSIS_NN_ARG_ERROR, output untouched, on NULL pointers or any violated condition.
+ * Portable C on every backend. (Float32 / float16 SUM: arm_nnfunctions_flt.h.)
+ */
+arm_cmsis_nn_status arm_mean_s8(const int8_t *input_data, const cmsis_nn_dims *input_dims, const int32_t input_offset, const cmsis_nn_dims *axis_dims, int8_t *output_data, const cmsis_nn_dims *output_dims, const int32_t out_offset, const int32_t out_mult, const int32_t out_shift);
+arm_cmsis_nn_status arm_mean_s16(const int16_t *input_data, const cmsis_nn_dims *input_dims, const int32_t input_offset, const cmsis_nn_dims *axis_dims, int16_t *output_data, const cmsis_nn_dims *output_dims, const int32_t out_offset, const int32_t out_mult, const int32_t out_shift);
+arm_cmsis_nn_status arm_reduce_max_s8(const int8_t *input_data, const cmsis_nn_dims *input_dims, const cmsis_nn_dims *axis_dims, int8_t *output_data, const cmsis_nn_dims *output_dims);
+arm_cmsis_nn_status arm_reduce_max_s16(const int16_t *input_data, const cmsis_nn_dims *input_dims, const cmsis_nn_dims *axis_dims, int16_t *output_data, const cmsis_nn_dims *output_dims);
+arm_cmsis_nn_status arm_reduce_min_s8(const int8_t *input_data, const cmsis_nn_dims *input_dims, const cmsis_nn_dims *axis_dims, int8_t *output_data, const cmsis_nn_dims *output_dims);
+arm_cmsis_nn_status arm_reduce_min_s16(const int16_t *input_data, const cmsis_nn_dims *input_dims, const cmsis_nn_dims *axis_dims, int16_t *output_data, const cmsis_nn_dims *output_dims);
+
+/**
+ * RESIZE_NEAREST_NEIGHBOR (TFLite) on NHWC int8 / int16: output_size_data = {new height, new width} (two values:
+ * output_size_shape's fields 1 or 2 with product 2, both >= 1); output_shape must be (N, new height, new width, C)
+ * of the input (all input extents >= 1). Output pixel (y, x) is input pixel (GetNearestNeighbor(y, ..),
+ * GetNearestNeighbor(x, ..)) with TFLite's float32 scales ((in - 1) / (out - 1) with align_corners and out > 1,
+ * else in / out) and offset 0.5 with half_pixel_centers. ctx is not read (may be NULL): Kiln computes each row's
+ * and column's index as needed and uses no scratch (ns-cmsis-nn requires ctx->buf of (height + width) x 4 bytes
+ * for its index maps). ARM_CMSIS_NN_ARG_ERROR, output untouched, on NULL pointers (other than ctx) or any
+ * violated condition. Bit-exact copies; portable C on every backend.
+ */
+arm_cmsis_nn_status arm_resize_nearest_neighbor_s8(const cmsis_nn_context *ctx, const cmsis_nn_resize_params *resize_params, const cmsis_nn_dims *input_shape, const int8_t *input_data, const cmsis_nn_dims *output_size_shape, const int32_t *output_size_data, const cmsis_nn_dims *output_shape, int8_t *output_data);
+arm_cmsis_nn_status arm_resize_nearest_neighbor_s16(const cmsis_nn_context *ctx, const cmsis_nn_resize_params *resize_params, const cmsis_nn_dims *input_shape, const int16_t *input_data, const cmsis_nn_dims *output_size_shape, const int32_t *output_size_data, const cmsis_nn_dims *output_shape, int16_t *output_data);
+
 #ifdef __cplusplus
 }
 #endif

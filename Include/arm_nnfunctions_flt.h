@@ -865,6 +865,26 @@ arm_cmsis_nn_status arm_gru_unidirectional_f16(const float16_t *input,
                                                cmsis_nn_gru_context_f16 *buffers);
 #endif /* ARM_NN_ENABLE_F16 */
 
+/* @kiln-slice-reduce-flt: float strided slice, float16 split, float sums (ns-cmsis-nn) */
+#if ARM_NN_ENABLE_F32
+/** @brief arm_strided_slice_s8() on float32 (bit-exact copies; same arguments and errors). */
+arm_cmsis_nn_status arm_strided_slice_f32(const float32_t *input_data, float32_t *output_data, const cmsis_nn_dims *const input_dims, const cmsis_nn_dims *const begin_dims, const cmsis_nn_dims *const stride_dims, const cmsis_nn_dims *const output_dims);
+/**
+ * @brief SUM over the axes axis_dims marks (fields 0 or 1) of a 4-D NHWC float32 tensor, the output keeping
+ *        every axis (arm_reduce_max_s8()'s shapes and errors). Each output is the float32 sum, from 0.0f, of its
+ *        reduced elements in row-major (n, h, w, c) order; NaN / Inf propagate.
+ */
+arm_cmsis_nn_status arm_reduce_sum_f32(const float32_t *input_data, const cmsis_nn_dims *input_dims, const cmsis_nn_dims *axis_dims, float32_t *output_data, const cmsis_nn_dims *output_dims);
+#endif /* ARM_NN_ENABLE_F32 */
+#if ARM_NN_ENABLE_F16
+/** @brief arm_strided_slice_s8() on float16 (bit-exact copies; same arguments and errors). */
+arm_cmsis_nn_status arm_strided_slice_f16(const float16_t *input_data, float16_t *output_data, const cmsis_nn_dims *const input_dims, const cmsis_nn_dims *const begin_dims, const cmsis_nn_dims *const stride_dims, const cmsis_nn_dims *const output_dims);
+/** @brief arm_split_s8() on float16 (bit-exact copies; same arguments and errors). */
+arm_cmsis_nn_status arm_split_f16(const float16_t *input_data, const int32_t input_dims, const int32_t *input_shape, const int32_t axis, const int32_t num_splits, const int32_t *split_dims, float16_t *const *output_data);
+/** @brief arm_reduce_sum_f32() on float16 storage: accumulated in float32 (same order), rounded once to float16. */
+arm_cmsis_nn_status arm_reduce_sum_f16(const float16_t *input_data, const cmsis_nn_dims *input_dims, const cmsis_nn_dims *axis_dims, float16_t *output_data, const cmsis_nn_dims *output_dims);
+#endif /* ARM_NN_ENABLE_F16 */
+
 #ifdef __cplusplus
 }
 #endif

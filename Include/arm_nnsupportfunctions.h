@@ -449,6 +449,199 @@ static inline int32x4_t arm_requantize_mve_32x4(const int32x4_t val, const int32
 
 #endif /* ARM_MATH_MVEI */
 
+/* @kiln-slice-support: copy / fill helpers, dims access and the resize / reduction helpers (ns-cmsis-nn) */
+
+/** Sets block_size int16 elements of dst to val (block_size counts elements). dst NULL writes nothing. */
+static inline void arm_memset_s16(int16_t *dst, const int16_t val, uint32_t block_size)
+{
+    if (dst == NULL)
+    {
+        return;
+    }
+    for (uint32_t i = 0; i < block_size; i++)
+    {
+        dst[i] = val;
+    }
+}
+
+/** Copies block_size int16 elements (not bytes) from src to dst, which must not overlap. A NULL pointer
+ *  copies nothing. */
+static inline void arm_memcpy_s16(int16_t *__RESTRICT dst, const int16_t *__RESTRICT src, uint32_t block_size)
+{
+    if (dst == NULL || src == NULL)
+    {
+        return;
+    }
+    for (uint32_t i = 0; i < block_size; i++) /* element by element: no byte count to overflow size_t */
+    {
+        dst[i] = src[i];
+    }
+}
+
+/** Copies block_size int32 elements (not bytes) from src to dst, which must not overlap. A NULL pointer
+ *  copies nothing. */
+static inline void arm_memcpy_s32(int32_t *__RESTRICT dst, const int32_t *__RESTRICT src, uint32_t block_size)
+{
+    if (dst == NULL || src == NULL)
+    {
+        return;
+    }
+    for (uint32_t i = 0; i < block_size; i++) /* element by element: no byte count to overflow size_t */
+    {
+        dst[i] = src[i];
+    }
+}
+
+/** The extent of axis index of dims in n, h, w, c order (0 .. 3); any other index reads as 1 (an implicit
+ *  unit axis), as ns-cmsis-nn. dims NULL returns -1 (an invalid extent). */
+static inline int32_t arm_cmsis_nn_dim_at(const cmsis_nn_dims *dims, int32_t index)
+{
+    if (dims == NULL)
+    {
+        return -1;
+    }
+    switch (index)
+    {
+    case 0:
+        return dims->n;
+    case 1:
+        return dims->h;
+    case 2:
+        return dims->w;
+    case 3:
+        return dims->c;
+    default:
+        return 1;
+    }
+}
+
+/** The product of shape[0 .. length) (0 for an empty shape): 1 for length <= 0 (shape not read); 0 also when
+ *  shape is NULL (length > 0), an extent is negative, or the product does not fit a size_t. */
+static inline size_t arm_cmsis_nn_shape_product(const int32_t *shape, int32_t length)
+{
+    size_t product = 1;
+    if (length <= 0)
+    {
+        return 1;
+    }
+    if (shape == NULL)
+    {
+        return 0;
+    }
+    for (int32_t i = 0; i < length; i++)
+    {
+        if (shape[i] < 0)
+        {
+            return 0;
+        }
+    }
+    for (int32_t i = 0; i < length; i++)
+    {
+        const size_t e = (size_t)shape[i];
+        if (e == 0)
+        {
+            return 0;
+        }
+        if (product > SIZE_MAX / e)
+        {
+            return 0;
+        }
+        product *= e;
+    }
+    return product;
+}
+
+/**
+ * Reductions over a 4-D NHWC tensor (in_dims n, h, w, c) with axis_arr[d] != 0 marking a reduced axis: the
+ * smallest s in 0 .. 3 such that no axis before s is reduced and every axis from s on is reduced or has extent
+ * 1, i.e. the reduction covers exactly the contiguous trailing block of the axes s .. 3 (each output element
+ * then sums one contiguous run). -1 when there is no such s, or a pointer is NULL.
+ */
+static inline int32_t arm_reduce_get_flatten_suffix_start_from_arrays(const int32_t in_dims[4],
+                                                                      const int32_t axis_arr[4])
+{
+    if (in_dims == NULL || axis_arr == NULL)
+    {
+        return -1;
+    }
+    for (int32_t s = 0; s < 4; s++)
+    {
+        bool ok = true;
+        for (int32_t d = 0; d < 4 && ok; d++)
+        {
+            if (d < s)
+            {
+                ok = axis_arr[d] == 0;
+            }
+            else
+            {
+                ok = axis_arr[d] != 0 || in_dims[d] == 1;
+            }
+        }
+        if (ok)
+        {
+            return s;
+        }
+    }
+    return -1;
+}
+
+/**
+ * TFLite RESIZE_NEAREST_NEIGHBOR's source index for output index input_value along one axis: with
+ * v = (input_value + offset) * scale evaluated in float32 (input_value converted to float first), the index
+ * is round(v) (half away from zero, TfLiteRound) when align_corners, else floor(v); then at most
+ * input_size - 1 and, with half_pixel_centers, at least 0. The caller passes TFLite's scale, (in - 1) / (out - 1)
+ * with align_corners and out > 1, else in / out (both in float32), and offset 0.5 with half_pixel_centers, else
+ * 0. floor / round are done exactly here without libm; a v beyond the int32 range saturates, a NaN v gives 0.
+ */
+static inline int32_t GetNearestNeighbor(const int input_value,
+                                         const int32_t input_size,
+                                         const float scale,
+                                         const float offset,
+                                         const bool align_corners,
+                                         const bool half_pixel_centers)
+{
+    const float v = ((float)input_value + offset) * scale;
+    int32_t idx;
+    if (v != v)
+    {
+        idx = 0;
+    }
+    else if (v >= 2147483648.0f)
+    {
+        idx = INT32_MAX;
+    }
+    else if (v < -2147483648.0f)
+    {
+        idx = INT32_MIN;
+    }
+    else
+    {
+        /* |v| < 2^31: the conversion truncates toward zero. v - t is exact (below 2^23 it is v's fraction,
+         * above it v is an integer and t == v). */
+        int32_t t = (int32_t)v;
+        const float frac = v - (float)t;
+        if (align_corners)
+        {
+            t += (frac >= 0.5f) ? 1 : ((frac <= -0.5f) ? -1 : 0);
+        }
+        else if (frac < 0.0f)
+        {
+            t -= 1;
+        }
+        idx = t;
+    }
+    if ((int64_t)idx > (int64_t)input_size - 1)
+    {
+        idx = (int32_t)((int64_t)input_size - 1 < INT32_MIN ? INT32_MIN : (int64_t)input_size - 1);
+    }
+    if (half_pixel_centers && idx < 0)
+    {
+        idx = 0;
+    }
+    return idx;
+}
+
 /* ------------------------------------------------------------------------------------------------
  * Support kernels (declared per family as they are implemented).
  * --------------------------------------------------------------------------------------------- */

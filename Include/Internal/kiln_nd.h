@@ -1,7 +1,8 @@
 /*
  * Kiln internals: the N-dimensional data movement operators of ns-cmsis-nn on elements of 1, 2 or 4 bytes:
  * TILE, BROADCAST_TO, MIRROR_PAD, REVERSE_SEQUENCE, DYNAMIC_UPDATE_SLICE (row-major tensors of rank 1..8) and
- * SPACE_TO_DEPTH, DEPTH_TO_SPACE, SPACE_TO_BATCH_ND, BATCH_TO_SPACE_ND (NHWC). The public arm_*_s8 / _s16
+ * SPACE_TO_DEPTH, DEPTH_TO_SPACE, SPACE_TO_BATCH_ND, BATCH_TO_SPACE_ND (NHWC), and STRIDED_SLICE (NHWC),
+ * CONCATENATION / SPLIT along one axis (rank 1..8), RESIZE_NEAREST_NEIGHBOR (NHWC). The public arm_*_s8 / _s16
  * entries pass their arguments through unchanged; all checks and index arithmetic live in
  * Source/ReshapeFunctions/kiln_nd.c.
  *
@@ -159,6 +160,54 @@ extern "C"
                                               const cmsis_nn_scatter_nd_params *params,
                                               void *output,
                                               size_t elem_size);
+
+    /**
+     * STRIDED_SLICE (ns-cmsis-nn form, 4-D NHWC, the begin indices already resolved by the caller as TFLite's
+     * StartForAxis does): output element (n, h, w, c) is input element (begin.n + n stride.n, begin.h + h stride.h,
+     * ...). Checks, besides the common ones: every stride non-zero (negative walks backwards); for each axis with
+     * a non-zero output extent, the first index begin and the last index begin + (out - 1) stride inside
+     * [0, input extent) (an axis of output extent 0 places no condition on its begin). An empty output writes
+     * nothing.
+     */
+    arm_cmsis_nn_status kiln_strided_slice_elems(const void *input,
+                                                 void *output,
+                                                 const cmsis_nn_dims *input_dims,
+                                                 const cmsis_nn_dims *begin_dims,
+                                                 const cmsis_nn_dims *stride_dims,
+                                                 const cmsis_nn_dims *output_dims,
+                                                 size_t elem_size);
+
+    /**
+     * CONCATENATION (split false) and SPLIT (split true) of a row-major tensor `whole` of rank 1..8 (shape) along
+     * axis (0 .. rank - 1) into / from count >= 1 parts: part i has the whole's extents except part_extents[i]
+     * (>= 0) along axis, and the part extents sum to shape[axis]. Every parts[i] non-NULL (an empty part too).
+     * Concatenation reads the parts and writes whole; split reads whole and writes the parts. Parts and whole
+     * must not overlap.
+     */
+    arm_cmsis_nn_status kiln_axis_copy_elems(const void *const *parts,
+                                             int32_t count,
+                                             const int32_t *part_extents,
+                                             int32_t axis,
+                                             const void *whole,
+                                             int32_t rank,
+                                             const int32_t *shape,
+                                             size_t elem_size,
+                                             bool split);
+
+    /**
+     * RESIZE_NEAREST_NEIGHBOR (TFLite), NHWC: input extents all >= 1; size_shape describes exactly two values
+     * (its four fields 1 or 2, product 2); size_data = {new height, new width}, both >= 1; output_shape exactly
+     * (N, new height, new width, C). Output pixel (y, x) copies input pixel (GetNearestNeighbor(y, ..),
+     * GetNearestNeighbor(x, ..)) with TFLite's float32 scales and offsets (arm_nnsupportfunctions.h).
+     */
+    arm_cmsis_nn_status kiln_resize_nearest_elems(const cmsis_nn_resize_params *params,
+                                                  const cmsis_nn_dims *input_shape,
+                                                  const void *input,
+                                                  const cmsis_nn_dims *size_shape,
+                                                  const int32_t *size_data,
+                                                  const cmsis_nn_dims *output_shape,
+                                                  void *output,
+                                                  size_t elem_size);
 
 #ifdef __cplusplus
 }

@@ -2,11 +2,14 @@
  * Kiln — the N-dimensional data movement operators (Include/Internal/kiln_nd.h) for elements of 1, 2 or 4 bytes:
  * TILE, BROADCAST_TO, MIRROR_PAD and REVERSE_SEQUENCE share one walk (each output row gets its source row from
  * the outer coordinates, then its elements as runs that step +1, 0 or -1 through the source row);
- * DYNAMIC_UPDATE_SLICE copies rows; the NHWC block moves (space / depth / batch) copy whole pixels.
+ * DYNAMIC_UPDATE_SLICE copies rows; the NHWC block moves (space / depth / batch) copy whole pixels; STRIDED_SLICE
+ * copies strided runs of the innermost axis (kiln_nd_copy, any step); CONCATENATION / SPLIT copy one block per part
+ * and outer index; RESIZE_NEAREST_NEIGHBOR copies whole pixels.
  * Portable C on every backend. Elements move by memcpy, so every bit pattern arrives unchanged.
  */
 #include "Include/Internal/kiln_nd.h"
 #include "Include/Internal/kiln_movement.h"
+#include "Include/arm_nnsupportfunctions.h"
 
 #include <stdbool.h>
 #include <string.h>
@@ -140,15 +143,16 @@ static int32_t kiln_nd_run(const kiln_nd_walk *w, int32_t o, const int32_t *c, i
     return (int32_t)(end > n ? n : end) - o;
 }
 
-/* n elements to dst from src on: src[0], src[step], src[2 step], ... (step +1, 0 or -1) */
-static void kiln_nd_copy(uint8_t *dst, const uint8_t *src, int32_t n, int step, size_t es)
+/* n elements to dst from src on: src[0], src[step], src[2 step], ... (step in elements, any sign; 1 is one
+ * memcpy) */
+static void kiln_nd_copy(uint8_t *dst, const uint8_t *src, int32_t n, ptrdiff_t step, size_t es)
 {
-    if (step > 0)
+    if (step == 1)
     {
         memcpy(dst, src, (size_t)n * es);
         return;
     }
-    const ptrdiff_t sb = (ptrdiff_t)step * (ptrdiff_t)es;
+    const ptrdiff_t sb = step * (ptrdiff_t)es;
     switch (es)
     {
     case 1:
@@ -889,6 +893,208 @@ arm_cmsis_nn_status kiln_scatter_nd_elems(const int32_t *indices,
         }
         memcpy(out + (size_t)at * elem_size, src, (size_t)slice * elem_size);
         src += (size_t)slice * elem_size;
+    }
+    return ARM_CMSIS_NN_SUCCESS;
+}
+
+/* ---- STRIDED_SLICE, CONCATENATION / SPLIT along one axis, RESIZE_NEAREST_NEIGHBOR ------------- */
+
+static void kiln_nd_dims4(const cmsis_nn_dims *d, int32_t *a)
+{
+    a[0] = d->n;
+    a[1] = d->h;
+    a[2] = d->w;
+    a[3] = d->c;
+}
+
+arm_cmsis_nn_status kiln_strided_slice_elems(const void *input,
+                                             void *output,
+                                             const cmsis_nn_dims *input_dims,
+                                             const cmsis_nn_dims *begin_dims,
+                                             const cmsis_nn_dims *stride_dims,
+                                             const cmsis_nn_dims *output_dims,
+                                             size_t elem_size)
+{
+    if (input == NULL || output == NULL || input_dims == NULL || begin_dims == NULL || stride_dims == NULL ||
+        output_dims == NULL || !kiln_nd_elem_ok(elem_size))
+    {
+        return ARM_CMSIS_NN_ARG_ERROR;
+    }
+    int32_t in[4], b[4], st[4], o[4];
+    kiln_nd_dims4(input_dims, in);
+    kiln_nd_dims4(begin_dims, b);
+    kiln_nd_dims4(stride_dims, st);
+    kiln_nd_dims4(output_dims, o);
+    int64_t n_in, n_out;
+    if (!kiln_nd_shape_ok(4, in, elem_size, &n_in) || !kiln_nd_shape_ok(4, o, elem_size, &n_out))
+    {
+        return ARM_CMSIS_NN_ARG_ERROR;
+    }
+    for (int32_t d = 0; d < 4; d++)
+    {
+        if (st[d] == 0)
+        {
+            return ARM_CMSIS_NN_ARG_ERROR;
+        }
+        /* the first and the last index taken along d inside the input (the indices between follow) */
+        const int64_t last = (int64_t)b[d] + ((int64_t)o[d] - 1) * st[d];
+        if (o[d] > 0 && (b[d] < 0 || b[d] >= in[d] || last < 0 || last >= in[d]))
+        {
+            return ARM_CMSIS_NN_ARG_ERROR;
+        }
+    }
+    if (n_out == 0)
+    {
+        return ARM_CMSIS_NN_SUCCESS;
+    }
+    const ptrdiff_t es = (ptrdiff_t)elem_size;
+    const ptrdiff_t pitch[3] = {(ptrdiff_t)in[1] * in[2] * in[3] * es, (ptrdiff_t)in[2] * in[3] * es,
+                                (ptrdiff_t)in[3] * es};
+    const uint8_t *src = (const uint8_t *)input;
+    uint8_t *dst = (uint8_t *)output;
+    for (int32_t i0 = 0; i0 < o[0]; i0++)
+    {
+        const uint8_t *p0 = src + ((ptrdiff_t)b[0] + (ptrdiff_t)i0 * st[0]) * pitch[0];
+        for (int32_t i1 = 0; i1 < o[1]; i1++)
+        {
+            const uint8_t *p1 = p0 + ((ptrdiff_t)b[1] + (ptrdiff_t)i1 * st[1]) * pitch[1];
+            for (int32_t i2 = 0; i2 < o[2]; i2++)
+            {
+                const uint8_t *p2 = p1 + ((ptrdiff_t)b[2] + (ptrdiff_t)i2 * st[2]) * pitch[2];
+                kiln_nd_copy(dst, p2 + (ptrdiff_t)b[3] * es, o[3], st[3], elem_size);
+                dst += (size_t)o[3] * elem_size;
+            }
+        }
+    }
+    return ARM_CMSIS_NN_SUCCESS;
+}
+
+arm_cmsis_nn_status kiln_axis_copy_elems(const void *const *parts,
+                                         int32_t count,
+                                         const int32_t *part_extents,
+                                         int32_t axis,
+                                         const void *whole,
+                                         int32_t rank,
+                                         const int32_t *shape,
+                                         size_t elem_size,
+                                         bool split)
+{
+    int64_t n_whole;
+    if (parts == NULL || part_extents == NULL || whole == NULL || count < 1 || !kiln_nd_elem_ok(elem_size) ||
+        !kiln_nd_shape_ok(rank, shape, elem_size, &n_whole) || axis < 0 || axis >= rank)
+    {
+        return ARM_CMSIS_NN_ARG_ERROR;
+    }
+    int64_t sum = 0;
+    for (int32_t i = 0; i < count; i++)
+    {
+        if (parts[i] == NULL || part_extents[i] < 0)
+        {
+            return ARM_CMSIS_NN_ARG_ERROR;
+        }
+        sum += part_extents[i]; /* count < 2^31 terms below 2^31: no overflow */
+    }
+    if (sum != shape[axis])
+    {
+        return ARM_CMSIS_NN_ARG_ERROR;
+    }
+    if (n_whole == 0)
+    {
+        return ARM_CMSIS_NN_SUCCESS;
+    }
+    int64_t outer = 1, inner = 1;
+    for (int32_t d = 0; d < axis; d++)
+    {
+        outer *= shape[d];
+    }
+    for (int32_t d = axis + 1; d < rank; d++)
+    {
+        inner *= shape[d];
+    }
+    /* whole is outer blocks; block k holds, in order, block k of every part (part_extents[i] x inner elements) */
+    size_t at = 0; /* bytes of whole done */
+    for (int64_t k = 0; k < outer; k++)
+    {
+        for (int32_t i = 0; i < count; i++)
+        {
+            const size_t bytes = (size_t)part_extents[i] * (size_t)inner * elem_size;
+            if (bytes == 0)
+            {
+                continue;
+            }
+            const size_t off = (size_t)k * bytes;
+            if (split)
+            {
+                memcpy((uint8_t *)(uintptr_t)parts[i] + off, (const uint8_t *)whole + at, bytes);
+            }
+            else
+            {
+                memcpy((uint8_t *)(uintptr_t)whole + at, (const uint8_t *)parts[i] + off, bytes);
+            }
+            at += bytes;
+        }
+    }
+    return ARM_CMSIS_NN_SUCCESS;
+}
+
+arm_cmsis_nn_status kiln_resize_nearest_elems(const cmsis_nn_resize_params *params,
+                                              const cmsis_nn_dims *input_shape,
+                                              const void *input,
+                                              const cmsis_nn_dims *size_shape,
+                                              const int32_t *size_data,
+                                              const cmsis_nn_dims *output_shape,
+                                              void *output,
+                                              size_t elem_size)
+{
+    if (params == NULL || input_shape == NULL || input == NULL || size_shape == NULL || size_data == NULL ||
+        output_shape == NULL || output == NULL || !kiln_nd_elem_ok(elem_size))
+    {
+        return ARM_CMSIS_NN_ARG_ERROR;
+    }
+    int32_t in[4], sz[4], out[4];
+    kiln_nd_dims4(input_shape, in);
+    kiln_nd_dims4(size_shape, sz);
+    kiln_nd_dims4(output_shape, out);
+    int64_t n_in, n_out;
+    if (!kiln_nd_shape_ok(4, in, elem_size, &n_in) || !kiln_nd_shape_ok(4, out, elem_size, &n_out) || in[0] < 1 ||
+        in[1] < 1 || in[2] < 1 || in[3] < 1)
+    {
+        return ARM_CMSIS_NN_ARG_ERROR;
+    }
+    /* the size tensor holds exactly two values: new height, new width */
+    if (sz[0] < 1 || sz[1] < 1 || sz[2] < 1 || sz[3] < 1 || sz[0] > 2 || sz[1] > 2 || sz[2] > 2 || sz[3] > 2 ||
+        sz[0] * sz[1] * sz[2] * sz[3] != 2)
+    {
+        return ARM_CMSIS_NN_ARG_ERROR;
+    }
+    const int32_t oh = size_data[0], ow = size_data[1];
+    if (oh < 1 || ow < 1 || out[0] != in[0] || out[1] != oh || out[2] != ow || out[3] != in[3])
+    {
+        return ARM_CMSIS_NN_ARG_ERROR;
+    }
+    const bool ac = params->align_corners, hp = params->half_pixel_centers;
+    /* TFLite's scales, in float32 */
+    const float y_scale = (ac && oh > 1) ? (float)(in[1] - 1) / (float)(oh - 1) : (float)in[1] / (float)oh;
+    const float x_scale = (ac && ow > 1) ? (float)(in[2] - 1) / (float)(ow - 1) : (float)in[2] / (float)ow;
+    const float offset = hp ? 0.5f : 0.0f;
+    const size_t pixel = (size_t)in[3] * elem_size;
+    const uint8_t *src = (const uint8_t *)input;
+    uint8_t *dst = (uint8_t *)output;
+    for (int32_t b = 0; b < in[0]; b++)
+    {
+        const uint8_t *image = src + (size_t)b * (size_t)in[1] * (size_t)in[2] * pixel;
+        for (int32_t y = 0; y < oh; y++)
+        {
+            /* the index is in [0, in - 1]: non-negative scale and offset, clamped above */
+            const int32_t iy = GetNearestNeighbor(y, in[1], y_scale, offset, ac, hp);
+            const uint8_t *row = image + (size_t)iy * (size_t)in[2] * pixel;
+            for (int32_t x = 0; x < ow; x++)
+            {
+                const int32_t ix = GetNearestNeighbor(x, in[2], x_scale, offset, ac, hp);
+                memcpy(dst, row + (size_t)ix * pixel, pixel);
+                dst += pixel;
+            }
+        }
     }
     return ARM_CMSIS_NN_SUCCESS;
 }
