@@ -22,20 +22,14 @@ static arm_cmsis_nn_status kiln_clamp(const void *input, int32_t lo, int32_t hi,
     return ARM_CMSIS_NN_SUCCESS;
 }
 
-arm_cmsis_nn_status arm_clamp_s8(const int8_t *input,
-                                 const int8_t act_min,
-                                 const int8_t act_max,
-                                 int8_t *output,
-                                 const int32_t output_size)
+arm_cmsis_nn_status
+arm_clamp_s8(const int8_t *input, const int8_t act_min, const int8_t act_max, int8_t *output, const int32_t output_size)
 {
     return kiln_clamp(input, act_min, act_max, output, output_size, false);
 }
 
-arm_cmsis_nn_status arm_clamp_s16(const int16_t *input,
-                                  const int16_t act_min,
-                                  const int16_t act_max,
-                                  int16_t *output,
-                                  const int32_t output_size)
+arm_cmsis_nn_status arm_clamp_s16(
+    const int16_t *input, const int16_t act_min, const int16_t act_max, int16_t *output, const int32_t output_size)
 {
     return kiln_clamp(input, act_min, act_max, output, output_size, true);
 }

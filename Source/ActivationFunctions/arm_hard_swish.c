@@ -75,9 +75,9 @@ arm_cmsis_nn_status arm_hard_swish_compat_s8(const int8_t *input,
     }
     for (int32_t i = 0; i < output_size; i++)
     {
-        output[i] = kiln_hard_swish_compat_element(input[i], input_offset, output_offset,
-                                                   (int16_t)output_multiplier_fp, output_multiplier_exp,
-                                                   (int16_t)relu_multiplier_fp, relu_multiplier_exp);
+        output[i] =
+            kiln_hard_swish_compat_element(input[i], input_offset, output_offset, (int16_t)output_multiplier_fp,
+                                           output_multiplier_exp, (int16_t)relu_multiplier_fp, relu_multiplier_exp);
     }
     return ARM_CMSIS_NN_SUCCESS;
 }

@@ -94,9 +94,15 @@ arm_cmsis_nn_status arm_prelu_s8(const cmsis_nn_dims *input_dims,
                                  const cmsis_nn_dims *output_dims,
                                  int8_t *output)
 {
-    const kiln_prelu_params p = {input_offset,          alpha_offset, output_offset, output_multiplier_identity,
-                                 output_shift_identity, output_multiplier_alpha,     output_shift_alpha,
-                                 INT8_MIN,              INT8_MAX};
+    const kiln_prelu_params p = {input_offset,
+                                 alpha_offset,
+                                 output_offset,
+                                 output_multiplier_identity,
+                                 output_shift_identity,
+                                 output_multiplier_alpha,
+                                 output_shift_alpha,
+                                 INT8_MIN,
+                                 INT8_MAX};
     kiln_maxmin_plan plan;
     if (!kiln_prelu_args_ok(input_dims, input, alpha_dims, alpha, output_dims, output, false, &p, &plan))
     {
@@ -120,9 +126,15 @@ arm_cmsis_nn_status arm_prelu_s16(const cmsis_nn_dims *input_dims,
                                   const cmsis_nn_dims *output_dims,
                                   int16_t *output)
 {
-    const kiln_prelu_params p = {input_offset,          alpha_offset, output_offset, output_multiplier_identity,
-                                 output_shift_identity, output_multiplier_alpha,     output_shift_alpha,
-                                 INT16_MIN,             INT16_MAX};
+    const kiln_prelu_params p = {input_offset,
+                                 alpha_offset,
+                                 output_offset,
+                                 output_multiplier_identity,
+                                 output_shift_identity,
+                                 output_multiplier_alpha,
+                                 output_shift_alpha,
+                                 INT16_MIN,
+                                 INT16_MAX};
     kiln_maxmin_plan plan;
     if (!kiln_prelu_args_ok(input_dims, input, alpha_dims, alpha, output_dims, output, true, &p, &plan))
     {

@@ -12,7 +12,7 @@
 
 #include "kiln_test.h"
 
-#define ACTI_GUARD 32 /* bytes on each side of an output */
+#define ACTI_GUARD  32 /* bytes on each side of an output */
 #define ACTI_CANARY 0x5A
 
 /* Element access for tests written once for int8 and int16. */

@@ -51,9 +51,8 @@ static void ref_prelu(const prelu_case *c, const void *in, const void *alpha, vo
                 for (int32_t ch = 0; ch < d[3]; ch++)
                 {
                     const int32_t i = ((b * d[1] + y) * d[2] + x) * d[3] + ch;
-                    const int32_t j = (((a[0] == 1 ? 0 : b) * a[1] + (a[1] == 1 ? 0 : y)) * a[2] +
-                                       (a[2] == 1 ? 0 : x)) *
-                            a[3] +
+                    const int32_t j =
+                        (((a[0] == 1 ? 0 : b) * a[1] + (a[1] == 1 ? 0 : y)) * a[2] + (a[2] == 1 ? 0 : x)) * a[3] +
                         (a[3] == 1 ? 0 : ch);
                     const int32_t v = c->io + acti_get(in, i, c->s16);
                     int32_t y_val;
@@ -66,16 +65,15 @@ static void ref_prelu(const prelu_case *c, const void *in, const void *alpha, vo
                         const int32_t av = c->ao + acti_get(alpha, j, c->s16);
                         y_val = kiln_ref_multiply_by_quantized_multiplier(v * av, c->ma, c->sa);
                     }
-                    acti_set(out, i, acti_clamp((int64_t)c->oo + y_val, acti_tmin(c->s16), acti_tmax(c->s16)),
-                             c->s16);
+                    acti_set(out, i, acti_clamp((int64_t)c->oo + y_val, acti_tmin(c->s16), acti_tmax(c->s16)), c->s16);
                 }
             }
         }
     }
 }
 
-static arm_cmsis_nn_status call_prelu(const prelu_case *c, const int32_t out_d[4], const void *in, const void *alpha,
-                                      void *out)
+static arm_cmsis_nn_status
+call_prelu(const prelu_case *c, const int32_t out_d[4], const void *in, const void *alpha, void *out)
 {
     const cmsis_nn_dims di = to_dims(c->in_dims), da = to_dims(c->alpha_dims), dout = to_dims(out_d);
     if (c->s16)
@@ -295,41 +293,80 @@ static void test_prelu_bad_input(void)
             {"NULL output dims", good, {1, 2, 2, 3}, 5},
             {"NULL output", good, {1, 2, 2, 3}, 6},
             {"output dims differ from input", good, {1, 2, 3, 3}, 0},
-            {"output c broadcast from alpha", {s16, {1, 2, 2, 1}, {1, 1, 1, 3}, 0, 0, 0, 1 << 30, 0, 1 << 30, -4},
-             {1, 2, 2, 3}, 0},
-            {"alpha c neither 1 nor input c", {s16, {1, 2, 2, 3}, {1, 1, 1, 2}, 0, 0, 0, 1 << 30, 0, 1 << 30, -4},
-             {1, 2, 2, 3}, 0},
-            {"alpha larger than input", {s16, {1, 1, 2, 3}, {1, 2, 2, 3}, 0, 0, 0, 1 << 30, 0, 1 << 30, -4},
-             {1, 1, 2, 3}, 0},
-            {"negative input dim", {s16, {1, -2, 2, 3}, {1, 1, 1, 3}, 0, 0, 0, 1 << 30, 0, 1 << 30, -4},
-             {1, -2, 2, 3}, 0},
-            {"negative alpha dim", {s16, {1, 2, 2, 3}, {1, -1, 1, 3}, 0, 0, 0, 1 << 30, 0, 1 << 30, -4},
-             {1, 2, 2, 3}, 0},
-            {"more than INT32_MAX elements", {s16, {65536, 65536, 1, 1}, {1, 1, 1, 1}, 0, 0, 0, 1 << 30, 0, 1 << 30, -4},
-             {65536, 65536, 1, 1}, 0},
-            {"input offset too large", {s16, {1, 2, 2, 3}, {1, 1, 1, 3}, span + 1, 0, 0, 1 << 30, 0, 1 << 30, -4},
-             {1, 2, 2, 3}, 0},
-            {"alpha offset too small", {s16, {1, 2, 2, 3}, {1, 1, 1, 3}, 0, -span - 1, 0, 1 << 30, 0, 1 << 30, -4},
-             {1, 2, 2, 3}, 0},
+            {"output c broadcast from alpha",
+             {s16, {1, 2, 2, 1}, {1, 1, 1, 3}, 0, 0, 0, 1 << 30, 0, 1 << 30, -4},
+             {1, 2, 2, 3},
+             0},
+            {"alpha c neither 1 nor input c",
+             {s16, {1, 2, 2, 3}, {1, 1, 1, 2}, 0, 0, 0, 1 << 30, 0, 1 << 30, -4},
+             {1, 2, 2, 3},
+             0},
+            {"alpha larger than input",
+             {s16, {1, 1, 2, 3}, {1, 2, 2, 3}, 0, 0, 0, 1 << 30, 0, 1 << 30, -4},
+             {1, 1, 2, 3},
+             0},
+            {"negative input dim",
+             {s16, {1, -2, 2, 3}, {1, 1, 1, 3}, 0, 0, 0, 1 << 30, 0, 1 << 30, -4},
+             {1, -2, 2, 3},
+             0},
+            {"negative alpha dim",
+             {s16, {1, 2, 2, 3}, {1, -1, 1, 3}, 0, 0, 0, 1 << 30, 0, 1 << 30, -4},
+             {1, 2, 2, 3},
+             0},
+            {"more than INT32_MAX elements",
+             {s16, {65536, 65536, 1, 1}, {1, 1, 1, 1}, 0, 0, 0, 1 << 30, 0, 1 << 30, -4},
+             {65536, 65536, 1, 1},
+             0},
+            {"input offset too large",
+             {s16, {1, 2, 2, 3}, {1, 1, 1, 3}, span + 1, 0, 0, 1 << 30, 0, 1 << 30, -4},
+             {1, 2, 2, 3},
+             0},
+            {"alpha offset too small",
+             {s16, {1, 2, 2, 3}, {1, 1, 1, 3}, 0, -span - 1, 0, 1 << 30, 0, 1 << 30, -4},
+             {1, 2, 2, 3},
+             0},
             {"output offset outside the type",
-             {s16, {1, 2, 2, 3}, {1, 1, 1, 3}, 0, 0, s16 ? 32768 : 128, 1 << 30, 0, 1 << 30, -4}, {1, 2, 2, 3}, 0},
-            {"identity shift above 30", {s16, {1, 2, 2, 3}, {1, 1, 1, 3}, 0, 0, 0, 1 << 30, 31, 1 << 30, -4},
-             {1, 2, 2, 3}, 0},
-            {"identity shift overflows", {s16, {1, 2, 2, 3}, {1, 1, 1, 3}, 0, 0, 0, 1 << 30, s16 ? 17 : 25, 1 << 30, -4},
-             {1, 2, 2, 3}, 0},
-            {"alpha shift below -31", {s16, {1, 2, 2, 3}, {1, 1, 1, 3}, 0, 0, 0, 1 << 30, 0, 1 << 30, -32},
-             {1, 2, 2, 3}, 0},
-            {"alpha shift overflows", {s16, {1, 2, 2, 3}, {1, 1, 1, 3}, 0, 0, 0, 1 << 30, 0, 1 << 30, s16 ? 2 : 18},
-             {1, 2, 2, 3}, 0},
+             {s16, {1, 2, 2, 3}, {1, 1, 1, 3}, 0, 0, s16 ? 32768 : 128, 1 << 30, 0, 1 << 30, -4},
+             {1, 2, 2, 3},
+             0},
+            {"identity shift above 30",
+             {s16, {1, 2, 2, 3}, {1, 1, 1, 3}, 0, 0, 0, 1 << 30, 31, 1 << 30, -4},
+             {1, 2, 2, 3},
+             0},
+            {"identity shift overflows",
+             {s16, {1, 2, 2, 3}, {1, 1, 1, 3}, 0, 0, 0, 1 << 30, s16 ? 17 : 25, 1 << 30, -4},
+             {1, 2, 2, 3},
+             0},
+            {"alpha shift below -31",
+             {s16, {1, 2, 2, 3}, {1, 1, 1, 3}, 0, 0, 0, 1 << 30, 0, 1 << 30, -32},
+             {1, 2, 2, 3},
+             0},
+            {"alpha shift overflows",
+             {s16, {1, 2, 2, 3}, {1, 1, 1, 3}, 0, 0, 0, 1 << 30, 0, 1 << 30, s16 ? 2 : 18},
+             {1, 2, 2, 3},
+             0},
             /* int8: no product can overflow; the largest alpha shift plus one instead */
             {"alpha product overflows int32 (int16) / alpha shift 17 (int8)",
-             {s16, {1, 2, 2, 3}, {1, 1, 1, 3}, s16 ? -30000 : 0, s16 ? -30000 : 0, 0, 1 << 30, 0, 1 << 30,
+             {s16,
+              {1, 2, 2, 3},
+              {1, 1, 1, 3},
+              s16 ? -30000 : 0,
+              s16 ? -30000 : 0,
+              0,
+              1 << 30,
+              0,
+              1 << 30,
               s16 ? -4 : 17},
-             {1, 2, 2, 3}, 0},
-            {"identity multiplier INT32_MIN", {s16, {1, 2, 2, 3}, {1, 1, 1, 3}, 0, 0, 0, INT32_MIN, 0, 1 << 30, -4},
-             {1, 2, 2, 3}, 0},
-            {"alpha multiplier INT32_MIN", {s16, {1, 2, 2, 3}, {1, 1, 1, 3}, 0, 0, 0, 1 << 30, 0, INT32_MIN, -4},
-             {1, 2, 2, 3}, 0},
+             {1, 2, 2, 3},
+             0},
+            {"identity multiplier INT32_MIN",
+             {s16, {1, 2, 2, 3}, {1, 1, 1, 3}, 0, 0, 0, INT32_MIN, 0, 1 << 30, -4},
+             {1, 2, 2, 3},
+             0},
+            {"alpha multiplier INT32_MIN",
+             {s16, {1, 2, 2, 3}, {1, 1, 1, 3}, 0, 0, 0, 1 << 30, 0, INT32_MIN, -4},
+             {1, 2, 2, 3},
+             0},
         };
         uint8_t in[64], alpha[64], out[64 + 2 * ACTI_GUARD];
         memset(in, 0x81, sizeof(in));
@@ -364,8 +401,16 @@ static void test_prelu_bad_input(void)
         kiln_rng r;
         kiln_rng_seed(&r, 0xAC710402u + (uint64_t)t);
         const prelu_case limits[] = {
-            {s16, {1, 2, 2, 3}, {1, 1, 1, 3}, s16 ? 0 : span, s16 ? 0 : -span, s16 ? 32767 : -128, INT32_MAX, 0,
-             INT32_MAX, -31},
+            {s16,
+             {1, 2, 2, 3},
+             {1, 1, 1, 3},
+             s16 ? 0 : span,
+             s16 ? 0 : -span,
+             s16 ? 32767 : -128,
+             INT32_MAX,
+             0,
+             INT32_MAX,
+             -31},
             {s16, {1, 2, 2, 3}, {1, 2, 2, 3}, s16 ? -32767 : -span, 0, 0, 1 << 30, s16 ? 0 : 30, 1 << 30, 0},
             {s16, {2, 0, 2, 3}, {1, 1, 1, 3}, 0, 0, 0, 1 << 30, 0, 1 << 30, -4},
             {s16, {1, 2, 2, 3}, {1, 1, 1, 3}, 0, 0, 0, 1 << 30, s16 ? 16 : 24, 1 << 30, s16 ? 0 : 16},

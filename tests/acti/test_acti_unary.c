@@ -21,7 +21,7 @@
 #include "kiln_test.h"
 
 #define MAX_N 1100
-#define NP 8 /* parameters of an operation; unused ones are 0 */
+#define NP    8 /* parameters of an operation; unused ones are 0 */
 
 typedef arm_cmsis_nn_status (*op_call)(const void *in, void *out, int32_t n, const int32_t *p);
 typedef int32_t (*op_ref)(int32_t x, const int32_t *p, bool s16);
@@ -232,14 +232,12 @@ static arm_cmsis_nn_status call_hs_compat(const void *in, void *out, int32_t n, 
 
 static arm_cmsis_nn_status call_hs_precise_s8(const void *in, void *out, int32_t n, const int32_t *p)
 {
-    return arm_hard_swish_precise_s8((const int8_t *)in, p[0], p[1], p[2], p[3], p[4], p[5], p[6], (int8_t *)out,
-                                     n);
+    return arm_hard_swish_precise_s8((const int8_t *)in, p[0], p[1], p[2], p[3], p[4], p[5], p[6], (int8_t *)out, n);
 }
 
 static arm_cmsis_nn_status call_hs_precise_s16(const void *in, void *out, int32_t n, const int32_t *p)
 {
-    return arm_hard_swish_precise_s16((const int16_t *)in, p[0], p[1], p[2], p[3], p[4], p[5], p[6],
-                                      (int16_t *)out, n);
+    return arm_hard_swish_precise_s16((const int16_t *)in, p[0], p[1], p[2], p[3], p[4], p[5], p[6], (int16_t *)out, n);
 }
 
 static arm_cmsis_nn_status call_logistic(const void *in, void *out, int32_t n, const int32_t *p)
@@ -693,16 +691,16 @@ static const unary_op g_ops[] = {
      N_OF(bad_relu_generic_s8), good_relu_generic_s8, N_OF(good_relu_generic_s8)},
     {"arm_relu_generic_s16", true, call_relu_generic_s16, ref_relu_generic, gen_relu_generic, bad_relu_generic_s16,
      N_OF(bad_relu_generic_s16), good_relu_generic_s16, N_OF(good_relu_generic_s16)},
-    {"arm_relu_s16", true, call_relu_s16, ref_relu, gen_relu_common, bad_relu_s16, N_OF(bad_relu_s16),
-     good_relu_s16, N_OF(good_relu_s16)},
-    {"arm_leaky_relu_s8", false, call_leaky_s8, ref_leaky, gen_leaky, bad_leaky_s8, N_OF(bad_leaky_s8),
-     good_leaky_s8, N_OF(good_leaky_s8)},
+    {"arm_relu_s16", true, call_relu_s16, ref_relu, gen_relu_common, bad_relu_s16, N_OF(bad_relu_s16), good_relu_s16,
+     N_OF(good_relu_s16)},
+    {"arm_leaky_relu_s8", false, call_leaky_s8, ref_leaky, gen_leaky, bad_leaky_s8, N_OF(bad_leaky_s8), good_leaky_s8,
+     N_OF(good_leaky_s8)},
     {"arm_leaky_relu_s16", true, call_leaky_s16, ref_leaky, gen_leaky, bad_leaky_s16, N_OF(bad_leaky_s16),
      good_leaky_s16, N_OF(good_leaky_s16)},
     {"arm_hard_swish_compat_s8", false, call_hs_compat, ref_hard_swish_compat, gen_hs_compat, bad_hs_compat,
      N_OF(bad_hs_compat), good_hs_compat, N_OF(good_hs_compat)},
-    {"arm_hard_swish_precise_s8", false, call_hs_precise_s8, ref_hard_swish_precise, gen_hs_precise,
-     bad_hs_precise_s8, N_OF(bad_hs_precise_s8), good_hs_precise_s8, N_OF(good_hs_precise_s8)},
+    {"arm_hard_swish_precise_s8", false, call_hs_precise_s8, ref_hard_swish_precise, gen_hs_precise, bad_hs_precise_s8,
+     N_OF(bad_hs_precise_s8), good_hs_precise_s8, N_OF(good_hs_precise_s8)},
     {"arm_hard_swish_precise_s16", true, call_hs_precise_s16, ref_hard_swish_precise, gen_hs_precise,
      bad_hs_precise_s16, N_OF(bad_hs_precise_s16), good_hs_precise_s16, N_OF(good_hs_precise_s16)},
     {"arm_logistic_s16", true, call_logistic, ref_logistic, gen_logistic_tanh, bad_logistic_tanh,
@@ -824,7 +822,7 @@ static void test_exhaustive_op(const unary_op *op, uint64_t seed)
             ((int8_t *)g_in)[i] = (int8_t)(i - 128);
         }
     }
-    const int32_t sets = op->s16 ? kiln_test_iterations(40, 3) : kiln_test_iterations(400, 60);
+    const int32_t sets = op->s16 ? kiln_test_iterations(40, 8) : kiln_test_iterations(400, 60);
     static uint8_t s_big_out[2 * 65536];
     for (int32_t it = 0; it < sets; it++)
     {

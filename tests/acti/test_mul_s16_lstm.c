@@ -17,7 +17,7 @@
 #include "kiln_ref.h"
 #include "kiln_test.h"
 
-#define MAX_IN 2048
+#define MAX_IN  2048
 #define MAX_OUT 8192
 
 static int16_t g_a[MAX_IN], g_b[MAX_IN], g_a_copy[MAX_IN], g_b_copy[MAX_IN];
@@ -63,8 +63,8 @@ static arm_cmsis_nn_status call_batch(const batch_call *k)
         return arm_elementwise_mul_s16_batch_offset((const int16_t *)k->a, (const int16_t *)k->b, (int16_t *)k->out,
                                                     k->off, k->mult, k->shift, k->block, k->batches, k->boff);
     }
-    return arm_elementwise_mul_s16_s8((const int16_t *)k->a, (const int16_t *)k->b, (int8_t *)k->out, k->off,
-                                      k->mult, k->shift, k->block, k->batches, k->boff);
+    return arm_elementwise_mul_s16_s8((const int16_t *)k->a, (const int16_t *)k->b, (int8_t *)k->out, k->off, k->mult,
+                                      k->shift, k->block, k->batches, k->boff);
 }
 
 static bool batch_edge_run(void *arg)
@@ -106,7 +106,8 @@ static void test_mul_batch_random(void)
             for (int32_t i = 0; i < k.block; i++)
             {
                 const int32_t src = bt * k.block + i, dst = bt * k.boff * k.block + i;
-                const int32_t v = kiln_ref_multiply_by_quantized_multiplier((int32_t)g_a[src] * g_b[src], k.mult, k.shift);
+                const int32_t v =
+                    kiln_ref_multiply_by_quantized_multiplier((int32_t)g_a[src] * g_b[src], k.mult, k.shift);
                 acti_set(g_want, dst, acti_clamp((int64_t)v + k.off, acti_tmin(k.s16), acti_tmax(k.s16)), k.s16);
             }
         }
@@ -121,8 +122,7 @@ static void test_mul_batch_random(void)
                     const int32_t src = bt * k.block + i, dst = bt * k.boff * k.block + i;
                     const int32_t v =
                         kiln_ref_multiply_by_quantized_multiplier((int32_t)g_a[src] * g_a[src], k.mult, k.shift);
-                    acti_set(g_want, dst, acti_clamp((int64_t)v + k.off, acti_tmin(k.s16), acti_tmax(k.s16)),
-                             k.s16);
+                    acti_set(g_want, dst, acti_clamp((int64_t)v + k.off, acti_tmin(k.s16), acti_tmax(k.s16)), k.s16);
                 }
             }
         }
@@ -252,8 +252,8 @@ static void test_mul_acc_random(void)
 /* Every pair of a grid of int16 values holding the extremes, for a few requantizations. */
 static void test_extreme_pairs(void)
 {
-    static const int16_t vals[] = {INT16_MIN, INT16_MIN + 1, -16384, -181, -1, 0, 1, 181, 16384, INT16_MAX - 1,
-                                   INT16_MAX};
+    static const int16_t vals[] = {INT16_MIN, INT16_MIN + 1, -16384, -181,          -1,       0,
+                                   1,         181,           16384,  INT16_MAX - 1, INT16_MAX};
     const int32_t nv = (int32_t)(sizeof(vals) / sizeof(vals[0]));
     int16_t a[121], b[121], o16[121], acc[121];
     int8_t o8[121];
@@ -262,8 +262,7 @@ static void test_extreme_pairs(void)
         a[i] = vals[i / nv];
         b[i] = vals[i % nv];
     }
-    const int32_t reqs[][2] = {{INT32_MAX, 0}, {1 << 30, 0}, {INT32_MAX, -31}, {1 << 30, -15}, {-INT32_MAX, 0},
-                               {1, 0}};
+    const int32_t reqs[][2] = {{INT32_MAX, 0}, {1 << 30, 0}, {INT32_MAX, -31}, {1 << 30, -15}, {-INT32_MAX, 0}, {1, 0}};
     for (size_t q = 0; q < sizeof(reqs) / sizeof(reqs[0]); q++)
     {
         kiln_test_context("extreme pairs, mult=%ld shift=%ld", (long)reqs[q][0], (long)reqs[q][1]);
@@ -383,7 +382,8 @@ static void test_bad_input(void)
     }
     /* accepted: act_max <= 0 ignores act_min entirely */
     kiln_test_context("mul_acc: limits");
-    KILN_CHECK_EQ(arm_elementwise_mul_acc_s16(a, b, 0, 0, (int16_t *)o, 0, Q30, 0, INT32_MAX, 0, 8), ARM_CMSIS_NN_SUCCESS);
+    KILN_CHECK_EQ(arm_elementwise_mul_acc_s16(a, b, 0, 0, (int16_t *)o, 0, Q30, 0, INT32_MAX, 0, 8),
+                  ARM_CMSIS_NN_SUCCESS);
     KILN_CHECK_EQ(arm_elementwise_mul_acc_s16(a, b, 0, 0, (int16_t *)o, 0, Q30, 0, -32768, 32767, 0),
                   ARM_CMSIS_NN_SUCCESS);
 }
