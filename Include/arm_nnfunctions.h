@@ -108,8 +108,8 @@ arm_cmsis_nn_status arm_relu_s16(const int16_t *input, const int32_t input_offse
  *   out = clamp(output_offset + (x >= 0 ? requantize(x, output_multiplier_identity, output_shift_identity)
  *                                       : requantize(x, output_multiplier_alpha, output_shift_alpha)), type range)
  * input_offset and output_offset are the zero points (within the element type). Each multiplier is
- * checked over the part of x it scales. (ns-cmsis-nn's scalar int16 loop clamps with its bounds swapped,
- * always giving 32767; Kiln follows TFLite.)
+ * checked over the part of x it scales. (The scalar int16 loop of a published ns-cmsis-nn version
+ * clamps with its bounds swapped, always giving 32767; Kiln follows TFLite.)
  */
 arm_cmsis_nn_status arm_leaky_relu_s8(const int8_t *input, const int32_t input_offset, const int32_t output_offset, const int32_t output_multiplier_alpha, const int32_t output_shift_alpha, const int32_t output_multiplier_identity, const int32_t output_shift_identity, int8_t *output, const int32_t output_size);
 arm_cmsis_nn_status arm_leaky_relu_s16(const int16_t *input, const int32_t input_offset, const int32_t output_offset, const int32_t output_multiplier_alpha, const int32_t output_shift_alpha, const int32_t output_multiplier_identity, const int32_t output_shift_identity, int16_t *output, const int32_t output_size);
