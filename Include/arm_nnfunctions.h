@@ -71,6 +71,106 @@ arm_cmsis_nn_status arm_relu_s8(const int8_t *input,
                                 int8_t *output,
                                 const int32_t output_size);
 
+/* ---- int8 / int16 activations of ns-cmsis-nn, arm_relu_q15 and arm_nn_activation_s16 ------------
+ * Portable C on every backend. Each returns ARM_CMSIS_NN_ARG_ERROR, writing nothing, for a NULL
+ * pointer, a negative size or a parameter outside the ranges stated; else ARM_CMSIS_NN_SUCCESS.
+ * "requantize" is arm_nn_requantize (TFLite's MultiplyByQuantizedMultiplier); a multiplier / shift
+ * pair is accepted when the shift is within [-31, 30], the multiplier is not INT32_MIN and the value
+ * it scales, shifted left by max(shift, 0), fits int32 for every input (checked exactly over the
+ * input type's range). Output offsets are added with the clamp, never overflowing. Unless stated
+ * otherwise input and output may be the same buffer. */
+
+/** In-place ReLU on int16 data: data[i] = max(data[i], 0). NULL: nothing happens (no status). */
+void arm_relu_q15(int16_t *data, uint16_t size);
+
+/**
+ * Clamp: out = clamp(in, act_min, act_max) (the bounds of TFLite's RELU6 / RELU_N1_TO_1 / RELU_0_TO_1
+ * in the output quantization). act_min > act_max is an error.
+ */
+arm_cmsis_nn_status arm_clamp_s8(const int8_t *input, const int8_t act_min, const int8_t act_max, int8_t *output, const int32_t output_size);
+arm_cmsis_nn_status arm_clamp_s16(const int16_t *input, const int16_t act_min, const int16_t act_max, int16_t *output, const int32_t output_size);
+
+/**
+ * Quantized ReLU with rescaling and a range (TFLite's ReluQuantized for RELU / RELU6 / RELU_N1_TO_1):
+ *   out = clamp(output_offset + requantize(in - input_offset, output_multiplier, output_shift),
+ *               max(type min, act_min), min(type max, act_max))
+ * input_offset and output_offset are the zero points (within the element type). act_min / act_max
+ * are output-domain bounds intersected with the type's range (as ns-cmsis-nn); an empty intersection
+ * is an error. arm_relu_s16 is arm_relu_generic_s16 with act_min = output_offset, act_max = 32767
+ * (the lower clamp at the output zero point, as TFLite and as Kiln's arm_relu_s8).
+ */
+arm_cmsis_nn_status arm_relu_generic_s8(const int8_t *input, const int32_t input_offset, const int32_t output_offset, const int32_t output_multiplier, const int32_t output_shift, const int32_t act_min, const int32_t act_max, int8_t *output, const int32_t output_size);
+arm_cmsis_nn_status arm_relu_generic_s16(const int16_t *input, const int32_t input_offset, const int32_t output_offset, const int32_t output_multiplier, const int32_t output_shift, const int32_t act_min, const int32_t act_max, int16_t *output, const int32_t output_size);
+arm_cmsis_nn_status arm_relu_s16(const int16_t *input, const int32_t input_offset, const int32_t output_offset, const int32_t output_multiplier, const int32_t output_shift, int16_t *output, const int32_t output_size);
+
+/**
+ * Quantized LEAKY_RELU (TFLite's QuantizeLeakyRelu): x = in - input_offset;
+ *   out = clamp(output_offset + (x >= 0 ? requantize(x, output_multiplier_identity, output_shift_identity)
+ *                                       : requantize(x, output_multiplier_alpha, output_shift_alpha)), type range)
+ * input_offset and output_offset are the zero points (within the element type). Each multiplier is
+ * checked over the part of x it scales. (The scalar int16 loop of a published ns-cmsis-nn version
+ * clamps with its bounds swapped, always giving 32767; Kiln follows TFLite.)
+ */
+arm_cmsis_nn_status arm_leaky_relu_s8(const int8_t *input, const int32_t input_offset, const int32_t output_offset, const int32_t output_multiplier_alpha, const int32_t output_shift_alpha, const int32_t output_multiplier_identity, const int32_t output_shift_identity, int8_t *output, const int32_t output_size);
+arm_cmsis_nn_status arm_leaky_relu_s16(const int16_t *input, const int32_t input_offset, const int32_t output_offset, const int32_t output_multiplier_alpha, const int32_t output_shift_alpha, const int32_t output_multiplier_identity, const int32_t output_shift_identity, int16_t *output, const int32_t output_size);
+
+/**
+ * int16 sigmoid / tanh by table (upstream CMSIS-NN, TFLite's int16 LOGISTIC / TANH for a power-of-two
+ * input scale, the LSTM gates): x = input * 3 * 2^left_shift (a negative left_shift is a rounding
+ * right shift), 256-entry sigmoid(i / 24) table in Q0.16 with linear interpolation (tanh read as
+ * 2 * sigmoid(2x) - 1), output Q0.15. left_shift in [-31, 14]; type ARM_SIGMOID or ARM_TANH.
+ */
+arm_cmsis_nn_status arm_nn_activation_s16(const int16_t *input, int16_t *output, const int32_t size, const int32_t left_shift, const arm_nn_activation_type type);
+
+/**
+ * TFLite's int16 LOGISTIC / TANH (reference_integer_ops Logistic / Tanh), the arithmetic of
+ * arm_nn_activation_s16 with TFLite's input rescale: input_multiplier 0 selects the power-of-two form
+ * (x = input * (3 << input_left_shift), input_left_shift in [0, 14]); otherwise
+ * x = (input * input_multiplier + 2^(input_left_shift - 1)) >> input_left_shift (despite its name the
+ * shift is to the right; TFLite's Prepare gives input_multiplier <= 32767 and a shift in [0, 31]).
+ * Accepted: input_multiplier >= 0, input_left_shift in [0, 31], input * input_multiplier and that plus
+ * the rounding term within int32 for every int16 input (TFLite's multipliers, <= 32767, at any shift).
+ */
+arm_cmsis_nn_status arm_logistic_s16(const int16_t *input, int16_t *output, const int32_t input_size, int32_t input_multiplier, int32_t input_left_shift);
+arm_cmsis_nn_status arm_tanh_s16(const int16_t *input, int16_t *output, const int32_t input_size, int32_t input_multiplier, int32_t input_left_shift);
+
+/**
+ * int8 HARD_SWISH, bit-exact with TFLite's reference kernel ("compat"): x = in - input_offset on a
+ * 2^7 finer int16 scale; the output factor output_multiplier_fp (Q0.15, int16) with exponent
+ * output_multiplier_exp (<= 0, a rounding right shift at the end); the "reluish" factor
+ * relu_multiplier_fp (Q0.15, int16) with exponent relu_multiplier_exp (saturating left shifts when
+ * > 0, a rounding right shift when < 0) mapped to [0, 1]; their product by a truncating doubling
+ * high multiply; then output_offset and the int8 clamp. These are TFLite's HardSwishParams (the
+ * fixedpoint_int16 multipliers and exponents). Accepted: offsets within int8, both *_fp within int16,
+ * output_multiplier_exp in [-31, 0], relu_multiplier_exp in [-31, 31].
+ */
+arm_cmsis_nn_status arm_hard_swish_compat_s8(const int8_t *input, const int32_t input_offset, const int32_t output_offset, const int32_t output_multiplier_fp, const int32_t output_multiplier_exp, const int32_t relu_multiplier_fp, const int32_t relu_multiplier_exp, int8_t *output, const int32_t output_size);
+
+/**
+ * Hard swish in ns-cmsis-nn's integer form ("precise", not TFLite's arithmetic): x = in - input_offset,
+ *   f = clamp(x + relu_q3, 0, relu_q6) / 2^prescale (rounded half up),
+ *   out = clamp(output_offset + requantize(x * f, output_multiplier, output_shift), type range)
+ * relu_q3 / relu_q6 are 3 and 6 in the input quantization, the requantization folds in 1/6 and the
+ * scales, prescale keeps x * f within int32. Accepted: offsets within the element type, relu_q6 >= 0,
+ * prescale in [0, 31], x + relu_q3 within int32, and |x * f| bounded within int32 (by the extreme x of
+ * each sign times the largest f of that sign) with the requantization defined over that bound.
+ */
+arm_cmsis_nn_status arm_hard_swish_precise_s8(const int8_t *input, const int32_t input_offset, const int32_t output_offset, const int32_t output_multiplier, const int32_t output_shift, const int32_t relu_q3, const int32_t relu_q6, const int32_t prescale, int8_t *output, const int32_t output_size);
+arm_cmsis_nn_status arm_hard_swish_precise_s16(const int16_t *input, const int32_t input_offset, const int32_t output_offset, const int32_t output_multiplier, const int32_t output_shift, const int32_t relu_q3, const int32_t relu_q6, const int32_t prescale, int16_t *output, const int32_t output_size);
+
+/**
+ * Quantized PRELU (TFLite's BroadcastPrelu4DSlow): x = input_offset + in (offsets are the NEGATED zero
+ * points here, as TFLite's PreluParams, unlike LEAKY_RELU);
+ *   out = clamp(output_offset + (x >= 0 ? requantize(x, output_multiplier_identity, output_shift_identity)
+ *               : requantize(x * (alpha_offset + alpha), output_multiplier_alpha, output_shift_alpha)), type range)
+ * alpha broadcasts onto the input (each alpha dimension equals the input's or is 1); output_dims must
+ * equal input_dims (as ns-cmsis-nn; TFLite's input-side broadcast is not supported). Accepted:
+ * |input_offset|, |alpha_offset| <= 255 (int8) / 65535 (int16), output_offset within the type, the
+ * products x * (alpha_offset + alpha) of negative x within int32. input may equal output; alpha may not.
+ */
+arm_cmsis_nn_status arm_prelu_s8(const cmsis_nn_dims *input_dims, const int8_t *input, const cmsis_nn_dims *alpha_dims, const int8_t *alpha, const int32_t input_offset, const int32_t alpha_offset, const int32_t output_offset, const int32_t output_multiplier_identity, const int32_t output_shift_identity, const int32_t output_multiplier_alpha, const int32_t output_shift_alpha, const cmsis_nn_dims *output_dims, int8_t *output);
+arm_cmsis_nn_status arm_prelu_s16(const cmsis_nn_dims *input_dims, const int16_t *input, const cmsis_nn_dims *alpha_dims, const int16_t *alpha, const int32_t input_offset, const int32_t alpha_offset, const int32_t output_offset, const int32_t output_multiplier_identity, const int32_t output_shift_identity, const int32_t output_multiplier_alpha, const int32_t output_shift_alpha, const cmsis_nn_dims *output_dims, int16_t *output);
+
 /* @kiln-activations: more activation functions go here */
 
 /* =============================================================================================

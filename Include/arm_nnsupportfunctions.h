@@ -878,6 +878,28 @@ void arm_nn_softmax_common_s8(const int8_t *input,
                               const bool int16_output,
                               void *output);
 
+/* ---- int16 elementwise products of upstream's int16 LSTM (portable C on every backend) ----------
+ * ARM_CMSIS_NN_ARG_ERROR, writing nothing, for a NULL pointer, a negative size, an offset outside
+ * the output type or an out_mult / out_shift pair whose requantization of an int16 x int16 product
+ * is not defined (shift outside [-31, 30], a left shift that overflows, out_mult INT32_MIN). */
+
+/**
+ * out = clamp(requantize(in1 * in2, out_mult, out_shift) + out_offset) to int8 (_s16_s8) or int16
+ * (_s16_batch_offset), over batch_size batches of block_size elements: the inputs are dense, batch b
+ * of the output starts at element b * batch_offset * block_size (batch_offset >= 1; the elements
+ * between batches are left alone); every span at most INT32_MAX elements.
+ */
+arm_cmsis_nn_status arm_elementwise_mul_s16_s8(const int16_t *input_1_vect, const int16_t *input_2_vect, int8_t *output, const int32_t out_offset, const int32_t out_mult, const int32_t out_shift, const int32_t block_size, const int32_t batch_size, const int32_t batch_offset);
+arm_cmsis_nn_status arm_elementwise_mul_s16_batch_offset(const int16_t *input_1_vect, const int16_t *input_2_vect, int16_t *output, const int32_t out_offset, const int32_t out_mult, const int32_t out_shift, const int32_t block_size, const int32_t batch_size, const int32_t batch_offset);
+
+/**
+ * Accumulating product: output[i] = clamp(output[i] + requantize(in1[i] * in2[i], out_mult, out_shift),
+ * lo, hi), [lo, hi] = [out_activation_min, out_activation_max] (a valid int16 range) when
+ * out_activation_max > 0, else all of int16 (upstream's rule). input_1_offset, input_2_offset and
+ * out_offset are ignored, as upstream.
+ */
+arm_cmsis_nn_status arm_elementwise_mul_acc_s16(const int16_t *input_1_vect, const int16_t *input_2_vect, const int32_t input_1_offset, const int32_t input_2_offset, int16_t *output, const int32_t out_offset, const int32_t out_mult, const int32_t out_shift, const int32_t out_activation_min, const int32_t out_activation_max, const int32_t block_size);
+
 #ifdef __cplusplus
 }
 #endif

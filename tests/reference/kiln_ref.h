@@ -336,6 +336,20 @@ int kiln_ref_minimum_s8(const int8_t *in1,
 void kiln_ref_relu_s8(int8_t *data, int32_t size);
 void kiln_ref_relu6_s8(int8_t *data, int32_t size);
 
+/* ---------------------------------------------------------------------------------------------
+ * int16 LOGISTIC / TANH (kiln_ref_activation.c)
+ * ------------------------------------------------------------------------------------------- */
+
+/* sigmoid(i / 24) in Q0.16, i = 0..255: the table TFLite's reference integer Logistic / Tanh and
+ * CMSIS-NN publish (sigmoid_table_uint16), taken from the published file. */
+extern const uint16_t kiln_ref_sigmoid_table[256];
+
+/* TFLite reference_integer_ops Logistic (is_tanh false) / Tanh (true) of one int16 value, after its
+ * input rescale: x = floor((in * mult + 2^(rshift - 1)) / 2^rshift) (no rounding term for rshift 0),
+ * computed in 64 bits; |x| read with 9 (sigmoid) or 8 (tanh) fraction bits per table step, linear
+ * interpolation, saturated from step 255; negative x by symmetry; output Q0.15. */
+int16_t kiln_ref_logistic_tanh_s16(int32_t in, int64_t mult, int32_t rshift, bool is_tanh);
+
 #ifdef __cplusplus
 }
 #endif
