@@ -368,7 +368,7 @@ static void test_mul_random(void)
 {
     kiln_rng r;
     kiln_rng_seed(&r, 0x3A11u);
-    const int32_t iters = kiln_test_iterations(2400, 200);
+    const int32_t iters = kiln_test_iterations(2400, 400);
     int32_t nvalid = 0;
     for (int32_t it = 0; it < iters; it++)
     {
@@ -462,7 +462,7 @@ static void test_prelu_random(void)
 {
     kiln_rng r;
     kiln_rng_seed(&r, 0x9E1Bu);
-    const int32_t iters = kiln_test_iterations(2400, 200);
+    const int32_t iters = kiln_test_iterations(2400, 400);
     int32_t nvalid = 0;
     for (int32_t it = 0; it < iters; it++)
     {

@@ -502,7 +502,7 @@ static void test_ew_q_random(void)
 {
     kiln_rng r;
     kiln_rng_seed(&r, 0xE3A11u);
-    const int32_t iters = kiln_test_iterations(3000, 240);
+    const int32_t iters = kiln_test_iterations(3000, 480);
     for (int32_t it = 0; it < iters; it++)
     {
         random_set(&r, it);
