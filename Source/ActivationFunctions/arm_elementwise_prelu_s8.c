@@ -17,8 +17,15 @@ arm_cmsis_nn_status arm_elementwise_prelu_s8(const int8_t *input,
                                              int8_t *output,
                                              const int32_t block_size)
 {
-    const kiln_ew_prelu p = {input_offset, alpha_offset, out_offset, output_multiplier_identity, output_shift_identity,
-                             output_multiplier_alpha, output_shift_alpha, INT8_MIN, INT8_MAX};
+    const kiln_ew_prelu p = {input_offset,
+                             alpha_offset,
+                             out_offset,
+                             output_multiplier_identity,
+                             output_shift_identity,
+                             output_multiplier_alpha,
+                             output_shift_alpha,
+                             INT8_MIN,
+                             INT8_MAX};
     return kiln_ew_prelu_block(KILN_EW_S8, input, 1, alpha, 1, output, block_size, &p);
 }
 
@@ -35,8 +42,15 @@ arm_cmsis_nn_status arm_prelu_scalar_s8(const int8_t *scalar_vect,
                                         int8_t *output,
                                         const int32_t block_size)
 {
-    const kiln_ew_prelu p = {input_offset, alpha_offset, output_offset, output_multiplier_identity,
-                             output_shift_identity, output_multiplier_alpha, output_shift_alpha, INT8_MIN, INT8_MAX};
+    const kiln_ew_prelu p = {input_offset,
+                             alpha_offset,
+                             output_offset,
+                             output_multiplier_identity,
+                             output_shift_identity,
+                             output_multiplier_alpha,
+                             output_shift_alpha,
+                             INT8_MIN,
+                             INT8_MAX};
     /* scalar_vect[0] is the input (against block_size alphas) or the alpha (against block_size inputs). */
     if (scalar_is_input)
     {

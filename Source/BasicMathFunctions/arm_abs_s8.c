@@ -11,8 +11,14 @@
  * [amin, amax] (0 when the zero point is a value of the type), its requantization (needs_rescale; mult and shift
  * are not used otherwise) and + out_offset.
  */
-static bool kiln_abs_ok(kiln_ew_type t, int32_t input_offset, int32_t out_offset, int32_t out_mult, int32_t out_shift,
-                        bool needs_rescale, int32_t act_min, int32_t act_max)
+static bool kiln_abs_ok(kiln_ew_type t,
+                        int32_t input_offset,
+                        int32_t out_offset,
+                        int32_t out_mult,
+                        int32_t out_shift,
+                        bool needs_rescale,
+                        int32_t act_min,
+                        int32_t act_max)
 {
     if (!kiln_ew_in_offset_ok(t, input_offset) || !kiln_ew_out_offset_ok(t, out_offset) ||
         !kiln_ew_act_ok(t, act_min, act_max))
@@ -30,8 +36,14 @@ static bool kiln_abs_ok(kiln_ew_type t, int32_t input_offset, int32_t out_offset
     return kiln_offset_fits(amin, amax, out_offset);
 }
 
-static inline int32_t kiln_abs_element(int32_t x, int32_t input_offset, int32_t out_offset, int32_t out_mult,
-                                       int32_t out_shift, bool needs_rescale, int32_t act_min, int32_t act_max)
+static inline int32_t kiln_abs_element(int32_t x,
+                                       int32_t input_offset,
+                                       int32_t out_offset,
+                                       int32_t out_mult,
+                                       int32_t out_shift,
+                                       bool needs_rescale,
+                                       int32_t act_min,
+                                       int32_t act_max)
 {
     const int32_t v = x - input_offset;
     int32_t out = v < 0 ? -v : v;

@@ -1,7 +1,8 @@
 /*
  * Kiln — arm_add_s16, arm_add_scalar_s16 (ns-cmsis-nn): TFLite int16 ADD with TFLite's
  * broadcasting, a scalar first operand, (Include/Internal/kiln_ew_int.h: checks, arithmetic,
- * walk). Portable C on every backend, except same-shape runs of the broadcast, which go through arm_elementwise_add_s16.
+ * walk). Portable C on every backend, except same-shape runs of the broadcast, which go through
+ * arm_elementwise_add_s16.
  */
 #include "Include/Internal/kiln_ew_int.h"
 #include "Include/arm_nnfunctions.h"
@@ -25,10 +26,11 @@ arm_cmsis_nn_status arm_add_s16(const int16_t *input1_data,
                                 const int32_t out_activation_min,
                                 const int32_t out_activation_max)
 {
-    const kiln_ew_q q = {input1_offset, input1_mult, input1_shift, input2_offset, input2_mult, input2_shift,
-                         left_shift, out_offset, out_mult, out_shift, out_activation_min, out_activation_max};
-    return kiln_ew_q_bcast(KILN_EW_ADD, KILN_EW_S16, input1_data, input1_dims, input2_data, input2_dims, output_data, output_dims,
-                           &q);
+    const kiln_ew_q q = {input1_offset, input1_mult,  input1_shift,       input2_offset,
+                         input2_mult,   input2_shift, left_shift,         out_offset,
+                         out_mult,      out_shift,    out_activation_min, out_activation_max};
+    return kiln_ew_q_bcast(KILN_EW_ADD, KILN_EW_S16, input1_data, input1_dims, input2_data, input2_dims, output_data,
+                           output_dims, &q);
 }
 
 arm_cmsis_nn_status arm_add_scalar_s16(const int16_t *input_1_vect,
@@ -48,7 +50,8 @@ arm_cmsis_nn_status arm_add_scalar_s16(const int16_t *input_1_vect,
                                        const int32_t out_activation_max,
                                        const int32_t block_size)
 {
-    const kiln_ew_q q = {input_1_offset, input_1_mult, input_1_shift, input_2_offset, input_2_mult, input_2_shift,
-                         left_shift, out_offset, out_mult, out_shift, out_activation_min, out_activation_max};
+    const kiln_ew_q q = {input_1_offset, input_1_mult,  input_1_shift,      input_2_offset,
+                         input_2_mult,   input_2_shift, left_shift,         out_offset,
+                         out_mult,       out_shift,     out_activation_min, out_activation_max};
     return kiln_ew_q_block(KILN_EW_ADD, KILN_EW_S16, input_1_vect, 0, input_2_vect, output, block_size, &q);
 }

@@ -25,10 +25,11 @@ arm_cmsis_nn_status arm_add_s8(const int8_t *input1_data,
                                const int32_t out_activation_min,
                                const int32_t out_activation_max)
 {
-    const kiln_ew_q q = {input1_offset, input1_mult, input1_shift, input2_offset, input2_mult, input2_shift,
-                         left_shift, out_offset, out_mult, out_shift, out_activation_min, out_activation_max};
-    return kiln_ew_q_bcast(KILN_EW_ADD, KILN_EW_S8, input1_data, input1_dims, input2_data, input2_dims, output_data, output_dims,
-                           &q);
+    const kiln_ew_q q = {input1_offset, input1_mult,  input1_shift,       input2_offset,
+                         input2_mult,   input2_shift, left_shift,         out_offset,
+                         out_mult,      out_shift,    out_activation_min, out_activation_max};
+    return kiln_ew_q_bcast(KILN_EW_ADD, KILN_EW_S8, input1_data, input1_dims, input2_data, input2_dims, output_data,
+                           output_dims, &q);
 }
 
 arm_cmsis_nn_status arm_add_scalar_s8(const int8_t *input_1_vect,
@@ -48,7 +49,8 @@ arm_cmsis_nn_status arm_add_scalar_s8(const int8_t *input_1_vect,
                                       const int32_t out_activation_max,
                                       const int32_t block_size)
 {
-    const kiln_ew_q q = {input_1_offset, input_1_mult, input_1_shift, input_2_offset, input_2_mult, input_2_shift,
-                         left_shift, out_offset, out_mult, out_shift, out_activation_min, out_activation_max};
+    const kiln_ew_q q = {input_1_offset, input_1_mult,  input_1_shift,      input_2_offset,
+                         input_2_mult,   input_2_shift, left_shift,         out_offset,
+                         out_mult,       out_shift,     out_activation_min, out_activation_max};
     return kiln_ew_q_block(KILN_EW_ADD, KILN_EW_S8, input_1_vect, 0, input_2_vect, output, block_size, &q);
 }

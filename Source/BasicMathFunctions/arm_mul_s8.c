@@ -20,9 +20,10 @@ arm_cmsis_nn_status arm_mul_s8(const int8_t *input1_data,
                                const int32_t out_activation_min,
                                const int32_t out_activation_max)
 {
-    const kiln_ew_m m = {input1_offset, input2_offset, out_offset, out_mult, out_shift, out_activation_min,
-                         out_activation_max};
-    return kiln_ew_m_bcast(KILN_EW_S8, input1_data, input1_dims, input2_data, input2_dims, output_data, output_dims, &m);
+    const kiln_ew_m m = {input1_offset, input2_offset,      out_offset,        out_mult,
+                         out_shift,     out_activation_min, out_activation_max};
+    return kiln_ew_m_bcast(KILN_EW_S8, input1_data, input1_dims, input2_data, input2_dims, output_data, output_dims,
+                           &m);
 }
 
 arm_cmsis_nn_status arm_mul_scalar_s8(const int8_t *input_1_vect,
@@ -37,7 +38,7 @@ arm_cmsis_nn_status arm_mul_scalar_s8(const int8_t *input_1_vect,
                                       const int32_t out_activation_max,
                                       const int32_t block_size)
 {
-    const kiln_ew_m m = {input_1_offset, input_2_offset, out_offset, out_mult, out_shift, out_activation_min,
-                         out_activation_max};
+    const kiln_ew_m m = {input_1_offset, input_2_offset,     out_offset,        out_mult,
+                         out_shift,      out_activation_min, out_activation_max};
     return kiln_ew_m_block(KILN_EW_S8, input_1_vect, 0, input_2_vect, output, block_size, &m);
 }

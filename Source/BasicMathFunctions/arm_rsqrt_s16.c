@@ -20,8 +20,14 @@
 
 /* The checks shared by both: pointers, block_size >= 0, offsets within +-65535, the activation range, and every
  * in - input_offset >= 0. */
-static bool kiln_rsqrt_ok(const int16_t *input, int32_t input_offset, const int16_t *output, int32_t out_offset,
-                          int32_t act_min, int32_t act_max, int32_t block_size, const void *lut)
+static bool kiln_rsqrt_ok(const int16_t *input,
+                          int32_t input_offset,
+                          const int16_t *output,
+                          int32_t out_offset,
+                          int32_t act_min,
+                          int32_t act_max,
+                          int32_t block_size,
+                          const void *lut)
 {
     if (input == NULL || output == NULL || lut == NULL || block_size < 0 || !kiln_offset_s16_ok(input_offset) ||
         !kiln_offset_s16_ok(out_offset) || !kiln_act_s16_ok(act_min, act_max))
@@ -149,8 +155,7 @@ arm_cmsis_nn_status arm_rsqrt_s16_universal(const int16_t *input,
     {
         const int32_t v = kiln_rsqrt_value(input[i], input_offset);
         const int32_t k = 256 + (v >> 7);
-        const int32_t r =
-            kiln_rsqrt_interp(kiln_rsqrt_slot(&t, k), kiln_rsqrt_slot(&t, k + 1), v & 127) + out_offset;
+        const int32_t r = kiln_rsqrt_interp(kiln_rsqrt_slot(&t, k), kiln_rsqrt_slot(&t, k + 1), v & 127) + out_offset;
         output[i] = (int16_t)MIN(MAX(r, out_activation_min), out_activation_max);
     }
     return ARM_CMSIS_NN_SUCCESS;

@@ -38,10 +38,8 @@ arm_cmsis_nn_status arm_sqrt_s8(const int8_t *input, const cmsis_nn_dims *input_
     return ARM_CMSIS_NN_SUCCESS;
 }
 
-arm_cmsis_nn_status arm_sqrt_s16(const int16_t *input,
-                                 const cmsis_nn_dims *input_dims,
-                                 int16_t *output,
-                                 const int16_t *sqrt_lut)
+arm_cmsis_nn_status
+arm_sqrt_s16(const int16_t *input, const cmsis_nn_dims *input_dims, int16_t *output, const int16_t *sqrt_lut)
 {
     if (input == NULL || input_dims == NULL || output == NULL || sqrt_lut == NULL)
     {

@@ -48,7 +48,7 @@ bool kiln_ew_q_ok(const kiln_ew_q *q, kiln_ew_op op, kiln_ew_type t)
     }
     int64_t ylo, yhi;
     return kiln_requant_range(rlo, rhi, q->out_mult, q->out_shift, &ylo, &yhi) &&
-        kiln_offset_fits(ylo, yhi, q->out_offset);
+           kiln_offset_fits(ylo, yhi, q->out_offset);
 }
 
 /* The range of (x + o1) * (y + o2) over the type: extreme at a corner of the box (|corner| < 2^34). */
@@ -74,7 +74,8 @@ bool kiln_ew_m_ok(const kiln_ew_m *m, kiln_ew_type t, int64_t *plo, int64_t *phi
     int64_t lo, hi, ylo, yhi;
     kiln_ew_product_range((int64_t)t.tmin + m->in1_offset, (int64_t)t.tmax + m->in1_offset,
                           (int64_t)t.tmin + m->in2_offset, (int64_t)t.tmax + m->in2_offset, &lo, &hi);
-    if (!kiln_requant_range(lo, hi, m->out_mult, m->out_shift, &ylo, &yhi) || !kiln_offset_fits(ylo, yhi, m->out_offset))
+    if (!kiln_requant_range(lo, hi, m->out_mult, m->out_shift, &ylo, &yhi) ||
+        !kiln_offset_fits(ylo, yhi, m->out_offset))
     {
         return false;
     }
@@ -119,14 +120,14 @@ bool kiln_ew_prelu_ok(const kiln_ew_prelu *p, kiln_ew_type t)
 
 /* The runs: one loop per op so that each inlines its arithmetic. Element i of each operand is read before
  * output i is written (an output over an input of the output's shape). */
-#define KILN_EW_RUN_LOOP(OUT_T, EXPR)                                                                                 \
+#define KILN_EW_RUN_LOOP(OUT_T, EXPR)                                                                                  \
     for (int32_t i = 0; i < n; i++)                                                                                    \
     {                                                                                                                  \
         out[i] = (OUT_T)(EXPR);                                                                                        \
     }
 
-void kiln_ew_q_run_s8(const int8_t *a, int32_t sa, const int8_t *b, int32_t sb, int8_t *out, int32_t n,
-                      const kiln_ew_q *q, kiln_ew_op op)
+void kiln_ew_q_run_s8(
+    const int8_t *a, int32_t sa, const int8_t *b, int32_t sb, int8_t *out, int32_t n, const kiln_ew_q *q, kiln_ew_op op)
 {
     switch (op)
     {
@@ -142,8 +143,14 @@ void kiln_ew_q_run_s8(const int8_t *a, int32_t sa, const int8_t *b, int32_t sb, 
     }
 }
 
-void kiln_ew_q_run_s16(const int16_t *a, int32_t sa, const int16_t *b, int32_t sb, int16_t *out, int32_t n,
-                       const kiln_ew_q *q, kiln_ew_op op)
+void kiln_ew_q_run_s16(const int16_t *a,
+                       int32_t sa,
+                       const int16_t *b,
+                       int32_t sb,
+                       int16_t *out,
+                       int32_t n,
+                       const kiln_ew_q *q,
+                       kiln_ew_op op)
 {
     switch (op)
     {
@@ -159,32 +166,37 @@ void kiln_ew_q_run_s16(const int16_t *a, int32_t sa, const int16_t *b, int32_t s
     }
 }
 
-void kiln_ew_m_run_s8(const int8_t *a, int32_t sa, const int8_t *b, int32_t sb, int8_t *out, int32_t n,
-                      const kiln_ew_m *m)
+void kiln_ew_m_run_s8(
+    const int8_t *a, int32_t sa, const int8_t *b, int32_t sb, int8_t *out, int32_t n, const kiln_ew_m *m)
 {
     KILN_EW_RUN_LOOP(int8_t, kiln_ew_m_element(a[i * sa], b[i * sb], m));
 }
 
-void kiln_ew_m_run_s16(const int16_t *a, int32_t sa, const int16_t *b, int32_t sb, int16_t *out, int32_t n,
-                       const kiln_ew_m *m)
+void kiln_ew_m_run_s16(
+    const int16_t *a, int32_t sa, const int16_t *b, int32_t sb, int16_t *out, int32_t n, const kiln_ew_m *m)
 {
     KILN_EW_RUN_LOOP(int16_t, kiln_ew_m_element(a[i * sa], b[i * sb], m));
 }
 
-void kiln_ew_prelu_run_s8(const int8_t *a, int32_t sa, const int8_t *b, int32_t sb, int8_t *out, int32_t n,
-                          const kiln_ew_prelu *p)
+void kiln_ew_prelu_run_s8(
+    const int8_t *a, int32_t sa, const int8_t *b, int32_t sb, int8_t *out, int32_t n, const kiln_ew_prelu *p)
 {
     KILN_EW_RUN_LOOP(int8_t, kiln_ew_prelu_element(a[i * sa], b[i * sb], p));
 }
 
-void kiln_ew_prelu_run_s16(const int16_t *a, int32_t sa, const int16_t *b, int32_t sb, int16_t *out, int32_t n,
-                           const kiln_ew_prelu *p)
+void kiln_ew_prelu_run_s16(
+    const int16_t *a, int32_t sa, const int16_t *b, int32_t sb, int16_t *out, int32_t n, const kiln_ew_prelu *p)
 {
     KILN_EW_RUN_LOOP(int16_t, kiln_ew_prelu_element(a[i * sa], b[i * sb], p));
 }
 
-bool kiln_ew_bcast_plan(const void *in1, const cmsis_nn_dims *d1, const void *in2, const cmsis_nn_dims *d2,
-                        const void *out, const cmsis_nn_dims *dout, kiln_maxmin_plan *plan)
+bool kiln_ew_bcast_plan(const void *in1,
+                        const cmsis_nn_dims *d1,
+                        const void *in2,
+                        const cmsis_nn_dims *d2,
+                        const void *out,
+                        const cmsis_nn_dims *dout,
+                        kiln_maxmin_plan *plan)
 {
     if (in1 == NULL || d1 == NULL || in2 == NULL || d2 == NULL || out == NULL || dout == NULL)
     {
@@ -201,8 +213,13 @@ bool kiln_ew_bcast_plan(const void *in1, const cmsis_nn_dims *d1, const void *in
     return kiln_maxmin_s8_plan(d1, d2, dout, plan);
 }
 
-void kiln_ew_bcast(const kiln_maxmin_plan *plan, size_t esize, const void *in1, const void *in2, void *out,
-                   kiln_ew_run_fn run, const void *arg)
+void kiln_ew_bcast(const kiln_maxmin_plan *plan,
+                   size_t esize,
+                   const void *in1,
+                   const void *in2,
+                   void *out,
+                   kiln_ew_run_fn run,
+                   const void *arg)
 {
     const uint8_t *base1 = (const uint8_t *)in1;
     const uint8_t *base2 = (const uint8_t *)in2;
@@ -240,25 +257,29 @@ void kiln_ew_q_run_fn_s8(const void *a, int32_t sa, const void *b, int32_t sb, v
     kiln_ew_q_run_s8((const int8_t *)a, sa, (const int8_t *)b, sb, (int8_t *)out, n, q, g->op);
 }
 
-void kiln_ew_q_run_fn_s16(const void *a, int32_t sa, const void *b, int32_t sb, void *out, int32_t n,
-                          const void *arg)
+void kiln_ew_q_run_fn_s16(const void *a, int32_t sa, const void *b, int32_t sb, void *out, int32_t n, const void *arg)
 {
     const kiln_ew_q_arg *g = (const kiln_ew_q_arg *)arg;
     const kiln_ew_q *q = &g->q;
     if (g->op == KILN_EW_ADD && sa == 1 && sb == 1)
     {
         /* Same-shape run: arm_elementwise_add_s16 (accepts exactly what kiln_ew_q_ok accepted). */
-        (void)arm_elementwise_add_s16((const int16_t *)a, (const int16_t *)b, q->in1_offset, q->in1_mult,
-                                      q->in1_shift, q->in2_offset, q->in2_mult, q->in2_shift, q->left_shift,
-                                      (int16_t *)out, q->out_offset, q->out_mult, q->out_shift, q->act_min,
-                                      q->act_max, n);
+        (void)arm_elementwise_add_s16((const int16_t *)a, (const int16_t *)b, q->in1_offset, q->in1_mult, q->in1_shift,
+                                      q->in2_offset, q->in2_mult, q->in2_shift, q->left_shift, (int16_t *)out,
+                                      q->out_offset, q->out_mult, q->out_shift, q->act_min, q->act_max, n);
         return;
     }
     kiln_ew_q_run_s16((const int16_t *)a, sa, (const int16_t *)b, sb, (int16_t *)out, n, q, g->op);
 }
 
-arm_cmsis_nn_status kiln_ew_q_bcast(kiln_ew_op op, kiln_ew_type t, const void *in1, const cmsis_nn_dims *d1,
-                                    const void *in2, const cmsis_nn_dims *d2, void *out, const cmsis_nn_dims *dout,
+arm_cmsis_nn_status kiln_ew_q_bcast(kiln_ew_op op,
+                                    kiln_ew_type t,
+                                    const void *in1,
+                                    const cmsis_nn_dims *d1,
+                                    const void *in2,
+                                    const cmsis_nn_dims *d2,
+                                    void *out,
+                                    const cmsis_nn_dims *dout,
                                     const kiln_ew_q *q)
 {
     kiln_maxmin_plan plan;
@@ -272,8 +293,14 @@ arm_cmsis_nn_status kiln_ew_q_bcast(kiln_ew_op op, kiln_ew_type t, const void *i
     return ARM_CMSIS_NN_SUCCESS;
 }
 
-arm_cmsis_nn_status kiln_ew_q_block(kiln_ew_op op, kiln_ew_type t, const void *in1, int32_t s1, const void *in2,
-                                    void *out, int32_t n, const kiln_ew_q *q)
+arm_cmsis_nn_status kiln_ew_q_block(kiln_ew_op op,
+                                    kiln_ew_type t,
+                                    const void *in1,
+                                    int32_t s1,
+                                    const void *in2,
+                                    void *out,
+                                    int32_t n,
+                                    const kiln_ew_q *q)
 {
     if (in1 == NULL || in2 == NULL || out == NULL || n < 0 || !kiln_ew_q_ok(q, op, t))
     {
@@ -292,36 +319,41 @@ arm_cmsis_nn_status kiln_ew_q_block(kiln_ew_op op, kiln_ew_type t, const void *i
 
 /* MUL runs of the broadcast walk: same-shape runs through arm_elementwise_mul_s8 / _s16 (the backend's kernel;
  * kiln_ew_m_ok accepts exactly what they accept), the others here. */
-static void kiln_ew_m_run_fn_s8(const void *a, int32_t sa, const void *b, int32_t sb, void *out, int32_t n,
-                                const void *arg)
+static void
+kiln_ew_m_run_fn_s8(const void *a, int32_t sa, const void *b, int32_t sb, void *out, int32_t n, const void *arg)
 {
     const kiln_ew_m *m = (const kiln_ew_m *)arg;
     if (sa == 1 && sb == 1)
     {
-        (void)arm_elementwise_mul_s8((const int8_t *)a, (const int8_t *)b, m->in1_offset, m->in2_offset,
-                                     (int8_t *)out, m->out_offset, m->out_mult, m->out_shift, m->act_min,
-                                     m->act_max, n);
+        (void)arm_elementwise_mul_s8((const int8_t *)a, (const int8_t *)b, m->in1_offset, m->in2_offset, (int8_t *)out,
+                                     m->out_offset, m->out_mult, m->out_shift, m->act_min, m->act_max, n);
         return;
     }
     kiln_ew_m_run_s8((const int8_t *)a, sa, (const int8_t *)b, sb, (int8_t *)out, n, m);
 }
 
-static void kiln_ew_m_run_fn_s16(const void *a, int32_t sa, const void *b, int32_t sb, void *out, int32_t n,
-                                 const void *arg)
+static void
+kiln_ew_m_run_fn_s16(const void *a, int32_t sa, const void *b, int32_t sb, void *out, int32_t n, const void *arg)
 {
     const kiln_ew_m *m = (const kiln_ew_m *)arg;
     if (sa == 1 && sb == 1)
     {
         (void)arm_elementwise_mul_s16((const int16_t *)a, (const int16_t *)b, m->in1_offset, m->in2_offset,
-                                      (int16_t *)out, m->out_offset, m->out_mult, m->out_shift, m->act_min,
-                                      m->act_max, n);
+                                      (int16_t *)out, m->out_offset, m->out_mult, m->out_shift, m->act_min, m->act_max,
+                                      n);
         return;
     }
     kiln_ew_m_run_s16((const int16_t *)a, sa, (const int16_t *)b, sb, (int16_t *)out, n, m);
 }
 
-arm_cmsis_nn_status kiln_ew_m_bcast(kiln_ew_type t, const void *in1, const cmsis_nn_dims *d1, const void *in2,
-                                    const cmsis_nn_dims *d2, void *out, const cmsis_nn_dims *dout, const kiln_ew_m *m)
+arm_cmsis_nn_status kiln_ew_m_bcast(kiln_ew_type t,
+                                    const void *in1,
+                                    const cmsis_nn_dims *d1,
+                                    const void *in2,
+                                    const cmsis_nn_dims *d2,
+                                    void *out,
+                                    const cmsis_nn_dims *dout,
+                                    const kiln_ew_m *m)
 {
     kiln_maxmin_plan plan;
     if (!kiln_ew_bcast_plan(in1, d1, in2, d2, out, dout, &plan) || !kiln_ew_m_ok(m, t, NULL, NULL))
@@ -333,8 +365,8 @@ arm_cmsis_nn_status kiln_ew_m_bcast(kiln_ew_type t, const void *in1, const cmsis
     return ARM_CMSIS_NN_SUCCESS;
 }
 
-arm_cmsis_nn_status kiln_ew_m_block(kiln_ew_type t, const void *in1, int32_t s1, const void *in2, void *out,
-                                    int32_t n, const kiln_ew_m *m)
+arm_cmsis_nn_status
+kiln_ew_m_block(kiln_ew_type t, const void *in1, int32_t s1, const void *in2, void *out, int32_t n, const kiln_ew_m *m)
 {
     if (in1 == NULL || in2 == NULL || out == NULL || n < 0 || !kiln_ew_m_ok(m, t, NULL, NULL))
     {
@@ -351,8 +383,14 @@ arm_cmsis_nn_status kiln_ew_m_block(kiln_ew_type t, const void *in1, int32_t s1,
     return ARM_CMSIS_NN_SUCCESS;
 }
 
-arm_cmsis_nn_status kiln_ew_prelu_block(kiln_ew_type t, const void *in, int32_t si, const void *alpha, int32_t sa,
-                                        void *out, int32_t n, const kiln_ew_prelu *p)
+arm_cmsis_nn_status kiln_ew_prelu_block(kiln_ew_type t,
+                                        const void *in,
+                                        int32_t si,
+                                        const void *alpha,
+                                        int32_t sa,
+                                        void *out,
+                                        int32_t n,
+                                        const kiln_ew_prelu *p)
 {
     if (in == NULL || alpha == NULL || out == NULL || n < 0 || !kiln_ew_prelu_ok(p, t))
     {

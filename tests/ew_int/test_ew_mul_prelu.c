@@ -114,8 +114,8 @@ static bool ref_prelu_valid(const et_type *t, const pp *p)
 
 /* ---- calls ------------------------------------------------------------------------------------------------ */
 
-static arm_cmsis_nn_status call_mul_scalar(const et_type *t, const void *a, const void *b, void *out, int32_t n,
-                                           const mp *p)
+static arm_cmsis_nn_status
+call_mul_scalar(const et_type *t, const void *a, const void *b, void *out, int32_t n, const mp *p)
 {
     if (t->s16)
     {
@@ -145,15 +145,15 @@ static arm_cmsis_nn_status call_mul_bcast(const et_type *t,
 }
 
 /* form 0: elementwise (x, alpha); 1: scalar input x[0] against alphas; 2: scalar alpha[0] against inputs. */
-static arm_cmsis_nn_status call_prelu(
-    const et_type *t, int32_t form, const void *x, const void *al, void *out, int32_t n, const pp *p)
+static arm_cmsis_nn_status
+call_prelu(const et_type *t, int32_t form, const void *x, const void *al, void *out, int32_t n, const pp *p)
 {
     if (t->s16)
     {
         if (form == 0)
         {
-            return arm_elementwise_prelu_s16((const int16_t *)x, (const int16_t *)al, p->io, p->ao, p->oo, p->mi,
-                                             p->si, p->ma, p->sa, (int16_t *)out, n);
+            return arm_elementwise_prelu_s16((const int16_t *)x, (const int16_t *)al, p->io, p->ao, p->oo, p->mi, p->si,
+                                             p->ma, p->sa, (int16_t *)out, n);
         }
         return arm_prelu_scalar_s16(form == 1 ? (const int16_t *)x : (const int16_t *)al,
                                     form == 1 ? (const int16_t *)al : (const int16_t *)x, form == 1, p->io, p->ao,
@@ -161,8 +161,8 @@ static arm_cmsis_nn_status call_prelu(
     }
     if (form == 0)
     {
-        return arm_elementwise_prelu_s8((const int8_t *)x, (const int8_t *)al, p->io, p->ao, p->oo, p->mi, p->si,
-                                        p->ma, p->sa, (int8_t *)out, n);
+        return arm_elementwise_prelu_s8((const int8_t *)x, (const int8_t *)al, p->io, p->ao, p->oo, p->mi, p->si, p->ma,
+                                        p->sa, (int8_t *)out, n);
     }
     return arm_prelu_scalar_s8(form == 1 ? (const int8_t *)x : (const int8_t *)al,
                                form == 1 ? (const int8_t *)al : (const int8_t *)x, form == 1, p->io, p->ao, p->oo,
@@ -179,8 +179,8 @@ static void *fresh_out(void)
 
 /* After a call: the expected status, then either nothing written or g_want in [0, n) with the guards intact and
  * the inputs (n1 / n2 elements) unchanged. */
-static void check_result(const et_type *t, arm_cmsis_nn_status st, bool valid, const void *out, int32_t n, int32_t n1,
-                         int32_t n2)
+static void
+check_result(const et_type *t, arm_cmsis_nn_status st, bool valid, const void *out, int32_t n, int32_t n1, int32_t n2)
 {
     if (!valid)
     {
@@ -234,7 +234,8 @@ static int32_t rand_out_offset(kiln_rng *r, const et_type *t, bool tflite)
     {
         return rand_offset(r, t, tflite);
     }
-    return kiln_rng_range(r, 0, 1) ? INT32_MAX - kiln_rng_range(r, 0, 1 << 24) : INT32_MIN + kiln_rng_range(r, 0, 1 << 24);
+    return kiln_rng_range(r, 0, 1) ? INT32_MAX - kiln_rng_range(r, 0, 1 << 24)
+                                   : INT32_MIN + kiln_rng_range(r, 0, 1 << 24);
 }
 
 /* ---- MUL -------------------------------------------------------------------------------------------------- */
@@ -251,8 +252,8 @@ typedef struct
 static bool mul_edge_run(void *arg)
 {
     const mul_edge *k = (const mul_edge *)arg;
-    bool ok = KILN_CHECK_EQ(call_mul_bcast(k->t, k->a, k->d1, k->b, k->d2, k->out, k->dout, k->p),
-                            ARM_CMSIS_NN_SUCCESS);
+    bool ok =
+        KILN_CHECK_EQ(call_mul_bcast(k->t, k->a, k->d1, k->b, k->d2, k->out, k->dout, k->p), ARM_CMSIS_NN_SUCCESS);
     for (int32_t i = 0; ok && i < k->total; i++)
     {
         ok &= KILN_CHECK_EQ(et_get(k->t, k->out, i), g_want[i]);

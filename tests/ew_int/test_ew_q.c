@@ -124,8 +124,8 @@ static bool ref_valid(int32_t op, const et_type *t, const qp *p)
 /* ---- calls ------------------------------------------------------------------------------------------------ */
 
 /* The same-shape (scalar: false) or scalar (true) form. */
-static arm_cmsis_nn_status call_block(
-    int32_t op, bool scalar, const et_type *t, const void *a, const void *b, void *out, int32_t n, const qp *p)
+static arm_cmsis_nn_status
+call_block(int32_t op, bool scalar, const et_type *t, const void *a, const void *b, void *out, int32_t n, const qp *p)
 {
     if (t->s16)
     {
@@ -141,9 +141,8 @@ static arm_cmsis_nn_status call_block(
     typedef arm_cmsis_nn_status (*fn8)(const int8_t *, const int8_t *, int32_t, int32_t, int32_t, int32_t, int32_t,
                                        int32_t, int32_t, int8_t *, int32_t, int32_t, int32_t, int32_t, int32_t,
                                        int32_t);
-    static const fn8 f[2][3] = {
-        {arm_elementwise_add_s8, arm_elementwise_sub_s8, arm_elementwise_squared_difference_s8},
-        {arm_add_scalar_s8, arm_sub_scalar_s8, arm_squared_difference_scalar_s8}};
+    static const fn8 f[2][3] = {{arm_elementwise_add_s8, arm_elementwise_sub_s8, arm_elementwise_squared_difference_s8},
+                                {arm_add_scalar_s8, arm_sub_scalar_s8, arm_squared_difference_scalar_s8}};
     return f[scalar][op]((const int8_t *)a, (const int8_t *)b, p->o1, p->m1, p->s1, p->o2, p->m2, p->s2, p->ls,
                          (int8_t *)out, p->oo, p->om, p->os, p->amin, p->amax, n);
 }
@@ -161,9 +160,9 @@ static arm_cmsis_nn_status call_bcast(int32_t op,
     if (t->s16)
     {
         typedef arm_cmsis_nn_status (*fn16)(const int16_t *, const cmsis_nn_dims *, const int16_t *,
-                                            const cmsis_nn_dims *, int32_t, int32_t, int32_t, int32_t, int32_t,
-                                            int32_t, int32_t, int16_t *, const cmsis_nn_dims *, int32_t, int32_t,
-                                            int32_t, int32_t, int32_t);
+                                            const cmsis_nn_dims *, int32_t, int32_t, int32_t, int32_t, int32_t, int32_t,
+                                            int32_t, int16_t *, const cmsis_nn_dims *, int32_t, int32_t, int32_t,
+                                            int32_t, int32_t);
         static const fn16 f[3] = {arm_add_s16, arm_sub_s16, arm_squared_difference_s16};
         return f[op]((const int16_t *)a, da, (const int16_t *)b, db, p->o1, p->m1, p->s1, p->o2, p->m2, p->s2, p->ls,
                      (int16_t *)out, dout, p->oo, p->om, p->os, p->amin, p->amax);
@@ -256,8 +255,9 @@ static void gen_extreme(kiln_rng *r, const et_type *t, qp *p)
         p->om = kiln_rng_range(r, 0, 3) ? round_mult[kiln_rng_range(r, 0, 3)] : p->om;
     }
     const int32_t pick = kiln_rng_range(r, 0, 7);
-    p->oo = pick == 0 ? INT32_MAX - kiln_rng_range(r, 0, 1 << 20)
-                      : (pick == 1 ? INT32_MIN + kiln_rng_range(r, 0, 1 << 20) : kiln_rng_range(r, -omax - 1, omax + 1));
+    p->oo = pick == 0
+                ? INT32_MAX - kiln_rng_range(r, 0, 1 << 20)
+                : (pick == 1 ? INT32_MIN + kiln_rng_range(r, 0, 1 << 20) : kiln_rng_range(r, -omax - 1, omax + 1));
     rand_act(r, t, p);
     if (kiln_rng_range(r, 0, 15) == 0)
     {
@@ -346,8 +346,8 @@ typedef struct
 static bool edge_run(void *arg)
 {
     const edge_call *k = (const edge_call *)arg;
-    bool ok = KILN_CHECK_EQ(call_bcast(k->op, k->t, k->a, k->d1, k->b, k->d2, k->out, k->dout, k->p),
-                            ARM_CMSIS_NN_SUCCESS);
+    bool ok =
+        KILN_CHECK_EQ(call_bcast(k->op, k->t, k->a, k->d1, k->b, k->d2, k->out, k->dout, k->p), ARM_CMSIS_NN_SUCCESS);
     for (int32_t i = 0; ok && i < k->total; i++)
     {
         ok &= KILN_CHECK_EQ(et_get(k->t, k->out, i), g_want[i]);
@@ -375,9 +375,9 @@ static void check_bcast(kiln_rng *r, int32_t it, int32_t op, const et_type *t, c
                                                  et_get(t, g_in2, im_bcast_index(b, n, h, w, c)), p, &ok);
                 }
     KILN_CHECK(ok || !valid);
-    kiln_test_context("%s s%d it=%ld bcast in1={%ld,%ld,%ld,%ld} in2={%ld,%ld,%ld,%ld}", OP_NAME[op],
-                      t->s16 ? 16 : 8, (long)it, (long)a[0], (long)a[1], (long)a[2], (long)a[3], (long)b[0],
-                      (long)b[1], (long)b[2], (long)b[3]);
+    kiln_test_context("%s s%d it=%ld bcast in1={%ld,%ld,%ld,%ld} in2={%ld,%ld,%ld,%ld}", OP_NAME[op], t->s16 ? 16 : 8,
+                      (long)it, (long)a[0], (long)a[1], (long)a[2], (long)a[3], (long)b[0], (long)b[1], (long)b[2],
+                      (long)b[3]);
     const cmsis_nn_dims d1 = {a[0], a[1], a[2], a[3]}, d2 = {b[0], b[1], b[2], b[3]}, dout = {o[0], o[1], o[2], o[3]};
     memset(g_out, IM_CANARY, sizeof(g_out));
     void *out = g_out + IM_GUARD;
@@ -476,8 +476,8 @@ static void random_set(kiln_rng *r, int32_t it)
     kiln_test_context("%s s%d it=%ld valid=%d o1=%ld m1=%ld s1=%ld o2=%ld m2=%ld s2=%ld ls=%ld oo=%ld om=%ld os=%ld "
                       "act=[%ld,%ld]",
                       OP_NAME[op], t->s16 ? 16 : 8, (long)it, (int)valid, (long)p.o1, (long)p.m1, (long)p.s1,
-                      (long)p.o2, (long)p.m2, (long)p.s2, (long)p.ls, (long)p.oo, (long)p.om, (long)p.os,
-                      (long)p.amin, (long)p.amax);
+                      (long)p.o2, (long)p.m2, (long)p.s2, (long)p.ls, (long)p.oo, (long)p.om, (long)p.os, (long)p.amin,
+                      (long)p.amax);
     if (!t->s16 && it % kiln_test_iterations(16, 64) == 0)
     {
         check_all_pairs_s8(op, &p, valid);
@@ -526,8 +526,8 @@ static void test_sub_ties(void)
     const qp p = {0, 1 << 30, 0, 0, 1 << 30, 0, 0, 0, 1 << 30, 0, INT8_MIN, INT8_MAX};
     /* x1 = round(a / 2) and x2 = round(b / 2), ties up: for odd a and b, -(round(b/2)) != round(-b/2). */
     int8_t a[4] = {1, 3, -5, 7}, b[4] = {1, -3, 5, 7}, out[4], neg[4];
-    KILN_CHECK_EQ(arm_elementwise_sub_s8(a, b, p.o1, p.m1, p.s1, p.o2, p.m2, p.s2, p.ls, out, p.oo, p.om, p.os,
-                                         p.amin, p.amax, 4),
+    KILN_CHECK_EQ(arm_elementwise_sub_s8(a, b, p.o1, p.m1, p.s1, p.o2, p.m2, p.s2, p.ls, out, p.oo, p.om, p.os, p.amin,
+                                         p.amax, 4),
                   ARM_CMSIS_NN_SUCCESS);
     bool differs = false;
     for (int32_t i = 0; i < 4; i++)
@@ -611,10 +611,18 @@ static void test_ew_q_bad_input(void)
                 const char *what;
                 qp p;
             } cases[] = {
-                {"input 1 offset", good},       {"input 2 offset", good},     {"negative left shift", good},
-                {"left shift too large", good}, {"negative multiplier", good}, {"shift 31", good},
-                {"shift -32", good},            {"act min > max", good},      {"act below the type", good},
-                {"act above the type", good},   {"output offset overflow", good}, {"output left shift overflow", good},
+                {"input 1 offset", good},
+                {"input 2 offset", good},
+                {"negative left shift", good},
+                {"left shift too large", good},
+                {"negative multiplier", good},
+                {"shift 31", good},
+                {"shift -32", good},
+                {"act min > max", good},
+                {"act below the type", good},
+                {"act above the type", good},
+                {"output offset overflow", good},
+                {"output left shift overflow", good},
                 {"input left shift overflow", good},
             };
             cases[0].p.o1 = omax + 1;

@@ -101,8 +101,8 @@ static arm_cmsis_nn_status call_abs(const et_type *t, const void *in, void *out,
 {
     if (t->s16)
     {
-        return arm_abs_s16((const int16_t *)in, p->io, (int16_t *)out, p->oo, p->m, p->s, p->rescale, p->amin,
-                           p->amax, n);
+        return arm_abs_s16((const int16_t *)in, p->io, (int16_t *)out, p->oo, p->m, p->s, p->rescale, p->amin, p->amax,
+                           n);
     }
     return arm_abs_s8((const int8_t *)in, p->io, (int8_t *)out, p->oo, p->m, p->s, p->rescale, p->amin, p->amax, n);
 }
@@ -163,9 +163,9 @@ static void test_abs_random(void)
         }
         const bool valid = ref_abs_valid(t, &p);
         nvalid += valid;
-        kiln_test_context("abs s%d it=%ld valid=%d io=%ld oo=%ld m=%ld s=%ld rescale=%d act=[%ld,%ld]",
-                          t->s16 ? 16 : 8, (long)it, (int)valid, (long)p.io, (long)p.oo, (long)p.m, (long)p.s,
-                          (int)p.rescale, (long)p.amin, (long)p.amax);
+        kiln_test_context("abs s%d it=%ld valid=%d io=%ld oo=%ld m=%ld s=%ld rescale=%d act=[%ld,%ld]", t->s16 ? 16 : 8,
+                          (long)it, (int)valid, (long)p.io, (long)p.oo, (long)p.m, (long)p.s, (int)p.rescale,
+                          (long)p.amin, (long)p.amax);
         /* Every value of the type (int16: one random chunk of the 32 on most sets, all of them on some). */
         const int32_t span = t->tmax - t->tmin + 1;
         const bool all = !t->s16 || it % kiln_test_iterations(16, 30) == 1;
@@ -508,7 +508,8 @@ static void test_rsqrt_random(void)
             bool ok = true;
             for (int32_t i = 0; in_range && i < n; i++)
             {
-                g_want[i] = (int16_t)(universal ? ref_rsqrt_universal(g_in[i], &p, &ok) : ref_rsqrt_per_op(g_in[i], &p));
+                g_want[i] =
+                    (int16_t)(universal ? ref_rsqrt_universal(g_in[i], &p, &ok) : ref_rsqrt_per_op(g_in[i], &p));
             }
             KILN_CHECK(ok || !valid);
             memcpy(g_copy, g_in, (size_t)n * 2);
