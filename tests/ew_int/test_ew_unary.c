@@ -283,7 +283,7 @@ static void test_sqrt(void)
 {
     kiln_rng r;
     kiln_rng_seed(&r, 0x5C27u);
-    const int32_t iters = kiln_test_iterations(300, 40);
+    const int32_t iters = kiln_test_iterations(2000, 40);
     for (int32_t it = 0; it < iters; it++)
     {
         kiln_test_context("sqrt it=%ld", (long)it);
@@ -452,7 +452,7 @@ static void test_rsqrt_random(void)
 {
     kiln_rng r;
     kiln_rng_seed(&r, 0x125Du);
-    const int32_t iters = kiln_test_iterations(400, 120);
+    const int32_t iters = kiln_test_iterations(2000, 120);
     const et_type *t = &ET_S16;
     int32_t nvalid = 0;
     for (int32_t it = 0; it < iters; it++)
