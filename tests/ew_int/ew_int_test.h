@@ -139,4 +139,15 @@ static inline int32_t et_rand_shift(kiln_rng *r)
     return pick == 18 ? kiln_rng_range(r, -40, -32) : kiln_rng_range(r, 31, 40);
 }
 
+/* A random positive scale in [2^lo_e, 2^(hi_e + 1)). */
+static inline double et_rand_scale(kiln_rng *r, int32_t lo_e, int32_t hi_e)
+{
+    double s = 1.0 + kiln_rng_u32(r) / 4294967296.0;
+    for (int32_t e = kiln_rng_range(r, lo_e, hi_e); e != 0; e += e > 0 ? -1 : 1)
+    {
+        s = e > 0 ? s * 2.0 : s * 0.5;
+    }
+    return s;
+}
+
 #endif /* EW_INT_TEST_H */

@@ -207,16 +207,6 @@ static void snapshot(const et_type *t, int32_t n1, int32_t n2)
     memcpy(g_copy2, g_in2, (size_t)n2 * t->esize);
 }
 
-static double rand_scale(kiln_rng *r, int32_t lo_e, int32_t hi_e)
-{
-    double s = 1.0 + kiln_rng_u32(r) / 4294967296.0;
-    for (int32_t e = kiln_rng_range(r, lo_e, hi_e); e != 0; e += e > 0 ? -1 : 1)
-    {
-        s = e > 0 ? s * 2.0 : s * 0.5;
-    }
-    return s;
-}
-
 static int32_t rand_offset(kiln_rng *r, const et_type *t, bool tflite)
 {
     const int32_t omax = t->s16 ? 65535 : 255;
@@ -272,7 +262,7 @@ static void mul_set(kiln_rng *r, int32_t it, int32_t *nvalid)
     if (tflite)
     {
         /* s1 * s2 / so: above 1 often (a positive shift). */
-        im_quantize_multiplier(rand_scale(r, -24, 8), &p.om, &p.os);
+        im_quantize_multiplier(et_rand_scale(r, -24, 8), &p.om, &p.os);
     }
     else
     {
@@ -381,6 +371,25 @@ static void test_mul_random(void)
 
 /* ---- PRELU ------------------------------------------------------------------------------------------------ */
 
+typedef struct
+{
+    const et_type *t;
+    const pp *p;
+    int32_t form, n;
+    void *x, *al, *out;
+} prelu_edge;
+
+static bool prelu_edge_run(void *arg)
+{
+    const prelu_edge *k = (const prelu_edge *)arg;
+    bool ok = KILN_CHECK_EQ(call_prelu(k->t, k->form, k->x, k->al, k->out, k->n, k->p), ARM_CMSIS_NN_SUCCESS);
+    for (int32_t i = 0; ok && i < k->n; i++)
+    {
+        ok &= KILN_CHECK_EQ(et_get(k->t, k->out, i), g_want[i]);
+    }
+    return ok;
+}
+
 static void prelu_set(kiln_rng *r, int32_t it, int32_t *nvalid)
 {
     const et_type *t = (it & 1) ? &ET_S16 : &ET_S8;
@@ -392,8 +401,8 @@ static void prelu_set(kiln_rng *r, int32_t it, int32_t *nvalid)
     if (tflite)
     {
         /* Identity: s_in / s_out; alpha: s_in * s_alpha / s_out. */
-        im_quantize_multiplier(rand_scale(r, -8, 6), &p.mi, &p.si);
-        im_quantize_multiplier(rand_scale(r, -20, 2), &p.ma, &p.sa);
+        im_quantize_multiplier(et_rand_scale(r, -8, 6), &p.mi, &p.si);
+        im_quantize_multiplier(et_rand_scale(r, -20, 2), &p.ma, &p.sa);
     }
     else
     {
@@ -444,6 +453,14 @@ static void prelu_set(kiln_rng *r, int32_t it, int32_t *nvalid)
         snapshot(t, nx, na);
         void *out = fresh_out();
         check_result(t, call_prelu(t, form, g_in1, g_in2, out, n, &p), valid, out, n, nx, na);
+        if (valid && n > 0 && it % 16 == 7)
+        {
+            prelu_edge e = {t, &p, form, n, g_in1, g_in2, out};
+            const kiln_edge_operand ops[] = {{"input", &e.x, (size_t)nx * t->esize},
+                                             {"alpha", &e.al, (size_t)na * t->esize},
+                                             {"output", &e.out, (size_t)n * t->esize}};
+            kiln_edge_each(ops, 3, prelu_edge_run, &e);
+        }
         if (valid && form == 0 && n > 0 && it % 4 == 2)
         {
             /* Output over the input. */

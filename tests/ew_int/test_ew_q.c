@@ -177,17 +177,6 @@ static arm_cmsis_nn_status call_bcast(int32_t op,
 
 /* ---- parameters ------------------------------------------------------------------------------------------- */
 
-/* A random positive scale in [2^lo_e, 2^(hi_e + 1)). */
-static double rand_scale(kiln_rng *r, int32_t lo_e, int32_t hi_e)
-{
-    double s = 1.0 + kiln_rng_u32(r) / 4294967296.0;
-    for (int32_t e = kiln_rng_range(r, lo_e, hi_e); e != 0; e += e > 0 ? -1 : 1)
-    {
-        s = e > 0 ? s * 2.0 : s * 0.5;
-    }
-    return s;
-}
-
 static void rand_act(kiln_rng *r, const et_type *t, qp *p)
 {
     p->amin = t->tmin;
@@ -203,11 +192,11 @@ static void rand_act(kiln_rng *r, const et_type *t, qp *p)
  * 0 here for int16), from random scales and zero points. */
 static void gen_tflite(kiln_rng *r, int32_t op, const et_type *t, qp *p)
 {
-    const double s1 = rand_scale(r, -12, 1), so = rand_scale(r, -12, 1);
+    const double s1 = et_rand_scale(r, -12, 1), so = et_rand_scale(r, -12, 1);
     /* Equal scales or a power-of-two ratio now and then: multipliers 2^30, where the doubling high multiply has
      * ties (SUB differs from ADD of a negated multiplier there). */
     const int32_t pick = kiln_rng_range(r, 0, 3);
-    double s2 = pick == 0 ? s1 : (pick == 1 ? s1 * 0.25 : rand_scale(r, -12, 1));
+    double s2 = pick == 0 ? s1 : (pick == 1 ? s1 * 0.25 : et_rand_scale(r, -12, 1));
     const double twice = 2.0 * (s1 > s2 ? s1 : s2);
     p->o1 = t->s16 ? 0 : -kiln_rng_range(r, -128, 127);
     p->o2 = t->s16 ? 0 : -kiln_rng_range(r, -128, 127);
@@ -217,7 +206,7 @@ static void gen_tflite(kiln_rng *r, int32_t op, const et_type *t, qp *p)
     im_quantize_multiplier(s2 / twice, &p->m2, &p->s2);
     /* ADD / SUB: twice / (2^ls * so); SQUARED_DIFFERENCE: twice^2 / (2^(2 ls) * so), here drawn directly (the
      * output scale of a square spans many octaves). */
-    double real_out = op == OP_SQ ? rand_scale(r, -30, 0) : twice / so;
+    double real_out = op == OP_SQ ? et_rand_scale(r, -30, 0) : twice / so;
     for (int32_t k = 0; op != OP_SQ && k < p->ls; k++)
     {
         real_out *= 0.5;
@@ -329,6 +318,27 @@ static bool want_block(int32_t op, bool scalar, const et_type *t, int32_t n, con
     for (int32_t i = 0; i < n; i++)
     {
         g_want[i] = (int16_t)ref_q(op, et_get(t, g_in1, scalar ? 0 : i), et_get(t, g_in2, i), p, &ok);
+    }
+    return ok;
+}
+
+/* The scalar form with its operands at the ends of memory. */
+typedef struct
+{
+    int32_t op;
+    const et_type *t;
+    const qp *p;
+    int32_t n;
+    void *a, *b, *out;
+} block_edge;
+
+static bool block_edge_run(void *arg)
+{
+    const block_edge *k = (const block_edge *)arg;
+    bool ok = KILN_CHECK_EQ(call_block(k->op, true, k->t, k->a, k->b, k->out, k->n, k->p), ARM_CMSIS_NN_SUCCESS);
+    for (int32_t i = 0; ok && i < k->n; i++)
+    {
+        ok &= KILN_CHECK_EQ(et_get(k->t, k->out, i), g_want[i]);
     }
     return ok;
 }
@@ -495,6 +505,14 @@ static void random_set(kiln_rng *r, int32_t it)
     }
     KILN_CHECK(want_block(op, true, t, n, &p) || !valid);
     check_block(op, true, t, n, &p, valid);
+    if (valid && n > 0 && it % 16 == 9)
+    {
+        block_edge e = {op, t, &p, n, g_in1, g_in2, g_out + IM_GUARD};
+        const kiln_edge_operand ops[] = {{"scalar", &e.a, t->esize},
+                                         {"vector", &e.b, (size_t)n * t->esize},
+                                         {"output", &e.out, (size_t)n * t->esize}};
+        kiln_edge_each(ops, 3, block_edge_run, &e);
+    }
     check_bcast(r, it, op, t, &p, valid);
 }
 
