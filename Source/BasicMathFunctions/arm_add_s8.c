@@ -1,7 +1,7 @@
 /*
- * Kiln — arm_add_s8, arm_add_scalar_s8 (ns-cmsis-nn): TFLite int8 ADD with TFLite's
- * broadcasting, a scalar first operand, (Include/Internal/kiln_ew_int.h: checks, arithmetic,
- * walk). Portable C on every backend, except same-shape runs of the broadcast, which go through arm_elementwise_add_s8.
+ * Kiln — arm_add_s8, arm_add_scalar_s8 (ns-cmsis-nn): TFLite int8 ADD with TFLite's broadcasting and
+ * with a scalar first operand (checks, arithmetic and walk in Include/Internal/kiln_ew_int.h). Portable C on every
+ * backend, except the same-shape runs of the broadcast, which go through arm_elementwise_add_s8.
  */
 #include "Include/Internal/kiln_ew_int.h"
 #include "Include/arm_nnfunctions.h"

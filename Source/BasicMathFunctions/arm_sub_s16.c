@@ -1,7 +1,7 @@
 /*
- * Kiln — arm_sub_s16, arm_sub_scalar_s16, arm_elementwise_sub_s16 (ns-cmsis-nn): TFLite int16 SUB with TFLite's
- * broadcasting, a scalar first operand, and same-shape operands(Include/Internal/kiln_ew_int.h: checks, arithmetic,
- * walk). Portable C on every backend.
+ * Kiln — arm_sub_s16, arm_sub_scalar_s16, arm_elementwise_sub_s16 (ns-cmsis-nn): TFLite int16 SUB
+ * with TFLite's broadcasting, with a scalar first operand and on same-shape operands (checks, arithmetic and walk in
+ * Include/Internal/kiln_ew_int.h). Portable C on every backend.
  */
 #include "Include/Internal/kiln_ew_int.h"
 #include "Include/arm_nnfunctions.h"
