@@ -1,6 +1,7 @@
 /*
- * Kiln — arm_squared_difference_s16, arm_squared_difference_scalar_s16, arm_elementwise_squared_difference_s16
- * (ns-cmsis-nn): TFLite int16 SQUARED_DIFFERENCE with TFLite's broadcasting, with a scalar first operand and on same-shape operands (checks, arithmetic and walk in
+ * Kiln — arm_squared_difference_s16, arm_squared_difference_scalar_s16,
+ * arm_elementwise_squared_difference_s16 (ns-cmsis-nn): TFLite int16 SQUARED_DIFFERENCE with TFLite's
+ * broadcasting, with a scalar first operand and on same-shape operands (checks, arithmetic and walk in
  * Include/Internal/kiln_ew_int.h). Portable C on every backend.
  */
 #include "Include/Internal/kiln_ew_int.h"

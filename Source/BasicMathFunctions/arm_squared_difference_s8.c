@@ -1,6 +1,7 @@
 /*
- * Kiln — arm_squared_difference_s8, arm_squared_difference_scalar_s8, arm_elementwise_squared_difference_s8 (ns-cmsis-nn): TFLite int8 SQUARED_DIFFERENCE
- * with TFLite's broadcasting, with a scalar first operand and on same-shape operands (checks, arithmetic and walk in
+ * Kiln — arm_squared_difference_s8, arm_squared_difference_scalar_s8,
+ * arm_elementwise_squared_difference_s8 (ns-cmsis-nn): TFLite int8 SQUARED_DIFFERENCE with TFLite's
+ * broadcasting, with a scalar first operand and on same-shape operands (checks, arithmetic and walk in
  * Include/Internal/kiln_ew_int.h). Portable C on every backend.
  */
 #include "Include/Internal/kiln_ew_int.h"
