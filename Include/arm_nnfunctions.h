@@ -211,7 +211,7 @@ arm_cmsis_nn_status arm_elementwise_mul_s16(const int16_t *input_1_vect,
  *   out = clamp(requantize(raw, out_mult, out_shift) + out_offset, out_activation_min, out_activation_max)
  * with requantize as arm_nn_requantize (TFLite's MultiplyByQuantizedMultiplier). Offsets are added (input offsets
  * -zero_point, out_offset the output zero point). int16 applies its offsets too, like arm_elementwise_add_s16
- * (ns-cmsis-nn ignores them; TFLite's int16 offsets are 0, where both agree).
+ * (ns-cmsis-nn's int16 ADD / SUB ignore them; TFLite's int16 offsets are 0, where both agree).
  * Forms: arm_<op>_<t>: NHWC broadcasting (each dim of an input equals the output's or is 1; the output dims are
  * the broadcast shape; every dim >= 1 as ns-cmsis-nn requires); arm_<op>_scalar_<t>: input_1_vect[0] (with the
  * input_1 parameters) against block_size elements of input_2_vect, out[i] = OP(in1[0], in2[i]) (for SUB the
@@ -500,7 +500,8 @@ arm_cmsis_nn_status arm_elementwise_squared_difference_s16(const int16_t *input_
 /*
  * MUL (int8 and int16) with NHWC broadcasting (arm_mul_<t>, dims as for arm_add_<t>) or a scalar first operand
  * (arm_mul_scalar_<t>: out[i] = OP(in1[0], in2[i]), block_size outputs), arithmetic and accepted parameters
- * exactly those of arm_elementwise_mul_s8 / _s16 (which the broadcasting form uses for same-shape runs).
+ * exactly those of arm_elementwise_mul_s8 / _s16 (which the broadcasting form uses for same-shape runs; int16
+ * applies its offsets, which ns-cmsis-nn's int16 MUL ignores).
  * @return ARM_CMSIS_NN_ARG_ERROR (writing nothing) as for arm_add_<t> and arm_elementwise_mul_<t>.
  */
 arm_cmsis_nn_status arm_mul_s8(const int8_t *input1_data,
