@@ -300,6 +300,497 @@ arm_cmsis_nn_status arm_elementwise_mul_s16(const int16_t *input_1_vect,
 
 /* @kiln-elementwise: more elementwise functions go here */
 
+/* @kiln-ew-int: ns-cmsis-nn integer elementwise ops (ADD / SUB / MUL / SQUARED_DIFFERENCE with broadcasting and
+ * scalar forms, PRELU, ABS, SQRT, RSQRT). */
+
+/*
+ * Common to ADD / SUB / SQUARED_DIFFERENCE (int8 and int16), TFLite's reference arithmetic, per element:
+ *   x1 = requantize((in1 + input1_offset) << left_shift, input1_mult, input1_shift), x2 likewise,
+ *   raw = x1 + x2 (ADD), x1 - x2 (SUB, computed as such: not ADD with a negated multiplier, whose rounding differs
+ *         at ties), (x1 - x2)^2 (SQUARED_DIFFERENCE),
+ *   out = clamp(requantize(raw, out_mult, out_shift) + out_offset, out_activation_min, out_activation_max)
+ * with requantize as arm_nn_requantize (TFLite's MultiplyByQuantizedMultiplier). Offsets are added (input offsets
+ * -zero_point, out_offset the output zero point). int16 applies its offsets too, like arm_elementwise_add_s16
+ * (ns-cmsis-nn's int16 ADD / SUB ignore them; TFLite's int16 offsets are 0, where both agree).
+ * Forms: arm_<op>_<t>: NHWC broadcasting (each dim of an input equals the output's or is 1; the output dims are
+ * the broadcast shape; every dim >= 1 as ns-cmsis-nn requires); arm_<op>_scalar_<t>: input_1_vect[0] (with the
+ * input_1 parameters) against block_size elements of input_2_vect, out[i] = OP(in1[0], in2[i]) (for SUB the
+ * scalar minus the vector); arm_elementwise_<op>_<t>: same-shape operands.
+ * Accepted: input offsets in [-255, 255] (int8) or [-65535, 65535] (int16, out_offset too), left_shift in [0, 30]
+ * (int8) or [0, 31] (int16), multipliers >= 0, shifts in [-31, 30], and, for every pair of inputs of the type,
+ * every intermediate within int32 (each shifted input and its requantization's left shift, raw (for
+ * SQUARED_DIFFERENCE |x1 - x2| <= 46340), raw << max(out_shift, 0) and the requantized raw + out_offset), checked
+ * exactly from the ends of the ranges, so every parameter set free of overflow is accepted (for ADD exactly those
+ * arm_elementwise_add_s8 / _s16 accept). The broadcasting ADD hands same-shape runs to arm_elementwise_add_<t>;
+ * otherwise portable C on every backend. No scratch.
+ * @return ARM_CMSIS_NN_ARG_ERROR (writing nothing) for NULL pointers or dims, dims < 1 or not broadcasting,
+ *         more than INT32_MAX outputs, a negative block_size, a parameter outside those ranges, act_min > act_max
+ *         or limits outside the type; else ARM_CMSIS_NN_SUCCESS. The output may be the same buffer as an input of
+ *         the output's shape.
+ */
+arm_cmsis_nn_status arm_add_s8(const int8_t *input1_data,
+                               const cmsis_nn_dims *input1_dims,
+                               const int8_t *input2_data,
+                               const cmsis_nn_dims *input2_dims,
+                               const int32_t input1_offset,
+                               const int32_t input1_mult,
+                               const int32_t input1_shift,
+                               const int32_t input2_offset,
+                               const int32_t input2_mult,
+                               const int32_t input2_shift,
+                               const int32_t left_shift,
+                               int8_t *output_data,
+                               const cmsis_nn_dims *output_dims,
+                               const int32_t out_offset,
+                               const int32_t out_mult,
+                               const int32_t out_shift,
+                               const int32_t out_activation_min,
+                               const int32_t out_activation_max);
+arm_cmsis_nn_status arm_add_scalar_s8(const int8_t *input_1_vect,
+                                      const int8_t *input_2_vect,
+                                      const int32_t input_1_offset,
+                                      const int32_t input_1_mult,
+                                      const int32_t input_1_shift,
+                                      const int32_t input_2_offset,
+                                      const int32_t input_2_mult,
+                                      const int32_t input_2_shift,
+                                      const int32_t left_shift,
+                                      int8_t *output,
+                                      const int32_t out_offset,
+                                      const int32_t out_mult,
+                                      const int32_t out_shift,
+                                      const int32_t out_activation_min,
+                                      const int32_t out_activation_max,
+                                      const int32_t block_size);
+arm_cmsis_nn_status arm_add_s16(const int16_t *input1_data,
+                                const cmsis_nn_dims *input1_dims,
+                                const int16_t *input2_data,
+                                const cmsis_nn_dims *input2_dims,
+                                const int32_t input1_offset,
+                                const int32_t input1_mult,
+                                const int32_t input1_shift,
+                                const int32_t input2_offset,
+                                const int32_t input2_mult,
+                                const int32_t input2_shift,
+                                const int32_t left_shift,
+                                int16_t *output_data,
+                                const cmsis_nn_dims *output_dims,
+                                const int32_t out_offset,
+                                const int32_t out_mult,
+                                const int32_t out_shift,
+                                const int32_t out_activation_min,
+                                const int32_t out_activation_max);
+arm_cmsis_nn_status arm_add_scalar_s16(const int16_t *input_1_vect,
+                                       const int16_t *input_2_vect,
+                                       const int32_t input_1_offset,
+                                       const int32_t input_1_mult,
+                                       const int32_t input_1_shift,
+                                       const int32_t input_2_offset,
+                                       const int32_t input_2_mult,
+                                       const int32_t input_2_shift,
+                                       const int32_t left_shift,
+                                       int16_t *output,
+                                       const int32_t out_offset,
+                                       const int32_t out_mult,
+                                       const int32_t out_shift,
+                                       const int32_t out_activation_min,
+                                       const int32_t out_activation_max,
+                                       const int32_t block_size);
+arm_cmsis_nn_status arm_sub_s8(const int8_t *input1_data,
+                               const cmsis_nn_dims *input1_dims,
+                               const int8_t *input2_data,
+                               const cmsis_nn_dims *input2_dims,
+                               const int32_t input1_offset,
+                               const int32_t input1_mult,
+                               const int32_t input1_shift,
+                               const int32_t input2_offset,
+                               const int32_t input2_mult,
+                               const int32_t input2_shift,
+                               const int32_t left_shift,
+                               int8_t *output_data,
+                               const cmsis_nn_dims *output_dims,
+                               const int32_t out_offset,
+                               const int32_t out_mult,
+                               const int32_t out_shift,
+                               const int32_t out_activation_min,
+                               const int32_t out_activation_max);
+arm_cmsis_nn_status arm_sub_scalar_s8(const int8_t *input_1_vect,
+                                      const int8_t *input_2_vect,
+                                      const int32_t input_1_offset,
+                                      const int32_t input_1_mult,
+                                      const int32_t input_1_shift,
+                                      const int32_t input_2_offset,
+                                      const int32_t input_2_mult,
+                                      const int32_t input_2_shift,
+                                      const int32_t left_shift,
+                                      int8_t *output,
+                                      const int32_t out_offset,
+                                      const int32_t out_mult,
+                                      const int32_t out_shift,
+                                      const int32_t out_activation_min,
+                                      const int32_t out_activation_max,
+                                      const int32_t block_size);
+arm_cmsis_nn_status arm_elementwise_sub_s8(const int8_t *input_1_vect,
+                                           const int8_t *input_2_vect,
+                                           const int32_t input_1_offset,
+                                           const int32_t input_1_mult,
+                                           const int32_t input_1_shift,
+                                           const int32_t input_2_offset,
+                                           const int32_t input_2_mult,
+                                           const int32_t input_2_shift,
+                                           const int32_t left_shift,
+                                           int8_t *output,
+                                           const int32_t out_offset,
+                                           const int32_t out_mult,
+                                           const int32_t out_shift,
+                                           const int32_t out_activation_min,
+                                           const int32_t out_activation_max,
+                                           const int32_t block_size);
+arm_cmsis_nn_status arm_sub_s16(const int16_t *input1_data,
+                                const cmsis_nn_dims *input1_dims,
+                                const int16_t *input2_data,
+                                const cmsis_nn_dims *input2_dims,
+                                const int32_t input1_offset,
+                                const int32_t input1_mult,
+                                const int32_t input1_shift,
+                                const int32_t input2_offset,
+                                const int32_t input2_mult,
+                                const int32_t input2_shift,
+                                const int32_t left_shift,
+                                int16_t *output_data,
+                                const cmsis_nn_dims *output_dims,
+                                const int32_t out_offset,
+                                const int32_t out_mult,
+                                const int32_t out_shift,
+                                const int32_t out_activation_min,
+                                const int32_t out_activation_max);
+arm_cmsis_nn_status arm_sub_scalar_s16(const int16_t *input_1_vect,
+                                       const int16_t *input_2_vect,
+                                       const int32_t input_1_offset,
+                                       const int32_t input_1_mult,
+                                       const int32_t input_1_shift,
+                                       const int32_t input_2_offset,
+                                       const int32_t input_2_mult,
+                                       const int32_t input_2_shift,
+                                       const int32_t left_shift,
+                                       int16_t *output,
+                                       const int32_t out_offset,
+                                       const int32_t out_mult,
+                                       const int32_t out_shift,
+                                       const int32_t out_activation_min,
+                                       const int32_t out_activation_max,
+                                       const int32_t block_size);
+arm_cmsis_nn_status arm_elementwise_sub_s16(const int16_t *input_1_vect,
+                                            const int16_t *input_2_vect,
+                                            const int32_t input_1_offset,
+                                            const int32_t input_1_mult,
+                                            const int32_t input_1_shift,
+                                            const int32_t input_2_offset,
+                                            const int32_t input_2_mult,
+                                            const int32_t input_2_shift,
+                                            const int32_t left_shift,
+                                            int16_t *output,
+                                            const int32_t out_offset,
+                                            const int32_t out_mult,
+                                            const int32_t out_shift,
+                                            const int32_t out_activation_min,
+                                            const int32_t out_activation_max,
+                                            const int32_t block_size);
+arm_cmsis_nn_status arm_squared_difference_s8(const int8_t *input1_data,
+                                              const cmsis_nn_dims *input1_dims,
+                                              const int8_t *input2_data,
+                                              const cmsis_nn_dims *input2_dims,
+                                              const int32_t input1_offset,
+                                              const int32_t input1_mult,
+                                              const int32_t input1_shift,
+                                              const int32_t input2_offset,
+                                              const int32_t input2_mult,
+                                              const int32_t input2_shift,
+                                              const int32_t left_shift,
+                                              int8_t *output_data,
+                                              const cmsis_nn_dims *output_dims,
+                                              const int32_t out_offset,
+                                              const int32_t out_mult,
+                                              const int32_t out_shift,
+                                              const int32_t out_activation_min,
+                                              const int32_t out_activation_max);
+arm_cmsis_nn_status arm_squared_difference_scalar_s8(const int8_t *input_1_vect,
+                                                     const int8_t *input_2_vect,
+                                                     const int32_t input_1_offset,
+                                                     const int32_t input_1_mult,
+                                                     const int32_t input_1_shift,
+                                                     const int32_t input_2_offset,
+                                                     const int32_t input_2_mult,
+                                                     const int32_t input_2_shift,
+                                                     const int32_t left_shift,
+                                                     int8_t *output,
+                                                     const int32_t out_offset,
+                                                     const int32_t out_mult,
+                                                     const int32_t out_shift,
+                                                     const int32_t out_activation_min,
+                                                     const int32_t out_activation_max,
+                                                     const int32_t block_size);
+arm_cmsis_nn_status arm_elementwise_squared_difference_s8(const int8_t *input_1_vect,
+                                                          const int8_t *input_2_vect,
+                                                          const int32_t input_1_offset,
+                                                          const int32_t input_1_mult,
+                                                          const int32_t input_1_shift,
+                                                          const int32_t input_2_offset,
+                                                          const int32_t input_2_mult,
+                                                          const int32_t input_2_shift,
+                                                          const int32_t left_shift,
+                                                          int8_t *output,
+                                                          const int32_t out_offset,
+                                                          const int32_t out_mult,
+                                                          const int32_t out_shift,
+                                                          const int32_t out_activation_min,
+                                                          const int32_t out_activation_max,
+                                                          const int32_t block_size);
+arm_cmsis_nn_status arm_squared_difference_s16(const int16_t *input1_data,
+                                               const cmsis_nn_dims *input1_dims,
+                                               const int16_t *input2_data,
+                                               const cmsis_nn_dims *input2_dims,
+                                               const int32_t input1_offset,
+                                               const int32_t input1_mult,
+                                               const int32_t input1_shift,
+                                               const int32_t input2_offset,
+                                               const int32_t input2_mult,
+                                               const int32_t input2_shift,
+                                               const int32_t left_shift,
+                                               int16_t *output_data,
+                                               const cmsis_nn_dims *output_dims,
+                                               const int32_t out_offset,
+                                               const int32_t out_mult,
+                                               const int32_t out_shift,
+                                               const int32_t out_activation_min,
+                                               const int32_t out_activation_max);
+arm_cmsis_nn_status arm_squared_difference_scalar_s16(const int16_t *input_1_vect,
+                                                      const int16_t *input_2_vect,
+                                                      const int32_t input_1_offset,
+                                                      const int32_t input_1_mult,
+                                                      const int32_t input_1_shift,
+                                                      const int32_t input_2_offset,
+                                                      const int32_t input_2_mult,
+                                                      const int32_t input_2_shift,
+                                                      const int32_t left_shift,
+                                                      int16_t *output,
+                                                      const int32_t out_offset,
+                                                      const int32_t out_mult,
+                                                      const int32_t out_shift,
+                                                      const int32_t out_activation_min,
+                                                      const int32_t out_activation_max,
+                                                      const int32_t block_size);
+arm_cmsis_nn_status arm_elementwise_squared_difference_s16(const int16_t *input_1_vect,
+                                                           const int16_t *input_2_vect,
+                                                           const int32_t input_1_offset,
+                                                           const int32_t input_1_mult,
+                                                           const int32_t input_1_shift,
+                                                           const int32_t input_2_offset,
+                                                           const int32_t input_2_mult,
+                                                           const int32_t input_2_shift,
+                                                           const int32_t left_shift,
+                                                           int16_t *output,
+                                                           const int32_t out_offset,
+                                                           const int32_t out_mult,
+                                                           const int32_t out_shift,
+                                                           const int32_t out_activation_min,
+                                                           const int32_t out_activation_max,
+                                                           const int32_t block_size);
+
+/*
+ * MUL (int8 and int16) with NHWC broadcasting (arm_mul_<t>, dims as for arm_add_<t>) or a scalar first operand
+ * (arm_mul_scalar_<t>: out[i] = OP(in1[0], in2[i]), block_size outputs), arithmetic and accepted parameters
+ * exactly those of arm_elementwise_mul_s8 / _s16 (which the broadcasting form uses for same-shape runs; int16
+ * applies its offsets, which ns-cmsis-nn's int16 MUL ignores).
+ * @return ARM_CMSIS_NN_ARG_ERROR (writing nothing) as for arm_add_<t> and arm_elementwise_mul_<t>.
+ */
+arm_cmsis_nn_status arm_mul_s8(const int8_t *input1_data,
+                               const cmsis_nn_dims *input1_dims,
+                               const int8_t *input2_data,
+                               const cmsis_nn_dims *input2_dims,
+                               const int32_t input1_offset,
+                               const int32_t input2_offset,
+                               int8_t *output_data,
+                               const cmsis_nn_dims *output_dims,
+                               const int32_t out_offset,
+                               const int32_t out_mult,
+                               const int32_t out_shift,
+                               const int32_t out_activation_min,
+                               const int32_t out_activation_max);
+arm_cmsis_nn_status arm_mul_scalar_s8(const int8_t *input_1_vect,
+                                      const int8_t *input_2_vect,
+                                      const int32_t input_1_offset,
+                                      const int32_t input_2_offset,
+                                      int8_t *output,
+                                      const int32_t out_offset,
+                                      const int32_t out_mult,
+                                      const int32_t out_shift,
+                                      const int32_t out_activation_min,
+                                      const int32_t out_activation_max,
+                                      const int32_t block_size);
+arm_cmsis_nn_status arm_mul_s16(const int16_t *input1_data,
+                                const cmsis_nn_dims *input1_dims,
+                                const int16_t *input2_data,
+                                const cmsis_nn_dims *input2_dims,
+                                const int32_t input1_offset,
+                                const int32_t input2_offset,
+                                int16_t *output_data,
+                                const cmsis_nn_dims *output_dims,
+                                const int32_t out_offset,
+                                const int32_t out_mult,
+                                const int32_t out_shift,
+                                const int32_t out_activation_min,
+                                const int32_t out_activation_max);
+arm_cmsis_nn_status arm_mul_scalar_s16(const int16_t *input_1_vect,
+                                       const int16_t *input_2_vect,
+                                       const int32_t input_1_offset,
+                                       const int32_t input_2_offset,
+                                       int16_t *output,
+                                       const int32_t out_offset,
+                                       const int32_t out_mult,
+                                       const int32_t out_shift,
+                                       const int32_t out_activation_min,
+                                       const int32_t out_activation_max,
+                                       const int32_t block_size);
+
+/*
+ * PRELU (TFLite), per element with v = in + input_offset and a = alpha + alpha_offset (offsets -zero_point):
+ *   out = clamp(requantize(v, output_multiplier_identity, output_shift_identity) + out_offset)       when v >= 0,
+ *   out = clamp(requantize(v * a, output_multiplier_alpha, output_shift_alpha) + out_offset)        otherwise,
+ * clamped to the type's range. arm_elementwise_prelu_<t>: same-shape input and alpha; arm_prelu_scalar_<t>:
+ * scalar_vect[0] is the input (scalar_is_input) against block_size alphas, or the alpha against block_size inputs.
+ * Accepted: input / alpha offsets in [-255, 255] (int8) or [-65535, 65535] (int16, output offset too), multipliers
+ * >= 0, shifts in [-31, 30], and every intermediate of each branch within int32 over the inputs that take it
+ * (checked exactly). Portable C on every backend. No scratch.
+ * @return ARM_CMSIS_NN_ARG_ERROR (writing nothing) for NULL pointers, a negative block_size or a parameter outside
+ *         those ranges; else ARM_CMSIS_NN_SUCCESS.
+ */
+arm_cmsis_nn_status arm_elementwise_prelu_s8(const int8_t *input,
+                                             const int8_t *alpha,
+                                             const int32_t input_offset,
+                                             const int32_t alpha_offset,
+                                             const int32_t out_offset,
+                                             const int32_t output_multiplier_identity,
+                                             const int32_t output_shift_identity,
+                                             const int32_t output_multiplier_alpha,
+                                             const int32_t output_shift_alpha,
+                                             int8_t *output,
+                                             const int32_t block_size);
+arm_cmsis_nn_status arm_prelu_scalar_s8(const int8_t *scalar_vect,
+                                        const int8_t *non_scalar_vect,
+                                        const bool scalar_is_input,
+                                        const int32_t input_offset,
+                                        const int32_t alpha_offset,
+                                        const int32_t output_offset,
+                                        const int32_t output_multiplier_identity,
+                                        const int32_t output_shift_identity,
+                                        const int32_t output_multiplier_alpha,
+                                        const int32_t output_shift_alpha,
+                                        int8_t *output,
+                                        const int32_t block_size);
+arm_cmsis_nn_status arm_elementwise_prelu_s16(const int16_t *input,
+                                              const int16_t *alpha,
+                                              const int32_t input_offset,
+                                              const int32_t alpha_offset,
+                                              const int32_t out_offset,
+                                              const int32_t output_multiplier_identity,
+                                              const int32_t output_shift_identity,
+                                              const int32_t output_multiplier_alpha,
+                                              const int32_t output_shift_alpha,
+                                              int16_t *output,
+                                              const int32_t block_size);
+arm_cmsis_nn_status arm_prelu_scalar_s16(const int16_t *scalar_vect,
+                                         const int16_t *non_scalar_vect,
+                                         const bool scalar_is_input,
+                                         const int32_t input_offset,
+                                         const int32_t alpha_offset,
+                                         const int32_t output_offset,
+                                         const int32_t output_multiplier_identity,
+                                         const int32_t output_shift_identity,
+                                         const int32_t output_multiplier_alpha,
+                                         const int32_t output_shift_alpha,
+                                         int16_t *output,
+                                         const int32_t block_size);
+
+/*
+ * ABS (TFLite): v = in - input_offset (input_offset is the input ZERO POINT, subtracted, as in ns-cmsis-nn),
+ *   out = clamp((needs_rescale ? requantize(|v|, out_mult, out_shift) : |v|) + out_offset, act_min, act_max).
+ * Accepted: input_offset in [-255, 255] (int8) or [-65535, 65535] (int16, out_offset too); with needs_rescale,
+ * out_mult >= 0 and out_shift in [-31, 30] (unused otherwise); every intermediate within int32 (checked exactly).
+ * Portable C on every backend. No scratch.
+ * @return ARM_CMSIS_NN_ARG_ERROR (writing nothing) for NULL pointers, a negative block_size, a parameter outside
+ *         those ranges, act_min > act_max or limits outside the type; else ARM_CMSIS_NN_SUCCESS.
+ */
+arm_cmsis_nn_status arm_abs_s8(const int8_t *input,
+                               const int32_t input_offset,
+                               int8_t *output,
+                               const int32_t out_offset,
+                               const int32_t out_mult,
+                               const int32_t out_shift,
+                               const bool needs_rescale,
+                               const int32_t out_activation_min,
+                               const int32_t out_activation_max,
+                               const int32_t block_size);
+arm_cmsis_nn_status arm_abs_s16(const int16_t *input,
+                                const int32_t input_offset,
+                                int16_t *output,
+                                const int32_t out_offset,
+                                const int32_t out_mult,
+                                const int32_t out_shift,
+                                const bool needs_rescale,
+                                const int32_t out_activation_min,
+                                const int32_t out_activation_max,
+                                const int32_t block_size);
+
+/*
+ * SQRT through a caller's table (ns-cmsis-nn), over the product of input_dims elements:
+ *   int8:  out = sqrt_lut[(uint8_t)in] (256 entries);
+ *   int16: k = 256 + (in >> 7), f = in & 127, out = lut[k] + (((lut[k + 1] - lut[k]) * f + 64) >> 7) (floor
+ *          shifts; 513 entries).
+ * Portable C on every backend. No scratch. The output may be the input.
+ * @return ARM_CMSIS_NN_ARG_ERROR (writing nothing) for NULL pointers, a dim < 1 or more than INT32_MAX elements.
+ */
+arm_cmsis_nn_status arm_sqrt_s8(const int8_t *input,
+                                const cmsis_nn_dims *input_dims,
+                                int8_t *output,
+                                int8_t *sqrt_lut);
+arm_cmsis_nn_status arm_sqrt_s16(const int16_t *input,
+                                 const cmsis_nn_dims *input_dims,
+                                 int16_t *output,
+                                 const int16_t *sqrt_lut);
+
+/*
+ * RSQRT through a caller's table (ns-cmsis-nn; the arithmetic is written out in
+ * Source/BasicMathFunctions/arm_rsqrt_s16.c): v = in - input_offset (the input ZERO POINT), clamped to 32767;
+ * per_op interpolates a 513-entry int16 table in output units; universal interpolates slot values derived from a
+ * 513-entry int32 table sampled every 64 input steps, optionally requantized (needs_rescale: out_mult, out_shift);
+ * then out = clamp(r + out_offset, act_min, act_max).
+ * Accepted: offsets in [-65535, 65535]; with needs_rescale out_mult >= 0, out_shift in [-31, 30] and every entry
+ * 1..512 << max(out_shift, 0) within int32. Portable C on every backend. No scratch.
+ * @return ARM_CMSIS_NN_ARG_ERROR (writing nothing) for NULL pointers, a negative block_size, a parameter outside
+ *         those ranges, act_min > act_max, limits outside int16, or any element below input_offset (ns-cmsis-nn
+ *         returns that error after writing the elements before it; Kiln checks first); else ARM_CMSIS_NN_SUCCESS.
+ */
+arm_cmsis_nn_status arm_rsqrt_s16_per_op(const int16_t *input,
+                                         const int32_t input_offset,
+                                         int16_t *output,
+                                         const int32_t out_offset,
+                                         const int32_t out_activation_min,
+                                         const int32_t out_activation_max,
+                                         const int32_t block_size,
+                                         const int16_t *lut);
+arm_cmsis_nn_status arm_rsqrt_s16_universal(const int16_t *input,
+                                            const int32_t input_offset,
+                                            int16_t *output,
+                                            const int32_t out_offset,
+                                            const int32_t out_mult,
+                                            const int32_t out_shift,
+                                            const bool needs_rescale,
+                                            const int32_t out_activation_min,
+                                            const int32_t out_activation_max,
+                                            const int32_t block_size,
+                                            const int32_t *lut);
+
 /* @kiln-maxmin */
 
 /**

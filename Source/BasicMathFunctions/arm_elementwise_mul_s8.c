@@ -1,6 +1,6 @@
 /* Kiln — arm_elementwise_mul_s8: TFLite int8 MUL (same-shape operands). */
 #include "Include/arm_nnfunctions.h"
-#include "Include/Internal/kiln_elementwise.h"
+#include "Include/Internal/kiln_ew_int.h"
 
 arm_cmsis_nn_status arm_elementwise_mul_s8(const int8_t *input_1_vect,
                                            const int8_t *input_2_vect,
@@ -14,31 +14,16 @@ arm_cmsis_nn_status arm_elementwise_mul_s8(const int8_t *input_1_vect,
                                            const int32_t out_activation_max,
                                            const int32_t block_size)
 {
-    if (input_1_vect == NULL || input_2_vect == NULL || output == NULL || block_size < 0)
-    {
-        return ARM_CMSIS_NN_ARG_ERROR;
-    }
     /* Offsets within [-255, 255] keep in + offset within int16 (the DSP kernel's lanes) and the
-     * product within int32; TFLite's are -zero_point, within [-127, 128]. */
-    if (input_1_offset < -255 || input_1_offset > 255 || input_2_offset < -255 || input_2_offset > 255 ||
-        !kiln_act_s8_ok(out_activation_min, out_activation_max))
-    {
-        return ARM_CMSIS_NN_ARG_ERROR;
-    }
-    /* The product's range is spanned by its four corner products; its requantization (including
-     * the left shift of a positive out_shift, TFLite's multiplier may exceed 1) and the output
-     * offset must stay within int32. Exact, so every overflow-free parameter set is accepted. */
-    const int64_t a0 = INT8_MIN + input_1_offset, a1 = INT8_MAX + input_1_offset;
-    const int64_t b0 = INT8_MIN + input_2_offset, b1 = INT8_MAX + input_2_offset;
-    const int64_t c[4] = {a0 * b0, a0 * b1, a1 * b0, a1 * b1};
-    int64_t plo = c[0], phi = c[0];
-    for (int32_t k = 1; k < 4; k++)
-    {
-        plo = MIN(plo, c[k]);
-        phi = MAX(phi, c[k]);
-    }
-    int64_t lo, hi;
-    if (!kiln_requant_range(plo, phi, out_mult, out_shift, &lo, &hi) || !kiln_offset_fits(lo, hi, out_offset))
+     * product within int32; TFLite's are -zero_point, within [-127, 128]. The product's range is spanned by its
+     * four corner products; its requantization (including the left shift of a positive out_shift, TFLite's
+     * multiplier may exceed 1) and the output offset must stay within int32. Exact (kiln_ew_m_ok), so every
+     * overflow-free parameter set is accepted. */
+    const kiln_ew_m m = {input_1_offset, input_2_offset, out_offset, out_mult, out_shift, out_activation_min,
+                         out_activation_max};
+    int64_t plo, phi;
+    if (input_1_vect == NULL || input_2_vect == NULL || output == NULL || block_size < 0 ||
+        !kiln_ew_m_ok(&m, KILN_EW_S8, &plo, &phi))
     {
         return ARM_CMSIS_NN_ARG_ERROR;
     }
