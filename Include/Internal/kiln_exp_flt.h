@@ -7,9 +7,10 @@
  *   kiln_vexp_f32(x, hi)  Helium float builds: exp of each lane of x clamped to [-104, hi] (hi <= 88.8), lanes
  *                         below -104 give 0: x = n ln2 + r (n rounded to nearest by VCVTN, ln2 in two parts, fused
  *                         multiply-adds), the degree-7 Taylor polynomial on |r| <= ln2 / 2, and 2^n applied as
- *                         two normal powers of two (2^na x 2^nb, na = n clamped to [-126, 127]) so that results
- *                         in the subnormal range and overflows round once. NaN lanes give the clamp bounds'
- *                         exponentials (VMAXNM / VMINNM); callers that need NaN select it back.
+ *                         two normal powers of two (2^na x 2^nb, na = n clamped to [-126, 127]) so that an
+ *                         overflow rounds once (Helium float arithmetic flushes subnormal results to 0). NaN lanes
+ *                         give the clamp bounds' exponentials (VMAXNM / VMINNM); callers that need NaN select it
+ *                         back.
  */
 #ifndef KILN_EXP_FLT_H
 #define KILN_EXP_FLT_H
