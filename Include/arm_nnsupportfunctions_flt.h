@@ -773,7 +773,9 @@ void arm_nn_softmax_1x2_f32(const float32_t *in, float32_t *out);
 
 /**
  * @brief 1D max pooling, NHWC, filter 3, stride 3, no padding: out[x][c] = max of x_nhwc[3x + k][c], k < 3, for
- *        x < out_w, c < in_c. NaN taps never win (as arm_max_pool_f32(); a window of NaNs only gives -inf).
+ *        x < out_w, c < in_c. NaN taps never win (as arm_max_pool_f32(); a window of NaNs only gives -inf). On
+ *        Helium float builds a subnormal maximum comes out as a zero (vector arithmetic flushes subnormals; the
+ *        float16 kernels keep them), as in arm_max_pool_f32().
  *        Bad arguments write nothing: NULL x_nhwc or out (with out_w > 0), in_c < 1, out_w < 0, 3 x out_w > in_w,
  *        sizes past PTRDIFF_MAX bytes.
  */

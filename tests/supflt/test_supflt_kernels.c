@@ -186,6 +186,12 @@ static bool mp_run(mp_kind kind, int es, int32_t in_c, int32_t in_w, int32_t out
             }
             m = m > hi ? hi : m;
             const double got = elem_d(out_buf, GUARD + (size_t)o * (size_t)in_c + (size_t)c, es);
+#if defined(ARM_MATH_MVEF) && !defined(ARM_MATH_AUTOVECTORIZE)
+            if (es == 4 && m != 0.0 && fabs(m) < (double)FLT_MIN && got == 0.0)
+            {
+                continue; /* Helium float32 arithmetic (VMAXNM) flushes a subnormal maximum to zero */
+            }
+#endif
             if (!(got == m))
             {
                 kiln_test_context("maxpool1d kind %d es %d in_c %d in_w %d out_w %d: out[%d][%d] = %g, want %g",
