@@ -681,8 +681,9 @@ arm_cmsis_nn_status arm_nn_gru_step_f16(const float16_t *data_in,
  * (measured 1.02e-6; linear interpolation of 2^(i/256), correctly rounded entries), arm_nn_vexpq_poly_mve_f32()
  * < 1.5e-7 (measured 7.2e-8). The float16 helpers compute in float32 and round once to float16 (overflow above
  * 11.09 gives +inf, tiny results subnormals or 0); over every float16 input the Taylor one and the Helium one are
- * within 0.51 ulp of float16 (measured 0.5), the LUT one (float16 table entries) within 1 ulp (measured 0.95). ns-cmsis-nn's float16 helpers scale by
- * arm_nn_softmax_exp2i_f16() (clamped to 2^-14 .. 2^15) and are wrong outside about [-10, 11]; Kiln's are not.
+ * within 0.51 ulp of float16 (measured 0.5), the LUT one (float16 table entries) within 1 ulp (measured 0.95).
+ * ns-cmsis-nn's float16 helpers scale by arm_nn_softmax_exp2i_f16() (clamped to 2^-14 .. 2^15), so they are wrong
+ * outside about [-10, 11]; Kiln's are not. The Helium ones flush subnormal float32 results (see below).
  */
 #include "Internal/kiln_exp_flt.h"
 #include "Internal/kiln_mve_f16.h"
