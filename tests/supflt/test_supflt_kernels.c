@@ -9,7 +9,8 @@
  *    within the float softmax kernels' bound (tests/flt_ops); in place;
  *  - arm_fully_connected_fp16 and arm_nn_vec_mat_mult_t_fp16: the bytes of arm_fully_connected_f16 (standard
  *    weights), and a double reference within (k + 2) 2^-24 S + 2^-11 |ref| + 2^-25, S = sum |x w| + |bias|.
- * Every call: output between guard elements that must keep their bytes, inputs unchanged; bad-input tables (each
+ * Every call: output between guard elements that must keep their bytes, inputs unchanged, and again with each
+ * operand at the ends of readable memory (kiln_edge_each; same output bytes); bad-input tables (each
  * bad argument: ARM_CMSIS_NN_ARG_ERROR where the function returns a status, and the output untouched).
  */
 #include "supflt_test.h"
@@ -118,6 +119,89 @@ typedef enum
     MP_K2S2
 } mp_kind;
 
+/* One call with its operands where kiln_edge_each() puts them: run again with each operand flush against the
+ * ends of readable memory (a fault on the boards, AddressSanitizer on the host, for any access past them); the
+ * output must be the first call's bytes. */
+typedef enum
+{
+    EC_MAXPOOL,
+    EC_SOFTMAX,
+    EC_FC,
+    EC_VMM
+} ec_op;
+
+typedef struct
+{
+    ec_op op;
+    int es, kind;
+    int32_t a, b, c; /* maxpool: in_c, in_w, out_w; fc: batches, depth, outputs */
+    double lo, hi;
+    void *x, *w, *bias, *y;
+    const void *want;
+    size_t y_bytes;
+} ec_call;
+
+static void mp_call(
+    mp_kind kind, int es, const void *x, int32_t in_c, int32_t in_w, void *out, int32_t out_w, double lo, double hi);
+
+static bool ec_run(void *arg)
+{
+    const ec_call *k = (const ec_call *)arg;
+    arm_cmsis_nn_status st = ARM_CMSIS_NN_SUCCESS;
+    switch (k->op)
+    {
+    case EC_MAXPOOL:
+        mp_call((mp_kind)k->kind, k->es, k->x, k->a, k->b, k->y, k->c, k->lo, k->hi);
+        break;
+    case EC_SOFTMAX:
+#if ARM_NN_ENABLE_F16
+        if (k->es == 2)
+        {
+            arm_nn_softmax_1x2_f16((const float16_t *)k->x, (float16_t *)k->y);
+        }
+#endif
+#if ARM_NN_ENABLE_F32
+        if (k->es == 4)
+        {
+            arm_nn_softmax_1x2_f32((const float *)k->x, (float *)k->y);
+        }
+#endif
+        break;
+#if ARM_NN_ENABLE_F16 && defined(ARM_FLOAT16_SUPPORTED)
+    case EC_FC:
+    {
+        const cmsis_nn_dims in_dims = {k->a, 1, 1, k->b}, f_dims = {k->b, 1, 1, k->c}, b_dims = {1, 1, 1, k->c},
+                            o_dims = {k->a, 1, 1, k->c};
+        st = arm_fully_connected_fp16(NULL, NULL, &in_dims, (const float16_t *)k->x, &f_dims, (const float16_t *)k->w,
+                                      &b_dims, (const float16_t *)k->bias, &o_dims, (float16_t *)k->y,
+                                      (float16_t)(float)k->lo, (float16_t)(float)k->hi);
+        break;
+    }
+    case EC_VMM:
+        st =
+            arm_nn_vec_mat_mult_t_fp16((const float16_t *)k->x, (const float16_t *)k->w, (const float16_t *)k->bias,
+                                       (float16_t *)k->y, k->b, k->c, (float16_t)(float)k->lo, (float16_t)(float)k->hi);
+        break;
+#endif
+    default:
+        break;
+    }
+    bool ok = KILN_CHECK_EQ(st, ARM_CMSIS_NN_SUCCESS);
+    ok = ok && KILN_CHECK(memcmp(k->y, k->want, k->y_bytes) == 0);
+    return ok;
+}
+
+static bool ec_edges(ec_call *k, size_t x_bytes, size_t w_bytes, size_t b_bytes)
+{
+    static uint8_t y2[(MAX_ELEM + 2 * GUARD) * 4];
+    k->y = y2;
+    const kiln_edge_operand ops[] = {{"input", &k->x, x_bytes},
+                                     {"weights", &k->w, w_bytes},
+                                     {"bias", &k->bias, b_bytes},
+                                     {"output", &k->y, k->y_bytes}};
+    return kiln_edge_each(ops, 4, ec_run, k);
+}
+
 static void
 mp_call(mp_kind kind, int es, const void *x, int32_t in_c, int32_t in_w, void *out, int32_t out_w, double lo, double hi)
 {
@@ -200,6 +284,13 @@ static bool mp_run(mp_kind kind, int es, int32_t in_c, int32_t in_w, int32_t out
             }
         }
     }
+    if (ok && n_out > 0)
+    {
+        ec_call k = {
+            EC_MAXPOOL,        es, (int)kind, in_c, in_w, out_w, lo, hi, in_buf, NULL, NULL, NULL, out_buf + GUARD * es,
+            n_out * (size_t)es};
+        ok = ec_edges(&k, n_in * (size_t)es, 0, 0);
+    }
     return ok;
 }
 
@@ -248,7 +339,7 @@ static void mp_random(int es, uint64_t seed)
 {
     kiln_rng r;
     kiln_rng_seed(&r, seed);
-    const int32_t iters = kiln_test_iterations(3000, 300);
+    const int32_t iters = kiln_test_iterations(7000, 600);
     for (int32_t it = 0; it < iters; it++)
     {
         const mp_kind kind = (mp_kind)kiln_rng_range(&r, 0, 2);
@@ -449,6 +540,14 @@ static void sm_random(int es, uint64_t seed)
         {
             return;
         }
+        if (it % 16 == 0)
+        {
+            ec_call k = {EC_SOFTMAX, es, 0, 0, 0, 0, 0.0, 0.0, in_buf, NULL, NULL, NULL, o, 2 * (size_t)es};
+            if (!ec_edges(&k, 2 * (size_t)es, 0, 0))
+            {
+                return;
+            }
+        }
     }
     /* NULL operands write nothing */
     guard_fill(out_buf, 16);
@@ -562,6 +661,24 @@ static bool fc_run(kiln_rng *r, bool vmm, int32_t b, int32_t k, int32_t oc, bool
             }
         }
     }
+    if (ok && n_out > 0)
+    {
+        ec_call e = {vmm ? EC_VMM : EC_FC,
+                     2,
+                     0,
+                     b,
+                     k,
+                     oc,
+                     lo,
+                     hi,
+                     in_buf,
+                     w_buf,
+                     with_bias ? (void *)bias_h : NULL,
+                     NULL,
+                     out,
+                     n_out * 2};
+        ok = ec_edges(&e, (size_t)(b * k) * 2, (size_t)(oc * k) * 2, with_bias ? (size_t)oc * 2 : 0);
+    }
     return ok;
 }
 
@@ -569,7 +686,7 @@ static void test_fc_fp16_random(void)
 {
     kiln_rng r;
     kiln_rng_seed(&r, 0x5F1401u);
-    const int32_t iters = kiln_test_iterations(2500, 250);
+    const int32_t iters = kiln_test_iterations(5000, 500);
     for (int32_t it = 0; it < iters; it++)
     {
         const bool vmm = (it & 1) != 0;
