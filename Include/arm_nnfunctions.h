@@ -2326,4 +2326,24 @@ arm_cmsis_nn_status arm_resize_nearest_neighbor_s16(const cmsis_nn_context *ctx,
 #include "arm_nnfunctions_flt.h"
 #endif
 
+/* @kiln-supflt-fc-fp16: the legacy float16 fully connected entry */
+#if ARM_NN_ENABLE_F16 && defined(ARM_FLOAT16_SUPPORTED)
+#ifdef __cplusplus
+extern "C" {
+#endif
+/**
+ * @brief Legacy float16 fully connected (ns-cmsis-nn): for b < input_dims->n, output[b x C_OUT + o] =
+ *        clamp(bias[o] + sum over k < filter_dims->n of input[b x filter_dims->n + k] x kernel[o x filter_dims->n +
+ *        k], out_activation_min, out_activation_max), o < C_OUT = output_dims->c. arm_fully_connected_f16() with
+ *        standard weights and layout NHWC: the same dimension rules and errors, the same kernel (float32 sums
+ *        rounded once; ns-cmsis-nn accumulates in float16). ctx and fc_params are not read (may be NULL).
+ * @return ARM_CMSIS_NN_SUCCESS, or ARM_CMSIS_NN_ARG_ERROR (nothing written) for out_activation_min >
+ *         out_activation_max or a NaN bound, and every dimension / pointer error of arm_fully_connected_f16().
+ */
+arm_cmsis_nn_status arm_fully_connected_fp16(const cmsis_nn_context *ctx, const cmsis_nn_fc_params *fc_params, const cmsis_nn_dims *input_dims, const float16_t *input, const cmsis_nn_dims *filter_dims, const float16_t *kernel, const cmsis_nn_dims *bias_dims, const float16_t *bias, const cmsis_nn_dims *output_dims, float16_t *output, const float16_t out_activation_min, const float16_t out_activation_max);
+#ifdef __cplusplus
+}
+#endif
+#endif
+
 #endif /* ARM_NNFUNCTIONS_H */

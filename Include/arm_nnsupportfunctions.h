@@ -14,6 +14,9 @@
 
 #include "arm_nn_math_types.h"
 #include "arm_nn_types.h"
+#if ARM_NN_ENABLE_F16
+#include "arm_nn_math_types_flt.h" /* float16_t (@kiln-supflt-half) */
+#endif
 
 #ifdef __cplusplus
 extern "C" {
@@ -899,6 +902,105 @@ arm_cmsis_nn_status arm_elementwise_mul_s16_batch_offset(const int16_t *input_1_
  * out_offset are ignored, as upstream.
  */
 arm_cmsis_nn_status arm_elementwise_mul_acc_s16(const int16_t *input_1_vect, const int16_t *input_2_vect, const int32_t input_1_offset, const int32_t input_2_offset, int16_t *output, const int32_t out_offset, const int32_t out_mult, const int32_t out_shift, const int32_t out_activation_min, const int32_t out_activation_max, const int32_t block_size);
+
+/* @kiln-supflt-half: scalar float16 helpers (_Float16) and the legacy float16 vector x matrix product */
+#if ARM_NN_ENABLE_F16
+/*
+ * Integer-only implementations: the operands are classified and ordered by their bit patterns (no
+ * floating-point select, so no HFmode conditional move for any compiler; exact at any optimization level).
+ * Order: -inf < ... < -0 < +0 < ... < +inf (so -0 is below +0, as VMINNM / VMAXNM order them).
+ */
+/** Order key of a non-NaN float16 bit pattern (monotone in the value, -0 below +0). */
+static inline int32_t kiln_f16h_key(uint16_t b)
+{
+    const int32_t m = (int32_t)(b & 0x7FFFu);
+    return (b & 0x8000u) ? -m - 1 : m;
+}
+/** True for a NaN bit pattern (all-ones exponent, nonzero mantissa). */
+static inline bool kiln_f16h_is_nan(uint16_t b)
+{
+    return (b & 0x7FFFu) > 0x7C00u;
+}
+static inline uint16_t kiln_f16h_bits(_Float16 x)
+{
+    uint16_t b;
+    memcpy(&b, &x, sizeof(b));
+    return b;
+}
+static inline _Float16 kiln_f16h_of(uint16_t b)
+{
+    _Float16 x;
+    memcpy(&x, &b, sizeof(x));
+    return x;
+}
+
+/** @brief IEEE 754 minNum: the smaller of a and b (-0 below +0); a NaN operand loses to a number (two NaNs: a). */
+static inline _Float16 arm_nn_min_f16h(_Float16 a, _Float16 b)
+{
+    const uint16_t ab = kiln_f16h_bits(a), bb = kiln_f16h_bits(b);
+    if (kiln_f16h_is_nan(ab) || kiln_f16h_is_nan(bb))
+    {
+        return kiln_f16h_is_nan(ab) ? (kiln_f16h_is_nan(bb) ? a : b) : a;
+    }
+    return kiln_f16h_key(bb) < kiln_f16h_key(ab) ? b : a;
+}
+
+/** @brief IEEE 754 maxNum: the larger of a and b (+0 above -0); a NaN operand loses to a number (two NaNs: a). */
+static inline _Float16 arm_nn_max_f16h(_Float16 a, _Float16 b)
+{
+    const uint16_t ab = kiln_f16h_bits(a), bb = kiln_f16h_bits(b);
+    if (kiln_f16h_is_nan(ab) || kiln_f16h_is_nan(bb))
+    {
+        return kiln_f16h_is_nan(ab) ? (kiln_f16h_is_nan(bb) ? a : b) : a;
+    }
+    return kiln_f16h_key(bb) > kiln_f16h_key(ab) ? b : a;
+}
+
+/** @brief x (its exact bits) when x is a NaN, else y. */
+static inline _Float16 arm_nn_propagate_nan_f16h(_Float16 x, _Float16 y)
+{
+    return kiln_f16h_is_nan(kiln_f16h_bits(x)) ? x : y;
+}
+
+/**
+ * @brief arm_nn_max_f16h(arm_nn_min_f16h(x, h), l): the CLAMP(x, h, l) macro of CMSIS-NN (note the order: high
+ *        bound, then low). A NaN x gives max(h, l). For l > h the result is l.
+ */
+static inline _Float16 arm_nn_clamp_f16h(_Float16 x, _Float16 h, _Float16 l)
+{
+    return arm_nn_max_f16h(arm_nn_min_f16h(x, h), l);
+}
+
+/**
+ * @brief Clamp with TFLite's NaN rule: arm_nn_min_f16h(arm_nn_max_f16h(x, l), h), but a NaN x passes with its
+ *        exact bits (note the order: low bound, then high). For l > h the result is h.
+ */
+static inline _Float16 arm_nn_clamp_propagate_nan_f16h(_Float16 x, _Float16 l, _Float16 h)
+{
+    return arm_nn_propagate_nan_f16h(x, arm_nn_min_f16h(arm_nn_max_f16h(x, l), h));
+}
+
+/** @brief |x|: the sign bit cleared (-0 gives +0, a NaN keeps its payload), as TFLite ABS and VABS.F16. */
+static inline _Float16 arm_nn_abs_f16h(_Float16 x)
+{
+    return kiln_f16h_of((uint16_t)(kiln_f16h_bits(x) & 0x7FFFu));
+}
+#endif /* ARM_NN_ENABLE_F16 */
+
+#if ARM_NN_ENABLE_F16 && defined(ARM_FLOAT16_SUPPORTED)
+/**
+ * @brief dst[o] = clamp(bias[o] + sum over j < rhs_cols of lhs[j] x rhs[o x rhs_cols + j], activation_min,
+ *        activation_max) for o < rhs_rows: rhs holds one row of rhs_cols per output (the layout of ns-cmsis-nn's
+ *        Helium version; its portable C version reads rhs column-major, which Kiln treats as a bug). The float16
+ *        fully connected kernel (arm_fully_connected_f16(), standard weights): products and sums in float32 in
+ *        column order, the bias added, clamped and rounded once to float16 (ns-cmsis-nn accumulates in float16).
+ *        bias may be NULL (zero).
+ * @return ARM_CMSIS_NN_SUCCESS (rhs_rows 0: nothing written), or ARM_CMSIS_NN_ARG_ERROR, writing nothing, for
+ *         rhs_cols or rhs_rows < 0, activation_min > activation_max or a NaN bound, NULL dst with rhs_rows > 0,
+ *         NULL lhs or rhs with rhs_rows and rhs_cols > 0, sizes past PTRDIFF_MAX bytes.
+ */
+arm_cmsis_nn_status arm_nn_vec_mat_mult_t_fp16(const float16_t *lhs, const float16_t *rhs, const float16_t *bias, float16_t *dst, const int32_t rhs_cols, const int32_t rhs_rows, const float16_t activation_min, const float16_t activation_max);
+#endif
 
 #ifdef __cplusplus
 }

@@ -671,6 +671,211 @@ arm_cmsis_nn_status arm_nn_gru_step_f16(const float16_t *data_in,
 #endif /* ARM_NN_ENABLE_F16 */
 
 /* @kiln-ops-flt-support: float fully connected, pooling and softmax support kernels */
+
+/*
+ * @kiln-supflt: softmax exponential helpers, the 1x2 softmax and the 1D max pooling kernels.
+ * The exponentials (no libm; Internal/kiln_exp_flt.h) take x clamped to [-80, 80], NaN taken as 80 (the same
+ * result as ns-cmsis-nn). Accuracy measured against a double reference over [-80, 80] (tests/supflt asserts these
+ * bounds): arm_nn_softmax_exp_taylor_f32() relative error < 2e-7 (measured 1.3e-7; kiln_flt_exp_neg, the
+ * exponential of the float softmax kernels; x > 0: its reciprocal at -x), arm_nn_softmax_exp_lut_f32() < 1.2e-6
+ * (measured 1.02e-6; linear interpolation of 2^(i/256), correctly rounded entries), arm_nn_vexpq_poly_mve_f32()
+ * < 1.5e-7 (measured 7.2e-8). The float16 helpers compute in float32 and round once to float16 (overflow above
+ * 11.09 gives +inf, tiny results subnormals or 0); over every float16 input the Taylor one and the Helium one are
+ * within 0.51 ulp of float16 (measured 0.5), the LUT one (float16 table entries) within 1 ulp (measured 0.95).
+ * ns-cmsis-nn's float16 helpers scale by arm_nn_softmax_exp2i_f16() (clamped to 2^-14 .. 2^15), so they are wrong
+ * outside about [-10, 11]; Kiln's are not. The Helium ones flush subnormal float32 results (see below).
+ */
+#include "Internal/kiln_exp_flt.h"
+#include "Internal/kiln_mve_f16.h"
+
+#if ARM_NN_ENABLE_F32 && (defined(ARM_MATH_MVEF) && !defined(ARM_MATH_AUTOVECTORIZE))
+/** @brief Sum of the four lanes of v, as (v0 + v1) + (v2 + v3). */
+__STATIC_INLINE float32_t arm_nn_vec_reduce_add_f32(float32x4_t v)
+{
+    return (vgetq_lane_f32(v, 0) + vgetq_lane_f32(v, 1)) + (vgetq_lane_f32(v, 2) + vgetq_lane_f32(v, 3));
+}
+
+/**
+ * @brief exp of each lane: the exponential of the Helium float softmax kernels (Internal/kiln_exp_flt.h, relative
+ *        error < 1.5e-7) on [-104, 88.72]; lanes below -104 (and -inf) give 0, above 88.72 (and +inf) +inf, NaN lanes
+ *        NaN. Helium float arithmetic flushes subnormals: results below FLT_MIN (x below about -87.3) give 0.
+ */
+__STATIC_INLINE float32x4_t arm_nn_vexpq_poly_mve_f32(float32x4_t x)
+{
+    return vpselq_f32(x, kiln_vexp_f32(x, 88.8f), vcmpneq_f32(x, x));
+}
+#endif
+
+#if ARM_NN_ENABLE_F32
+/** 2^(i/256) for i = 0..256, correctly rounded (tools/gen_exp2_lut.py); entry 256 lets the last segment
+ *  interpolate. */
+extern const float32_t arm_nn_exp2_lut256_f32[257];
+
+/** @brief floor(x) as int32_t: saturated outside the int32 range (+-inf included), 0 for NaN. */
+__STATIC_INLINE int32_t arm_nn_softmax_floor_to_int_f32(float32_t x)
+{
+    return kiln_flt_floor_to_int(x);
+}
+
+/** @brief The float32 whose bit pattern is bits. */
+__STATIC_INLINE float32_t arm_nn_softmax_fp32_from_bits(uint32_t bits)
+{
+    float32_t f;
+    memcpy(&f, &bits, sizeof(f));
+    return f;
+}
+
+/** @brief 2^n, n clamped to the normal exponents [-126, 127] (exact). */
+__STATIC_INLINE float32_t arm_nn_softmax_exp2i_f32(int32_t n)
+{
+    return kiln_flt_exp2i(n);
+}
+
+/** @brief exp(x), x clamped to [-80, 80] (NaN: 80): range reduction x = n ln2 + r and a degree-7 Taylor
+ *         polynomial (relative error < 2e-7). */
+__STATIC_INLINE float32_t arm_nn_softmax_exp_taylor_f32(float32_t x)
+{
+    return kiln_flt_exp_taylor(x);
+}
+
+/** @brief exp(x), x clamped to [-80, 80] (NaN: 80): 2^n x the linear interpolation of arm_nn_exp2_lut256_f32
+ *         (relative error < 1.2e-6). */
+__STATIC_INLINE float32_t arm_nn_softmax_exp_lut_f32(float32_t x)
+{
+    int32_t idx;
+    float32_t frac;
+    const int32_t n = kiln_flt_exp2_split(x, &idx, &frac);
+    const float32_t y0 = arm_nn_exp2_lut256_f32[idx];
+    const float32_t y1 = arm_nn_exp2_lut256_f32[idx + 1];
+    return (y0 + (y1 - y0) * frac) * kiln_flt_exp2i(n);
+}
+
+/** @brief arm_nn_softmax_exp_taylor_f32() when ARM_NN_USE_EXP_TAYLOR is defined, else
+ *         arm_nn_softmax_exp_lut_f32(). */
+__STATIC_INLINE float32_t arm_nn_softmax_exp_scalar_f32(float32_t x)
+{
+#if defined(ARM_NN_USE_EXP_TAYLOR)
+    return arm_nn_softmax_exp_taylor_f32(x);
+#else
+    return arm_nn_softmax_exp_lut_f32(x);
+#endif
+}
+
+/**
+ * @brief Softmax of one row of two values: the bytes of arm_softmax_f32() for num_rows 1, row_size 2 (the same
+ *        kernel). out may equal in. NULL in or out: nothing is written. Parameters spelled as arrays of 2 with
+ *        KILN_UPSTREAM_API (CMSIS-NN), as pointers otherwise (ns-cmsis-nn): the same type.
+ */
+#if KILN_UPSTREAM_API
+void arm_nn_softmax_1x2_f32(const float32_t in[2], float32_t out[2]);
+#else
+void arm_nn_softmax_1x2_f32(const float32_t *in, float32_t *out);
+#endif
+
+/**
+ * @brief 1D max pooling, NHWC, filter 3, stride 3, no padding: out[x][c] = max of x_nhwc[3x + k][c], k < 3, for
+ *        x < out_w, c < in_c. NaN taps never win (as arm_max_pool_f32(); a window of NaNs only gives -inf). On
+ *        Helium float builds a subnormal maximum comes out as a zero (vector arithmetic flushes subnormals; the
+ *        float16 kernels keep them), as in arm_max_pool_f32().
+ *        Bad arguments write nothing: NULL x_nhwc or out (with out_w > 0), in_c < 1, out_w < 0, 3 x out_w > in_w,
+ *        sizes past PTRDIFF_MAX bytes.
+ */
+void arm_nn_maxpool1d_k3s3_nhwc_f32(const float32_t *__RESTRICT x_nhwc, int32_t in_c, int32_t in_w, float32_t *__RESTRICT out, int32_t out_w);
+/** @brief arm_nn_maxpool1d_k3s3_nhwc_f32() with filter 2, stride 2 (needs 2 x out_w <= in_w). */
+void arm_nn_maxpool1d_k2s2_nhwc_noclip_f32(const float32_t *__RESTRICT x_nhwc, int32_t in_c, int32_t in_w, float32_t *__RESTRICT out, int32_t out_w);
+/**
+ * @brief arm_nn_maxpool1d_k2s2_nhwc_noclip_f32() clamped to [act_min, act_max] (a NaN tap never wins; a window of
+ *        NaNs gives act_min); also writes nothing for act_min > act_max or a NaN bound.
+ */
+void arm_nn_maxpool1d_k2s2_nhwc_f32(const float32_t *__RESTRICT x_nhwc, int32_t in_c, int32_t in_w, float32_t *__RESTRICT out, int32_t out_w, float32_t act_min, float32_t act_max);
+#endif /* ARM_NN_ENABLE_F32 */
+
+#if ARM_NN_ENABLE_F16
+/** Binary16 bit patterns of 2^(i/256) for i = 0..256, correctly rounded (tools/gen_exp2_lut.py). */
+extern const uint16_t arm_nn_exp2_lut256_f16[257];
+
+/** @brief The float16 whose bit pattern is bits. */
+__STATIC_INLINE float16_t arm_nn_softmax_fp16_from_bits(uint16_t bits)
+{
+    float16_t f;
+    memcpy(&f, &bits, sizeof(f));
+    return f;
+}
+
+/** @brief floor(x) as int32_t: -65504 .. 65504 for finite x, INT32_MAX / INT32_MIN for +-inf, 0 for NaN. */
+__STATIC_INLINE int32_t arm_nn_softmax_floor_to_int_f16(float16_t x)
+{
+    return kiln_flt_floor_to_int((float32_t)x);
+}
+
+/** @brief 2^n, n clamped to the normal float16 exponents [-14, 15] (exact). */
+__STATIC_INLINE float16_t arm_nn_softmax_exp2i_f16(int32_t n)
+{
+    n = n < -14 ? -14 : (n > 15 ? 15 : n);
+    return arm_nn_softmax_fp16_from_bits((uint16_t)((uint32_t)(n + 15) << 10));
+}
+
+/** @brief exp(x) computed as arm_nn_softmax_exp_taylor_f32() in float32, rounded once to float16. */
+__STATIC_INLINE float16_t arm_nn_softmax_exp_taylor_f16(float16_t x)
+{
+    return (float16_t)kiln_flt_exp_taylor((float32_t)x);
+}
+
+/** @brief exp(x), x clamped to [-80, 80] (NaN: 80): 2^n x the float32 linear interpolation of the float16 table
+ *         arm_nn_exp2_lut256_f16, rounded once to float16 (within 1 ulp of float16). */
+__STATIC_INLINE float16_t arm_nn_softmax_exp_lut_f16(float16_t x)
+{
+    int32_t idx;
+    float32_t frac;
+    const int32_t n = kiln_flt_exp2_split((float32_t)x, &idx, &frac);
+    const float32_t y0 = (float32_t)arm_nn_softmax_fp16_from_bits(arm_nn_exp2_lut256_f16[idx]);
+    const float32_t y1 = (float32_t)arm_nn_softmax_fp16_from_bits(arm_nn_exp2_lut256_f16[idx + 1]);
+    return (float16_t)((y0 + (y1 - y0) * frac) * kiln_flt_exp2i(n));
+}
+
+/** @brief arm_nn_softmax_exp_taylor_f16() when ARM_NN_USE_EXP_TAYLOR is defined, else
+ *         arm_nn_softmax_exp_lut_f16(). */
+__STATIC_INLINE float16_t arm_nn_softmax_exp_scalar_f16(float16_t x)
+{
+#if defined(ARM_NN_USE_EXP_TAYLOR)
+    return arm_nn_softmax_exp_taylor_f16(x);
+#else
+    return arm_nn_softmax_exp_lut_f16(x);
+#endif
+}
+
+#if defined(ARM_MATH_MVE_FLOAT16) && !defined(ARM_MATH_AUTOVECTORIZE)
+/** @brief Sum of the eight lanes of in, in float32 (exact widening; ((e0 + o0) + (e1 + o1)) + ((e2 + o2) +
+ *         (e3 + o3)) with e / o the even / odd lanes), rounded once to float16. */
+__STATIC_INLINE float16_t arm_nn_vec_reduce_add_f16(float16x8_t in)
+{
+    const float32x4_t s = vaddq_f32(kiln_mve_f16_bottom_to_f32(in), kiln_mve_f16_top_to_f32(in));
+    return (float16_t)((vgetq_lane_f32(s, 0) + vgetq_lane_f32(s, 1)) + (vgetq_lane_f32(s, 2) + vgetq_lane_f32(s, 3)));
+}
+
+/** @brief exp of each lane: arm_nn_vexpq_poly_mve_f32() on the widened lanes, rounded once to float16 (above
+ *         11.09: +inf); NaN lanes keep their bits. */
+__STATIC_INLINE float16x8_t arm_nn_vexpq_poly_mve_f16(float16x8_t x)
+{
+    const float32x4_t e = kiln_vexp_f32(kiln_mve_f16_bottom_to_f32(x), 88.8f);
+    const float32x4_t o = kiln_vexp_f32(kiln_mve_f16_top_to_f32(x), 88.8f);
+    return vpselq_f16(x, kiln_mve_f32_pair_to_f16(e, o), vcmpneq_f16(x, x));
+}
+#endif
+
+/** @brief arm_nn_softmax_1x2_f32() for float16: the bytes of arm_softmax_f16() for one row of two. */
+#if KILN_UPSTREAM_API
+void arm_nn_softmax_1x2_f16(const float16_t in[2], float16_t out[2]);
+#else
+void arm_nn_softmax_1x2_f16(const float16_t *in, float16_t *out);
+#endif
+/** @brief arm_nn_maxpool1d_k3s3_nhwc_f32() for float16 (same arguments and rules). */
+void arm_nn_maxpool1d_k3s3_nhwc_f16(const float16_t *__RESTRICT x_nhwc, int32_t in_c, int32_t in_w, float16_t *__RESTRICT out, int32_t out_w);
+/** @brief arm_nn_maxpool1d_k2s2_nhwc_noclip_f32() for float16. */
+void arm_nn_maxpool1d_k2s2_nhwc_noclip_f16(const float16_t *__RESTRICT x_nhwc, int32_t in_c, int32_t in_w, float16_t *__RESTRICT out, int32_t out_w);
+/** @brief arm_nn_maxpool1d_k2s2_nhwc_f32() for float16. */
+void arm_nn_maxpool1d_k2s2_nhwc_f16(const float16_t *__RESTRICT x_nhwc, int32_t in_c, int32_t in_w, float16_t *__RESTRICT out, int32_t out_w, float16_t act_min, float16_t act_max);
+#endif /* ARM_NN_ENABLE_F16 */
 #ifdef __cplusplus
 }
 #endif

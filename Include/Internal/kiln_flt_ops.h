@@ -11,6 +11,7 @@
 #define KILN_FLT_OPS_H
 
 #include "Internal/kiln_common.h"
+#include "Internal/kiln_exp_flt.h"
 #include "Internal/kiln_mve_f16.h"
 #include "arm_nnfunctions_flt.h"
 
@@ -268,6 +269,51 @@ extern "C"
         *hi = b;
     }
 
+
+    /** +infinity as float32 (no math.h). */
+    static inline float32_t kiln_flt_inf(void)
+    {
+        const uint32_t bits = 0x7F800000u;
+        float32_t f;
+        memcpy(&f, &bits, sizeof(f));
+        return f;
+    }
+
+    /**
+     * The geometry of the 1D max pooling kernels (arm_nn_maxpool1d_*): one image [1, 1, in_w, in_c], filter and
+     * stride k, no padding. False (nothing to write) for an empty output (out_w 0) and for bad arguments: NULL
+     * x or out, in_c < 1, in_w or out_w < 0, k x out_w > in_w, sizes past PTRDIFF_MAX bytes.
+     */
+    static inline bool kiln_pool_flt_1d(const void *x,
+                                        int32_t in_c,
+                                        int32_t in_w,
+                                        const void *out,
+                                        int32_t out_w,
+                                        int32_t k,
+                                        int64_t elem,
+                                        kiln_pool_flt_geom *g)
+    {
+        if (in_c < 1 || in_w < 0 || out_w < 1 || (int64_t)k * out_w > (int64_t)in_w ||
+            !kiln_flt_bytes_ok((int64_t)in_w * in_c, elem) || x == NULL || out == NULL)
+        {
+            return false;
+        }
+        g->n = 1;
+        g->in_h = 1;
+        g->in_w = in_w;
+        g->c = in_c;
+        g->k_h = 1;
+        g->k_w = k;
+        g->out_h = 1;
+        g->out_w = out_w;
+        g->stride_h = 1;
+        g->stride_w = k;
+        g->pad_h = 0;
+        g->pad_w = 0;
+        g->empty = false;
+        return true;
+    }
+
     /* ---- kernels ------------------------------------------------------------------------------------------ */
 
 #if ARM_NN_ENABLE_F32
@@ -303,55 +349,7 @@ extern "C"
     void kiln_softmax_flt_f16(const float16_t *in, int32_t rows, int32_t cols, float16_t *out);
 #endif
 
-    /* Scalar exp(x) for x <= 0, shared by the float softmax kernels (portable C: no libm). */
-    static inline float kiln_flt_exp_neg(float x)
-    {
-        if (!(x >= -104.0f)) /* also NaN */
-        {
-            return 0.0f;
-        }
-        if (x > 0.0f)
-        {
-            x = 0.0f;
-        }
-        /* x = n ln2 + r, |r| <= ln2 / 2 */
-        const float t = x * 1.44269504088896341f;
-        int32_t n = (int32_t)(t - 0.5f); /* t <= 0: truncation of t - 0.5 rounds to nearest (ties down) */
-        if ((float)n - t > 0.5f)
-        {
-            n -= 1;
-        }
-        const float r = (x - (float)n * 0.693145751953125f) - (float)n * 1.428606765330187045e-06f;
-        /* minimax-style Taylor polynomial to degree 7 on |r| <= 0.3466 */
-        float q = 1.9841270e-4f;
-        q = q * r + 1.3888889e-3f;
-        q = q * r + 8.3333333e-3f;
-        q = q * r + 4.1666667e-2f;
-        q = q * r + 1.6666667e-1f;
-        q = q * r + 0.5f;
-        q = q * r + 1.0f;
-        q = q * r + 1.0f;
-        if (n < -126)
-        {
-            /* subnormal result: scale in two steps */
-            const int32_t n1 = n + 126;
-            union
-            {
-                uint32_t u;
-                float f;
-            } s1, s2;
-            s1.u = (uint32_t)(n1 + 127) << 23;
-            s2.u = (uint32_t)1u << 23; /* 2^-126 */
-            return (q * s1.f) * s2.f;  /* x >= -104: n >= -151, so n1 + 127 >= 102 */
-        }
-        union
-        {
-            uint32_t u;
-            float f;
-        } s;
-        s.u = (uint32_t)(n + 127) << 23;
-        return q * s.f;
-    }
+    /* kiln_flt_exp_neg (scalar exp of a non-positive argument) is in Internal/kiln_exp_flt.h. */
 
 #endif /* ARM_NN_FLOAT_API_ENABLED */
 

@@ -10,31 +10,10 @@
 #if ARM_NN_ENABLE_F32 && KILN_FLT_OPS_MVE
 #include <arm_mve.h>
 
-/* exp(x) for x <= 0, four lanes (shared in spirit with the float16 kernel, which has its own copy). */
+/* exp(x) for x <= 0, four lanes (Internal/kiln_exp_flt.h). */
 static inline float32x4_t kiln_vexp_neg_f32(float32x4_t x)
 {
-    const mve_pred16_t tiny = vcmpltq_n_f32(x, -104.0f);
-    x = vmaxnmq_f32(x, vdupq_n_f32(-104.0f));
-    x = vminnmq_f32(x, vdupq_n_f32(0.0f));
-    const int32x4_t n = vcvtnq_s32_f32(vmulq_n_f32(x, 1.44269504088896341f));
-    const float32x4_t nf = vcvtq_f32_s32(n);
-    float32x4_t r = vfmaq_n_f32(x, nf, -0.693145751953125f);
-    r = vfmaq_n_f32(r, nf, -1.428606765330187045e-06f);
-    float32x4_t q = vdupq_n_f32(1.9841270e-4f);
-    q = vfmaq_f32(vdupq_n_f32(1.3888889e-3f), q, r);
-    q = vfmaq_f32(vdupq_n_f32(8.3333333e-3f), q, r);
-    q = vfmaq_f32(vdupq_n_f32(4.1666667e-2f), q, r);
-    q = vfmaq_f32(vdupq_n_f32(1.6666667e-1f), q, r);
-    q = vfmaq_f32(vdupq_n_f32(0.5f), q, r);
-    q = vfmaq_f32(vdupq_n_f32(1.0f), q, r);
-    q = vfmaq_f32(vdupq_n_f32(1.0f), q, r);
-    /* 2^n = 2^na x 2^nb, na = max(n, -126), nb = n - na in [-25, 0]: both normal */
-    const int32x4_t na = vmaxq_s32(n, vdupq_n_s32(-126));
-    const int32x4_t nb = vsubq_s32(n, na);
-    const float32x4_t sa = vreinterpretq_f32_s32(vshlq_n_s32(vaddq_n_s32(na, 127), 23));
-    const float32x4_t sb = vreinterpretq_f32_s32(vshlq_n_s32(vaddq_n_s32(nb, 127), 23));
-    q = vmulq_f32(vmulq_f32(q, sa), sb);
-    return vpselq_f32(vdupq_n_f32(0.0f), q, tiny);
+    return kiln_vexp_f32(x, 0.0f);
 }
 
 void kiln_softmax_flt_f32(const float32_t *in, int32_t rows, int32_t cols, float32_t *out)
