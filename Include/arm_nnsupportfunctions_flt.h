@@ -707,9 +707,13 @@ __STATIC_INLINE float32x4_t arm_nn_vexpq_poly_mve_f32(float32x4_t x)
 #endif
 
 #if ARM_NN_ENABLE_F32
-/** 2^(i/256) for i = 0..256, correctly rounded (tools/gen_exp2_lut.py); entry 256 lets the last segment
+/** 2^(i/256) for i = 0..256, correctly rounded (tools/gen_flt_luts.py); entry 256 lets the last segment
  *  interpolate. */
 extern const float32_t arm_nn_exp2_lut256_f32[257];
+/** tanh(4 i / 256) for i = 0..256 (tanh over [0, 4]), correctly rounded (tools/gen_flt_luts.py). */
+extern const float32_t arm_nn_tanh_lut256_f32[257];
+/** The coefficients of CMSIS-DSP's grouped exp polynomial (vexpq_f32's order); Kiln's kernels do not read them. */
+extern const float32_t arm_nn_exp_poly_coeffs_f32[8];
 
 /** @brief floor(x) as int32_t: saturated outside the int32 range (+-inf included), 0 for NaN. */
 __STATIC_INLINE int32_t arm_nn_softmax_floor_to_int_f32(float32_t x)
@@ -791,8 +795,15 @@ void arm_nn_maxpool1d_k2s2_nhwc_f32(const float32_t *__RESTRICT x_nhwc, int32_t 
 #endif /* ARM_NN_ENABLE_F32 */
 
 #if ARM_NN_ENABLE_F16
-/** Binary16 bit patterns of 2^(i/256) for i = 0..256, correctly rounded (tools/gen_exp2_lut.py). */
+/** Binary16 bit patterns of 2^(i/256) for i = 0..256, correctly rounded (tools/gen_flt_luts.py). */
 extern const uint16_t arm_nn_exp2_lut256_f16[257];
+/** Binary16 bit patterns of tanh(4 i / 256) for i = 0..256, correctly rounded (tools/gen_flt_luts.py). */
+extern const uint16_t arm_nn_tanh_lut256_f16[257];
+/** CMSIS-DSP's grouped exp polynomial coefficients, as a table of the float16 feature (not read by Kiln). */
+extern const float32_t arm_nn_exp_poly_coeffs_f16[8];
+/** {3, 27, 9}: the saturation bound and a, b of the rational tanh(x) ~ x (a + x^2) / (a + b x^2) (not read by
+ *  Kiln, whose float16 tanh is computed in float32). */
+extern const float32_t arm_nn_tanh_approx_coeffs_f16[3];
 
 /** @brief The float16 whose bit pattern is bits. */
 __STATIC_INLINE float16_t arm_nn_softmax_fp16_from_bits(uint16_t bits)

@@ -8,12 +8,13 @@
 #include <stdint.h>
 
 #include "Include/Internal/kiln_activation.h"
+#include "Include/arm_nn_tables.h"
 #include "Include/arm_nnfunctions.h"
 
 /* sigmoid(i / 24) in Q0.16 for i = 0..255: TensorFlow Lite's published sigmoid_table_uint16 (the
  * entries are tuned for the linear interpolation, so they are not plain roundings of the formula;
- * bit-exactness needs these values). */
-static const uint16_t kiln_sigmoid_q16[256] = {
+ * bit-exactness needs these values). Public under that name (arm_nn_tables.h), as in CMSIS-NN. */
+const uint16_t sigmoid_table_uint16[256] = {
     32768, 33451, 34133, 34813, 35493, 36169, 36843, 37513, 38180, 38841, 39498, 40149,
     40794, 41432, 42064, 42688, 43304, 43912, 44511, 45102, 45683, 46255, 46817, 47369,
     47911, 48443, 48964, 49475, 49975, 50464, 50942, 51409, 51865, 52311, 52745, 53169,
@@ -60,8 +61,8 @@ void kiln_sigmoid_tanh_s16(const int16_t *in,
         uint32_t r = saturated;
         if (idx < 255u)
         {
-            const uint32_t lo = kiln_sigmoid_q16[idx];
-            const uint32_t hi = kiln_sigmoid_q16[idx + 1u];
+            const uint32_t lo = sigmoid_table_uint16[idx];
+            const uint32_t hi = sigmoid_table_uint16[idx + 1u];
             r = (lo << frac_bits) + (ax & frac_mask) * (hi - lo);
         }
         int32_t y;

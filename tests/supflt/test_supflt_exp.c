@@ -267,6 +267,45 @@ static void test_exp_f16(void)
 }
 #endif /* ARM_NN_ENABLE_F16 */
 
+
+/* The public tables of code written against CMSIS-NN's float support header: tanh(i / 64) correctly rounded
+ * (within half an ulp of the double tanh, an independent evaluation), and the constant tables as published. */
+#if ARM_NN_ENABLE_F32
+static void test_tables_f32(void)
+{
+    for (int i = 0; i <= 256; i++)
+    {
+        const double t = tanh((double)i / 64.0);
+        const float v = arm_nn_tanh_lut256_f32[i];
+        const double ulp = i == 0 ? 0x1p-149 : (double)(nextafterf(v, 2.0f) - v);
+        kiln_test_context("tanh_lut256_f32[%d]", i);
+        KILN_CHECK(fabs((double)v - t) <= 0.5 * ulp + 1e-300);
+    }
+    KILN_CHECK(arm_nn_tanh_lut256_f32[0] == 0.0f && arm_nn_tanh_lut256_f32[256] < 1.0f);
+    KILN_CHECK(arm_nn_exp_poly_coeffs_f32[0] == 1.0f && arm_nn_exp_poly_coeffs_f32[2] == 0.500000596046f &&
+               arm_nn_exp_poly_coeffs_f32[7] == 0.000195780929062f);
+    kiln_test_context("");
+}
+#endif
+
+#if ARM_NN_ENABLE_F16
+static void test_tables_f16(void)
+{
+    for (int i = 0; i <= 256; i++)
+    {
+        const double t = tanh((double)i / 64.0);
+        const double v = (double)(float)sf_f16(arm_nn_tanh_lut256_f16[i]);
+        kiln_test_context("tanh_lut256_f16[%d]", i);
+        KILN_CHECK(fabs(v - t) <= 0.5 * sf_ulp16(v));
+        KILN_CHECK(i == 0 || arm_nn_tanh_lut256_f16[i] >= arm_nn_tanh_lut256_f16[i - 1]); /* monotonic */
+    }
+    KILN_CHECK(arm_nn_tanh_approx_coeffs_f16[0] == 3.0f && arm_nn_tanh_approx_coeffs_f16[1] == 27.0f &&
+               arm_nn_tanh_approx_coeffs_f16[2] == 9.0f);
+    KILN_CHECK(arm_nn_exp_poly_coeffs_f16[0] == 1.0f && arm_nn_exp_poly_coeffs_f16[4] == 1.00000011921f);
+    kiln_test_context("");
+}
+#endif
+
 #if ARM_NN_ENABLE_F32 && defined(ARM_MATH_MVEF) && !defined(ARM_MATH_AUTOVECTORIZE)
 static void test_mve_f32(void)
 {
@@ -405,10 +444,12 @@ int main(void)
     KILN_RUN(test_floor_bits_exp2i_f32);
     KILN_RUN(test_exp_taylor_f32);
     KILN_RUN(test_exp_lut_f32);
+    KILN_RUN(test_tables_f32);
 #endif
 #if ARM_NN_ENABLE_F16
     KILN_RUN(test_floor_bits_exp2i_f16);
     KILN_RUN(test_exp_f16);
+    KILN_RUN(test_tables_f16);
 #endif
 #if ARM_NN_ENABLE_F32 && defined(ARM_MATH_MVEF) && !defined(ARM_MATH_AUTOVECTORIZE)
     KILN_RUN(test_mve_f32);
