@@ -2,7 +2,8 @@
 """Generate a C translation unit that proves Kiln's headers match the API specification.
 
 For every function of ../shared/spec/api.json that Kiln's headers declare, the spec's prototype is
-declared again (ns signature, or upstream's with --upstream): a conflicting type fails to compile.
+declared again (ns signature, or upstream's with --upstream): a conflicting type fails to compile. Every
+public table (the spec's variables) is declared again with the spec's type.
 For every struct/union/enum of the spec: each field's offset and type, and each enumerator's value,
 are checked with static assertions against a mirror built from the spec. Numeric macros with no
 guard are checked for their value. Output: the C file, plus a summary line on stdout.
@@ -74,6 +75,17 @@ def main():
             lines.append("#endif")
         nfun += 1
 
+    # Every public table (api.json "variables"): declared again with the spec's type, a mismatch fails to compile.
+    nvar = 0
+    for v in api.get("variables", []):
+        guard = v.get("guard")
+        if guard:
+            lines.append(f"#if {guard}")
+        lines.append("extern " + decl(v["type"], v["name"]) + ";")
+        if guard:
+            lines.append("#endif")
+        nvar += 1
+
     ntype = 0
     for t in api["types"]:
         if t.get("kind") not in ("struct", "union", "enum"):
@@ -128,7 +140,7 @@ def main():
     lines.append("int kiln_api_check_anchor;")
     with open(a.out, "w", encoding="utf-8") as f:
         f.write("\n".join(lines) + "\n")
-    print(f"api check: {nfun} functions, {ntype} types, {nmac} macros")
+    print(f"api check: {nfun} functions, {nvar} tables, {ntype} types, {nmac} macros")
 
 
 if __name__ == "__main__":
