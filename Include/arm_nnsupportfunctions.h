@@ -450,6 +450,241 @@ static inline int32x4_t arm_requantize_mve_32x4(const int32x4_t val, const int32
 #endif /* ARM_MATH_MVEI */
 
 /* ------------------------------------------------------------------------------------------------
+ * @kiln-support-int: byte/nibble expansion helpers and int16 fixed-point helpers (h-supint).
+ *
+ * Written as portable C (no SIMD intrinsics): the results are defined as numbers, so they are the
+ * same on every backend. A "pair" is an int32_t holding two int16 values, the first in the low
+ * half-word (bits 0..15) and the second in the high half-word (bits 16..31), i.e. the operand
+ * layout of SMLAD / SXTB16. Big-endian targets are not supported by Kiln, so the big-endian swap of
+ * the upstream versions does not exist here.
+ *
+ * These functions have no way to report an error: with a NULL pointer they write nothing (and the
+ * pointer-returning ones return NULL). Nibbles are two's-complement int4 values, the low nibble of
+ * a byte first.
+ * --------------------------------------------------------------------------------------------- */
+
+/* Two int16 values (each taken modulo 2^16) as one pair, a first. */
+static inline int32_t kiln_pair_s16(const int32_t a, const int32_t b)
+{
+    return (int32_t)(((uint32_t)b << 16) | ((uint32_t)a & 0xFFFFu));
+}
+
+/* Low (which == 0) or high (which == 1) nibble of a byte as a signed int4 value. */
+static inline int32_t kiln_nibble_s4(const int8_t byte, const int which)
+{
+    const int32_t n = ((int32_t)(uint8_t)byte >> (which ? 4 : 0)) & 0xF;
+    return n >= 8 ? n - 16 : n;
+}
+
+#if defined(ARM_MATH_DSP)
+/** Four int8 values b0..b3 at source: *out1 = (b0, b1), *out2 = (b2, b3) (sign-extended pairs, in
+ * order). Returns source + 4 (NULL and nothing written for a NULL pointer). */
+static inline const int8_t *read_and_pad(const int8_t *source, int32_t *out1, int32_t *out2)
+{
+    if (source == NULL || out1 == NULL || out2 == NULL)
+    {
+        return NULL;
+    }
+    *out1 = kiln_pair_s16(source[0], source[1]);
+    *out2 = kiln_pair_s16(source[2], source[3]);
+    return source + 4;
+}
+
+/** Four int8 values b0..b3 in SXTB16 order: *out1 = (b0, b2), *out2 = (b1, b3). Returns
+ * source + 4 (NULL and nothing written for a NULL pointer). */
+static inline const int8_t *read_and_pad_reordered(const int8_t *source, int32_t *out1, int32_t *out2)
+{
+    if (source == NULL || out1 == NULL || out2 == NULL)
+    {
+        return NULL;
+    }
+    *out1 = kiln_pair_s16(source[0], source[2]);
+    *out2 = kiln_pair_s16(source[1], source[3]);
+    return source + 4;
+}
+
+/** ns-cmsis-nn: one int8 value s broadcast: *out1 = *out2 = (s, s). Nothing for NULL outputs. */
+static inline void read_and_pad_reordered_scalar(const int8_t source, int32_t *out1, int32_t *out2)
+{
+    if (out1 == NULL || out2 == NULL)
+    {
+        return;
+    }
+    *out1 = kiln_pair_s16(source, source);
+    *out2 = *out1;
+}
+
+/** As read_and_pad with the half-words of add added (modulo 2^16, as SXTAB16):
+ * *out1 = (b0 + add_lo, b1 + add_lo), *out2 = (b2 + add_hi, b3 + add_hi), add_lo / add_hi the
+ * low / high half-words of add as int16. source is not advanced. */
+static inline void read_pad_and_add_s8(const int8_t *source, int32_t *out1, int32_t *out2, const uint32_t add)
+{
+    if (source == NULL || out1 == NULL || out2 == NULL)
+    {
+        return;
+    }
+    const int32_t add_lo = (int16_t)(uint16_t)(add & 0xFFFFu);
+    const int32_t add_hi = (int16_t)(uint16_t)(add >> 16);
+    *out1 = kiln_pair_s16(source[0] + add_lo, source[1] + add_lo);
+    *out2 = kiln_pair_s16(source[2] + add_hi, source[3] + add_hi);
+}
+
+/** Two int8 values b0, b1: *out = (b0, b1). */
+static inline void read_and_pad_s8x2(const int8_t *source, int32_t *out)
+{
+    if (source == NULL || out == NULL)
+    {
+        return;
+    }
+    *out = kiln_pair_s16(source[0], source[1]);
+}
+
+/** Two int8 values b0, b1 plus add's half-words (modulo 2^16): *out = (b0 + add_lo, b1 + add_hi). */
+static inline void read_pad_and_add_s8x2(const int8_t *source, int32_t *out, const uint32_t add)
+{
+    if (source == NULL || out == NULL)
+    {
+        return;
+    }
+    const int32_t add_lo = (int16_t)(uint16_t)(add & 0xFFFFu);
+    const int32_t add_hi = (int16_t)(uint16_t)(add >> 16);
+    *out = kiln_pair_s16(source[0] + add_lo, source[1] + add_hi);
+}
+
+/** Two bytes = four int4 values e0..e3 (e0 the low nibble of source[0]), SXTB16 order:
+ * *out1 = (e0, e2), *out2 = (e1, e3). */
+static inline void read_and_pad_s4(const int8_t *source, int32_t *out1, int32_t *out2)
+{
+    if (source == NULL || out1 == NULL || out2 == NULL)
+    {
+        return;
+    }
+    *out1 = kiln_pair_s16(kiln_nibble_s4(source[0], 0), kiln_nibble_s4(source[1], 0));
+    *out2 = kiln_pair_s16(kiln_nibble_s4(source[0], 1), kiln_nibble_s4(source[1], 1));
+}
+
+/** Four int4 values starting at the HIGH nibble of source[0] (three bytes are read):
+ * e0 = high nibble of source[0], e1 / e2 = low / high nibble of source[1], e3 = low nibble of
+ * source[2]. SXTB16 order as upstream: *out1 = (e1, e3), *out2 = (e0, e2). */
+static inline void read_and_pad_s4_uneven(const int8_t *source, int32_t *out1, int32_t *out2)
+{
+    if (source == NULL || out1 == NULL || out2 == NULL)
+    {
+        return;
+    }
+    *out1 = kiln_pair_s16(kiln_nibble_s4(source[1], 0), kiln_nibble_s4(source[2], 0));
+    *out2 = kiln_pair_s16(kiln_nibble_s4(source[0], 1), kiln_nibble_s4(source[1], 1));
+}
+
+/** As read_and_pad_s4 in order: *out1 = (e0, e1), *out2 = (e2, e3). */
+static inline void read_and_pad_s4_ordered(const int8_t *source, int32_t *out1, int32_t *out2)
+{
+    if (source == NULL || out1 == NULL || out2 == NULL)
+    {
+        return;
+    }
+    *out1 = kiln_pair_s16(kiln_nibble_s4(source[0], 0), kiln_nibble_s4(source[0], 1));
+    *out2 = kiln_pair_s16(kiln_nibble_s4(source[1], 0), kiln_nibble_s4(source[1], 1));
+}
+#endif /* ARM_MATH_DSP */
+
+/**
+ * ns-cmsis-nn: rounding divide of a NON-NEGATIVE dividend by 2^exponent, exponent in [0, 31]:
+ * floor((dividend + 2^(exponent - 1)) / 2^exponent), the sum formed in 32-bit unsigned arithmetic
+ * (ties up; exponent 0 returns dividend). A negative dividend is outside the contract (the
+ * unsigned sum is still well defined); an exponent outside [0, 31] is clamped into it.
+ */
+static inline int32_t arm_nn_nonneg_divide_by_pot_s32(int32_t dividend, int32_t exponent)
+{
+    if (exponent <= 0)
+    {
+        return dividend;
+    }
+    const int32_t e = exponent > 31 ? 31 : exponent;
+    const uint32_t sum = (uint32_t)dividend + ((uint32_t)1 << (e - 1));
+    return (int32_t)(sum >> e);
+}
+
+/** ns-cmsis-nn: x * 2^shift saturated to int16; shift <= 0 returns x unchanged. Any shift is
+ * accepted (a non-zero x saturates once shift >= 16). */
+static inline int16_t arm_nn_sat_lshift_s16(int16_t x, int shift)
+{
+    if (shift <= 0 || x == 0)
+    {
+        return x;
+    }
+    if (shift >= 16)
+    {
+        return x > 0 ? INT16_MAX : INT16_MIN;
+    }
+    const int32_t v = (int32_t)x * ((int32_t)1 << shift);
+    return (int16_t)(v > INT16_MAX ? INT16_MAX : (v < INT16_MIN ? INT16_MIN : v));
+}
+
+/** ns-cmsis-nn: saturating rounding doubling high multiply of two Q15 values (VQRDMULH.S16):
+ * floor((2 * a * b + 2^15) / 2^16), INT16_MIN * INT16_MIN saturating to INT16_MAX. */
+static inline int16_t arm_nn_sqrdmulh_s16(int16_t a, int16_t b)
+{
+    const int32_t r = ((int32_t)a * (int32_t)b + ((int32_t)1 << 14)) >> 15;
+    return (int16_t)(r > INT16_MAX ? INT16_MAX : r);
+}
+
+/**
+ * ns-cmsis-nn: saturating non-rounding doubling high multiply of two Q15 values, a * b / 2^15
+ * TRUNCATED TOWARD ZERO (ns-cmsis-nn's definition; VQDMULH itself rounds toward minus infinity,
+ * so the two differ by one for negative products that are not multiples of 2^15). Kiln follows
+ * ns-cmsis-nn. INT16_MIN * INT16_MIN saturates to INT16_MAX.
+ */
+static inline int16_t arm_nn_sqdmulh_s16(int16_t a, int16_t b)
+{
+    const int32_t q = ((int32_t)a * (int32_t)b) / ((int32_t)1 << 15);
+    return (int16_t)(q > INT16_MAX ? INT16_MAX : q);
+}
+
+/** ns-cmsis-nn: int16 dividend / 2^exponent rounded to nearest, ties away from zero (as
+ * arm_nn_divide_by_power_of_two), exponent in [0, 15] (values outside are clamped to [0, 31]). */
+static inline int16_t arm_nn_divide_by_power_of_two_s16(int16_t x, int exponent)
+{
+    const int32_t e = exponent < 0 ? 0 : (exponent > 31 ? 31 : exponent);
+    return (int16_t)arm_nn_divide_by_power_of_two((int32_t)x, e);
+}
+
+#if defined(ARM_MATH_MVEI)
+/** ns-cmsis-nn: arm_nn_divide_by_power_of_two_s16 on eight lanes (exponent in [0, 15]). Negative
+ * lanes are lowered by one (saturating) before VRSHL's ties-up rounding, giving ties away from zero. */
+static inline int16x8_t arm_divide_by_power_of_two_mve_s16(const int16x8_t dividend, const int16_t exponent)
+{
+    if (exponent <= 0)
+    {
+        return dividend;
+    }
+    const mve_pred16_t negative = vcmpltq_n_s16(dividend, 0);
+    const int16x8_t lowered = vqsubq_m_n_s16(dividend, dividend, 1, negative);
+    return vrshlq_s16(lowered, vdupq_n_s16((int16_t)-exponent));
+}
+
+/**
+ * ns-cmsis-nn: saturate sixteen int32 lanes to int8 (two VQMOVN steps, 32 -> 16 -> 8, equal to one
+ * saturation to int8). The lanes come out INTERLEAVED, as the ns-cmsis-nn implementation produces
+ * them: result[4k] = sat(acc0[k]), result[4k + 1] = sat(acc2[k]), result[4k + 2] = sat(acc1[k]),
+ * result[4k + 3] = sat(acc3[k]) for k < 4.
+ */
+static inline int8x16_t arm_narrow_mve_from_int32x4x4_to_int8x16(int32x4_t acc0,
+                                                                 int32x4_t acc1,
+                                                                 int32x4_t acc2,
+                                                                 int32x4_t acc3)
+{
+    /* 32 -> 16: even half-word lanes from the first operand, odd lanes from the second. */
+    const int16x8_t first = vqmovntq_s32(vqmovnbq_s32(vdupq_n_s16(0), acc0), acc1);
+    const int16x8_t second = vqmovntq_s32(vqmovnbq_s32(vdupq_n_s16(0), acc2), acc3);
+    /* 16 -> 8 the same way. */
+    return vqmovntq_s16(vqmovnbq_s16(vdupq_n_s8(0), first), second);
+}
+#endif /* ARM_MATH_MVEI */
+
+/* @kiln-support-int end */
+
+/* ------------------------------------------------------------------------------------------------
  * Support kernels (declared per family as they are implemented).
  * --------------------------------------------------------------------------------------------- */
 
