@@ -682,6 +682,66 @@ static inline int8x16_t arm_narrow_mve_from_int32x4x4_to_int8x16(int32x4_t acc0,
 }
 #endif /* ARM_MATH_MVEI */
 
+/*
+ * Vector x transposed matrix support kernels (portable C on every backend). Every one validates
+ * all arguments first and returns ARM_CMSIS_NN_ARG_ERROR, writing nothing, for: a NULL required
+ * pointer, negative counts, rhs_rows * rhs_cols (and every output index) past INT32_MAX, a negative
+ * multiplier, a shift outside its range, offsets outside their range, an activation range outside
+ * the output type or min > max. Sums are exact in int64 (int16 kernels) or wrap modulo 2^32 (int8
+ * accumulators, as TFLite's), and no element past the stated sizes is read.
+ */
+
+/**
+ * int16 vector x int8 matrix: dst[r] = clamp(R(sum_k lhs[k] * rhs[r * rhs_cols + k] + bias[r])) for
+ * r < rhs_rows; bias may be NULL. R is the 64-bit requantization arm_nn_requantize_s64 with
+ * dst_multiplier the REDUCED (Q15) multiplier, REDUCE_MULTIPLIER of the Q31 one (what the callers
+ * of the upstream kernel pass): dst_multiplier in [0, 32767], dst_shift in [-31, 30], activation
+ * within int16. No output offset (int16 quantization is symmetric).
+ */
+arm_cmsis_nn_status arm_nn_vec_mat_mult_t_s16(const int16_t *lhs, const int8_t *rhs, const int64_t *bias, int16_t *dst, const int32_t dst_multiplier, const int32_t dst_shift, const int32_t rhs_cols, const int32_t rhs_rows, const int32_t activation_min, const int32_t activation_max);
+
+/** ns-cmsis-nn: arm_nn_vec_mat_mult_t_s16 with per-row (reduced) dst_multiplier[r] / dst_shift[r],
+ * each validated as there. */
+arm_cmsis_nn_status arm_nn_vec_mat_mult_t_per_ch_s16(const int16_t *lhs, const int8_t *rhs, const int64_t *bias, int16_t *dst, const int32_t *dst_multiplier, const int32_t *dst_shift, const int32_t rhs_cols, const int32_t rhs_rows, const int32_t activation_min, const int32_t activation_max);
+
+/** arm_nn_vec_mat_mult_t_s16 with an int16 matrix (same arguments and rules). */
+arm_cmsis_nn_status arm_nn_vec_mat_mult_t_s16_s16(const int16_t *lhs, const int16_t *rhs, const int64_t *bias, int16_t *dst, const int32_t dst_multiplier, const int32_t dst_shift, const int32_t rhs_cols, const int32_t rhs_rows, const int32_t activation_min, const int32_t activation_max);
+
+/**
+ * SVDF feature product, int8 x int8 to int16 with scattered outputs:
+ * dst[r * scatter_offset] = clamp(arm_nn_requantize(sum_k (lhs[k] + lhs_offset) * rhs[r * rhs_cols + k],
+ * dst_multiplier, dst_shift), activation_min, activation_max), r < rhs_rows. lhs_offset in
+ * [-128, 128], scatter_offset >= 1 (upstream also accepts 0, which makes every row overwrite the
+ * same element; Kiln rejects it), shift in [-31, 30], activation within int16. No output offset.
+ */
+arm_cmsis_nn_status arm_nn_vec_mat_mult_t_svdf_s8(const int8_t *lhs, const int8_t *rhs, int16_t *dst, const int32_t lhs_offset, const int32_t scatter_offset, const int32_t dst_multiplier, const int32_t dst_shift, const int32_t rhs_cols, const int32_t rhs_rows, const int32_t activation_min, const int32_t activation_max);
+
+/**
+ * LSTM gate product, accumulated into dst (the products of arm_lstm_unidirectional_s8): for
+ * b < batches, r < rhs_rows, x_b = lhs + b * batch_offset * rhs_cols,
+ * dst[b * rhs_rows + r] = sat16(dst[b * rhs_rows + r] + arm_nn_requantize(effective_bias[r] +
+ * sum_k x_b[k] * rhs[r * rhs_cols + k], dst_multiplier, dst_shift)). effective_bias (input offset
+ * already folded in, required), dst_multiplier >= 0 (Q31), dst_shift in [-31, 30], batches >= 0,
+ * batch_offset >= 1 (1: time-major input, time_steps: batch-major).
+ */
+arm_cmsis_nn_status arm_nn_vec_mat_mul_result_acc_s8_s16(const int8_t *lhs, const int8_t *rhs, const int32_t *effective_bias, int16_t *dst, const int32_t dst_multiplier, const int32_t dst_shift, const int32_t rhs_cols, const int32_t rhs_rows, const int32_t batches, const int32_t batch_offset);
+
+/** As arm_nn_vec_mat_mul_result_acc_s8_s16 for int16 input and int64 effective_bias, with the
+ * 64-bit requantization of REDUCE_MULTIPLIER(dst_multiplier) (dst_multiplier is the Q31 multiplier,
+ * reduced here as upstream does); dst_shift in [-31, 14]. The sum is exact (int64); as in TFLite and
+ * upstream, the requantized value is truncated to int32 before the accumulation (only a value
+ * outside int32, outside TFLite's domain, is affected). */
+arm_cmsis_nn_status arm_nn_vec_mat_mul_result_acc_s16(const int16_t *lhs, const int8_t *rhs, const int64_t *effective_bias, int16_t *dst, const int32_t dst_multiplier, const int32_t dst_shift, const int32_t rhs_cols, const int32_t rhs_rows, const int32_t batches, const int32_t batch_offset);
+
+/**
+ * int8 vector x packed int4 matrix (arm_fully_connected_s4's packing: element e = r * rhs_cols + k
+ * in the low nibble of packed_rhs[e / 2] for even e, the high nibble for odd e):
+ * dst[r] = clamp(arm_nn_requantize(bias[r] + sum_k (lhs[k] + lhs_offset) * w[r][k], dst_multiplier,
+ * dst_shift) + dst_offset, activation_min, activation_max); bias may be NULL. Offsets within
+ * +-32639, activation within int8.
+ */
+arm_cmsis_nn_status arm_nn_vec_mat_mult_t_s4(const int8_t *lhs, const int8_t *packed_rhs, const int32_t *bias, int8_t *dst, const int32_t lhs_offset, const int32_t dst_offset, const int32_t dst_multiplier, const int32_t dst_shift, const int32_t rhs_cols, const int32_t rhs_rows, const int32_t activation_min, const int32_t activation_max);
+
 /* @kiln-support-int end */
 
 /* ------------------------------------------------------------------------------------------------

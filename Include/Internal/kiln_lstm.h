@@ -59,6 +59,30 @@ void kiln_lstm_input_cell(const int16_t *in_gate,
                           int32_t shift,
                           int32_t clip);
 
+/**
+ * The gate product of one batch, accumulated: dst[r] = sat16(dst[r] + R(bias[r] + sum_k x[k] * w[r][k]))
+ * for r < rows, w rows x cols int8 (row-major), bias read with memcpy (any alignment).
+ * s8: int32 bias, sum wrapping modulo 2^32, R = arm_nn_requantize(., multiplier, shift).
+ * s16: int64 bias, exact int64 sum, R = the 64-bit requantization with REDUCE_MULTIPLIER(multiplier)
+ * (shift <= 14). Source/LSTMFunctions/arm_lstm_unidirectional_s8.c / _s16.c.
+ */
+void kiln_lstm_fc_acc_s8(const int8_t *x,
+                         const int8_t *w,
+                         const void *bias,
+                         int16_t *dst,
+                         int32_t cols,
+                         int32_t rows,
+                         int32_t multiplier,
+                         int32_t shift);
+void kiln_lstm_fc_acc_s16(const int16_t *x,
+                          const int8_t *w,
+                          const void *bias,
+                          int16_t *dst,
+                          int32_t cols,
+                          int32_t rows,
+                          int32_t multiplier,
+                          int32_t shift);
+
 /** Two's-complement wrap of a 32-bit pattern to int32 (what the Arm accumulators do). */
 static inline int32_t kiln_lstm_wrap32(uint32_t v)
 {

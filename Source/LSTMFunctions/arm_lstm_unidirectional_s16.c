@@ -36,14 +36,14 @@ static int32_t kiln_lstm_requantize_s64(int64_t val, int32_t reduced, int32_t sh
 /* dst[r] = sat16(dst[r] + requantize_s64(bias[r] + sum_k x[k] * w[r][k])), r < rows; exact int64 sums
  * (int32 partial sums of at most 256 products), the bias added with saturation; bias read with memcpy
  * (a void pointer of the params, any alignment). */
-static void kiln_lstm_fc_acc_s16(const int16_t *x,
-                                 const int8_t *w,
-                                 const void *bias,
-                                 int16_t *dst,
-                                 int32_t cols,
-                                 int32_t rows,
-                                 int32_t multiplier,
-                                 int32_t shift)
+void kiln_lstm_fc_acc_s16(const int16_t *x,
+                          const int8_t *w,
+                          const void *bias,
+                          int16_t *dst,
+                          int32_t cols,
+                          int32_t rows,
+                          int32_t multiplier,
+                          int32_t shift)
 {
     const uint8_t *bias_bytes = (const uint8_t *)bias;
     const int32_t reduced = REDUCE_MULTIPLIER(multiplier);

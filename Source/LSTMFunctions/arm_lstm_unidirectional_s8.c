@@ -13,14 +13,14 @@
 /* dst[r] = sat16(dst[r] + requantize(bias[r] + sum_k x[k] * w[r][k], multiplier, shift)), r < rows. The
  * accumulator wraps at 32 bits as the Arm multiply-accumulates do; bias is read with memcpy (a void
  * pointer of the params, any alignment). */
-static void kiln_lstm_fc_acc_s8(const int8_t *x,
-                                const int8_t *w,
-                                const void *bias,
-                                int16_t *dst,
-                                int32_t cols,
-                                int32_t rows,
-                                int32_t multiplier,
-                                int32_t shift)
+void kiln_lstm_fc_acc_s8(const int8_t *x,
+                         const int8_t *w,
+                         const void *bias,
+                         int16_t *dst,
+                         int32_t cols,
+                         int32_t rows,
+                         int32_t multiplier,
+                         int32_t shift)
 {
     const uint8_t *bias_bytes = (const uint8_t *)bias;
     for (int32_t r = 0; r < rows; r++)
