@@ -742,6 +742,73 @@ arm_cmsis_nn_status arm_nn_vec_mat_mul_result_acc_s16(const int16_t *lhs, const 
  */
 arm_cmsis_nn_status arm_nn_vec_mat_mult_t_s4(const int8_t *lhs, const int8_t *packed_rhs, const int32_t *bias, int8_t *dst, const int32_t lhs_offset, const int32_t dst_offset, const int32_t dst_multiplier, const int32_t dst_shift, const int32_t rhs_cols, const int32_t rhs_rows, const int32_t activation_min, const int32_t activation_max);
 
+/*
+ * GEMM support kernels of the int4 / int8 / int16 convolutions (portable C on every backend; the
+ * int8 two-column kernel keeps its DSP path). Invalid arguments (NULL pointers, negative counts, a
+ * row stride below the row length, sizes past INT32_MAX, offsets outside [-127, 128] (input) /
+ * [-128, 127] (output), a negative multiplier, a shift outside [-31, 30], an activation range
+ * outside the output type or min > max) return ARM_CMSIS_NN_ARG_ERROR, or NULL for the
+ * pointer-returning kernels, before anything is written. Sums wrap modulo 2^32 (int32 accumulators)
+ * or are exact (int64 accumulators). int4 weights are packed continuously over the whole matrix:
+ * weight e = row * row_length + i in the low nibble of byte e / 2 for an even e, the high nibble for
+ * an odd e (a row starts mid-byte when its start index is odd).
+ */
+
+/** As arm_nn_mat_mult_kernel_s8_s16 with column 1's results at out_0[row_address_offset + ch]
+ * (row_address_offset >= output_ch); returns out_0 + 2 * row_address_offset. Every backend
+ * (upstream: not on MVE). */
+int8_t *arm_nn_mat_mult_kernel_row_offset_s8_s16(const int8_t *input_a, const int16_t *input_b, const uint16_t output_ch, const int32_t *out_shift, const int32_t *out_mult, const int32_t out_offset, const int16_t activation_min, const int16_t activation_max, const int32_t num_col_a, const int32_t aligned_num_col_a, const int32_t *const output_bias, const int32_t row_address_offset, int8_t *out_0);
+
+/** As arm_nn_mat_mult_kernel_s8_s16 with A packed int4 ([output_ch][num_col_a] weights) and the two
+ * int16 columns at input_b and input_b + num_col_a: out_0[ch] and out_0[output_ch + ch]. Returns
+ * out_0 + 2 * output_ch (NULL for invalid arguments). */
+int8_t *arm_nn_mat_mult_kernel_s4_s16(const int8_t *input_a, const int16_t *input_b, const uint16_t output_ch, const int32_t *out_shift, const int32_t *out_mult, const int32_t out_offset, const int32_t activation_min, const int32_t activation_max, const int32_t num_col_a, const int32_t *const output_bias, int8_t *out_0);
+
+/**
+ * int8 lhs x packed int4 rhs (transposed): dst[m * rhs_rows + n] = clamp(requantize(bias[n] +
+ * sum_k (lhs[m * lhs_cols_offset + k] + lhs_offset) * w[n][k], dst_multipliers[n], dst_shifts[n]) +
+ * dst_offset) for m < lhs_rows, n < rhs_rows, k < rhs_cols (w: rhs_rows x rhs_cols packed int4);
+ * bias may be NULL; lhs_cols_offset >= rhs_cols.
+ */
+arm_cmsis_nn_status arm_nn_mat_mult_nt_t_s4(const int8_t *lhs, const int8_t *rhs, const int32_t *bias, int8_t *dst, const int32_t *dst_multipliers, const int32_t *dst_shifts, const int32_t lhs_rows, const int32_t rhs_rows, const int32_t rhs_cols, const int32_t lhs_offset, const int32_t dst_offset, const int32_t activation_min, const int32_t activation_max, const int32_t lhs_cols_offset);
+
+/**
+ * One patch against out_ch packed int4 filters: output[c] = clamp(requantize(bias[c] + sum_{i <
+ * row_elements} (row_base_ref[i] + input_offset) * w[c * (row_elements + skipped_row_elements) + i])
+ * + output_offset) with conv_params' offsets and activation; bias may be NULL. Every backend
+ * (upstream: MVE only). Note: an odd row_elements + skipped_row_elements makes odd filters start
+ * mid-byte; Kiln reads them from that nibble (the upstream MVE kernel starts at the byte's low
+ * nibble, correct only for even strides, the only ones its callers use).
+ */
+arm_cmsis_nn_status arm_nn_mat_mul_core_1x_s4(int32_t row_elements, const int32_t skipped_row_elements, const int8_t *row_base_ref, const int8_t *col_base_ref, const int32_t out_ch, const cmsis_nn_conv_params *conv_params, const cmsis_nn_per_channel_quant_params *quant_params, const int32_t *bias, int8_t *output);
+
+/**
+ * int16 lhs [lhs_rows][rhs_cols] x int8 rhs [rhs_rows][rhs_cols] (transposed), int16 output:
+ * dst[m * R + n] = clamp(Q_n(sum_k lhs[m][k] * rhs[n][k] + bias[n])) with R = row_address_offset
+ * (ns, >= rhs_rows) or rhs_rows (upstream). Q_n: int32 bias (bias_data->is_int32_bias): the sum
+ * modulo 2^32 requantized by arm_nn_requantize(., dst_multipliers[n], dst_shifts[n]); int64 bias:
+ * arm_nn_requantize_s64 of the exact sum with REDUCE_MULTIPLIER(dst_multipliers[n]).
+ * bias_data is required, its data may be NULL. Every backend (upstream: MVE only).
+ */
+#if KILN_UPSTREAM_API
+arm_cmsis_nn_status arm_nn_mat_mult_nt_t_s16(const int16_t *lhs, const int8_t *rhs, const cmsis_nn_bias_data *bias_data, int16_t *dst, const int32_t *dst_multipliers, const int32_t *dst_shifts, const int32_t lhs_rows, const int32_t rhs_rows, const int32_t rhs_cols, const int32_t activation_min, const int32_t activation_max);
+#else
+arm_cmsis_nn_status arm_nn_mat_mult_nt_t_s16(const int16_t *lhs, const int8_t *rhs, const cmsis_nn_bias_data *bias_data, int16_t *dst, const int32_t *dst_multipliers, const int32_t *dst_shifts, const int32_t lhs_rows, const int32_t rhs_rows, const int32_t rhs_cols, const int32_t activation_min, const int32_t activation_max, const int32_t row_address_offset);
+#endif
+
+/**
+ * The int16 two-column kernel: A int8 [output_ch][num_col_a], the two int16 columns of B at input_b
+ * and input_b + num_col_a: out_0[c] (column 0) and out_0[R + c] (column 1), R = row_address_offset
+ * (ns, >= output_ch) or output_ch (upstream), each arm_nn_mat_mult_nt_t_s16's Q_c of A[c] . Bj.
+ * Returns out_0 + 2 * output_ch (as ns-cmsis-nn, whatever R), NULL for invalid arguments. Every
+ * backend (upstream: not on MVE).
+ */
+#if KILN_UPSTREAM_API
+int16_t *arm_nn_mat_mult_kernel_s16(const int8_t *input_a, const int16_t *input_b, const int32_t output_ch, const int32_t *out_shift, const int32_t *out_mult, const int32_t activation_min, const int32_t activation_max, const int32_t num_col_a, const cmsis_nn_bias_data *const bias_data, int16_t *out_0);
+#else
+int16_t *arm_nn_mat_mult_kernel_s16(const int8_t *input_a, const int16_t *input_b, const int32_t output_ch, const int32_t *out_shift, const int32_t *out_mult, const int32_t activation_min, const int32_t activation_max, const int32_t num_col_a, const cmsis_nn_bias_data *const bias_data, int16_t *out_0, const int32_t row_address_offset);
+#endif
+
 /* @kiln-support-int end */
 
 /* ------------------------------------------------------------------------------------------------
