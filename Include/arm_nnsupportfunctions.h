@@ -809,6 +809,47 @@ int16_t *arm_nn_mat_mult_kernel_s16(const int8_t *input_a, const int16_t *input_
 int16_t *arm_nn_mat_mult_kernel_s16(const int8_t *input_a, const int16_t *input_b, const int32_t output_ch, const int32_t *out_shift, const int32_t *out_mult, const int32_t activation_min, const int32_t activation_max, const int32_t num_col_a, const cmsis_nn_bias_data *const bias_data, int16_t *out_0, const int32_t row_address_offset);
 #endif
 
+/*
+ * LSTM step and gate (portable C on every backend): the very step and gate functions
+ * arm_lstm_unidirectional_s8 / _s16 run (Source/LSTMFunctions/kiln_lstm_run.inc), exposed with
+ * CMSIS-NN's batched interface. Batch b's input is at data_in + b * batch_offset * input_size and its
+ * recurrent input at hidden_in + b * batch_offset * hidden_size (batch_offset 1: time-major data,
+ * time_steps: batch-major); params->time_steps is not used.
+ */
+
+/**
+ * One LSTM gate for params->batch_size batches: output[b * hidden_size + i] (dense) =
+ * act(sat16(sat16(R_in) + R_hid)) with R_in the requantized input product (gate_data's input
+ * weights, effective bias, multiplier, shift) and R_hid the recurrent one (skipped when hidden_in is
+ * NULL), act gate_data->activation_type (sigmoid / tanh, Q3.12 in, Q0.15 out).
+ * @return ARM_CMSIS_NN_ARG_ERROR (nothing written) for NULL data_in / gate_data / params / output,
+ *         batch_size, input_size or hidden_size < 1, batch_offset < 1, sizes past INT32_MAX, or gate
+ *         parameters kiln rejects in arm_lstm_unidirectional_s8 (NULL weights or biases, recurrent
+ *         ones included when hidden_in is given, a negative multiplier, a shift outside [-31, 30],
+ *         an activation other than sigmoid / tanh).
+ */
+arm_cmsis_nn_status arm_nn_lstm_calculate_gate_s8_s16(const int8_t *data_in, const int8_t *hidden_in, const cmsis_nn_lstm_gate *gate_data, const cmsis_nn_lstm_params *params, int16_t *output, const int32_t batch_offset);
+
+/** As arm_nn_lstm_calculate_gate_s8_s16 for int16 data (int64 effective biases, shifts in [-31, 14]). */
+arm_cmsis_nn_status arm_nn_lstm_calculate_gate_s16(const int16_t *data_in, const int16_t *hidden_in, const cmsis_nn_lstm_gate *gate_data, const cmsis_nn_lstm_params *params, int16_t *output, const int32_t batch_offset);
+
+/**
+ * One LSTM time step for params->batch_size batches: the four gates, the cell state update in
+ * buffers->cell_state (batch_size * hidden_size int16, dense) and the new hidden state, batch b at
+ * hidden_out + b * batch_offset * hidden_size. buffers->temp1 / temp2: batch_size * hidden_size
+ * int16 each; buffers->hidden_state is not used (hidden_in is the previous hidden state, NULL for
+ * none: no recurrent product). hidden_out may equal hidden_in.
+ * @return ARM_CMSIS_NN_ARG_ERROR (nothing written) for what arm_lstm_unidirectional_s8 rejects for a
+ *         one-step sequence (NULL data_in / hidden_out / params / buffers / temp1 / temp2 /
+ *         cell_state, int16 buffers not 2-byte aligned, sizes < 1 or past INT32_MAX, gate and cell
+ *         parameters out of range; recurrent weights required exactly when hidden_in is given) and
+ *         batch_offset < 1.
+ */
+arm_cmsis_nn_status arm_nn_lstm_step_s8(const int8_t *data_in, const int8_t *hidden_in, int8_t *hidden_out, const cmsis_nn_lstm_params *params, cmsis_nn_lstm_context *buffers, const int32_t batch_offset);
+
+/** As arm_nn_lstm_step_s8 for int16 data and output (arm_lstm_unidirectional_s16's rules). */
+arm_cmsis_nn_status arm_nn_lstm_step_s16(const int16_t *data_in, const int16_t *hidden_in, int16_t *hidden_out, const cmsis_nn_lstm_params *params, cmsis_nn_lstm_context *buffers, const int32_t batch_offset);
+
 /* @kiln-support-int end */
 
 /* ------------------------------------------------------------------------------------------------

@@ -34,6 +34,11 @@ bool kiln_lstm_args_ok(const void *input,
                        const cmsis_nn_lstm_context *buffers,
                        bool is_s16);
 
+/** One gate's parameters: input weights and input effective bias non-NULL, recurrent ones too when
+ * recurrent, multipliers >= 0, shifts in [-31, 30] (s8) or [-31, 14] (s16), activation ARM_SIGMOID
+ * or ARM_TANH. */
+bool kiln_lstm_gate_ok(const cmsis_nn_lstm_gate *g, bool recurrent, bool is_s16);
+
 /**
  * CMSIS-NN's int16 LUT sigmoid / tanh (arm_nn_activation_s16, TFLite reference_integer_ops
  * Logistic / Tanh with a power-of-two input scale): input scaled by 3 * 2^left_shift (rounding

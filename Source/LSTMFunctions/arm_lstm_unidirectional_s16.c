@@ -8,7 +8,9 @@
 #include <string.h>
 
 #include "Include/Internal/kiln_lstm.h"
+#include "Include/Internal/kiln_common.h"
 #include "Include/arm_nnfunctions.h"
+#include "Include/arm_nnsupportfunctions.h"
 
 /* Requantization of an int64 accumulator with the Q15 (reduced) multiplier, as CMSIS-NN's int16
  * kernels: round(val * reduced / 2^(15 - shift)) with ties up, through a 32-bit truncation. The product
@@ -80,4 +82,7 @@ void kiln_lstm_fc_acc_s16(const int16_t *x,
 #define KILN_LSTM_GATE kiln_lstm_gate_s16
 #define KILN_LSTM_STEP kiln_lstm_step_s16
 #define KILN_LSTM_ENTRY arm_lstm_unidirectional_s16
+#define KILN_LSTM_STRIDE_OK kiln_lstm_stride_ok_s16
+#define KILN_LSTM_STEP_ENTRY arm_nn_lstm_step_s16
+#define KILN_LSTM_GATE_ENTRY arm_nn_lstm_calculate_gate_s16
 #include "kiln_lstm_run.inc"

@@ -66,6 +66,12 @@ int32_t kiln_ref_multiply_by_quantized_multiplier_s64(int64_t acc, int32_t mult,
  * (beyond that every int16 output is clamped alike). */
 int64_t kiln_ref_requantize_s64_wide(int64_t sum, int64_t bias, int32_t multiplier, int32_t shift);
 
+/* TFLite's int16 Logistic (sigmoid != 0) / Tanh with a power-of-two input scale, as CMSIS-NN's
+ * arm_nn_activation_s16 and the int16 LSTM gates use them: x = v * 3 * 2^left_shift (rounded, half
+ * up, for left_shift < 0), the 256-step sigmoid(i / 24) table in Q0.16 with linear interpolation,
+ * output Q0.15. */
+int16_t kiln_ref_activation_s16(int32_t v, int32_t left_shift, int sigmoid);
+
 /* TFLite MultiplyByQuantizedMultiplierGreaterThanOne: SRDHM(x * 2^left_shift, mult), the left
  * shift done in 32 bits (wrapping, as above). Softmax uses it to scale input differences. */
 int32_t kiln_ref_multiply_by_quantized_multiplier_greater_than_one(int32_t x, int32_t mult, int32_t left_shift);
