@@ -850,6 +850,55 @@ arm_cmsis_nn_status arm_nn_lstm_step_s8(const int8_t *data_in, const int8_t *hid
 /** As arm_nn_lstm_step_s8 for int16 data and output (arm_lstm_unidirectional_s16's rules). */
 arm_cmsis_nn_status arm_nn_lstm_step_s16(const int16_t *data_in, const int16_t *hidden_in, int16_t *hidden_out, const cmsis_nn_lstm_params *params, cmsis_nn_lstm_context *buffers, const int32_t batch_offset);
 
+/**
+ * Legacy per-channel GEMM (the convolution's own GEMM, every backend; upstream: MVE only): column j
+ * < col_batches (1..4) at input_col + j * row_len, filter ch at input_row + ch * row_len:
+ * out[j * output_ch + ch] = clamp(requantize(bias[ch] + sum_k (col[j][k] + col_offset) * row[ch][k],
+ * output_mult[ch], output_shift[ch]) + out_offset). row_offset is not used. Returns out + col_batches
+ * * output_ch; NULL for invalid arguments (output_ch or row_len 0, col_batches outside 1..4, ...).
+ */
+int8_t *arm_nn_mat_mult_s8(const int8_t *input_row, const int8_t *input_col, const uint16_t output_ch, const uint16_t col_batches, const int32_t *output_shift, const int32_t *output_mult, const int32_t out_offset, const int32_t col_offset, const int32_t row_offset, const int16_t out_activation_min, const int16_t out_activation_max, const uint16_t row_len, const int32_t *const bias, int8_t *out);
+
+/**
+ * As arm_nn_mat_mult_nt_t_s4 with an even rhs_cols and each lhs row interleaved in blocks of 32
+ * columns (as CMSIS-NN's int4 convolution lays its im2col out): within every full block of 32 the
+ * lhs values of the 16 odd columns come first, then those of the 16 even columns; the columns after
+ * the last full block are in order. Every backend (upstream: MVE only); an odd rhs_cols is
+ * ARM_CMSIS_NN_ARG_ERROR.
+ */
+arm_cmsis_nn_status arm_nn_mat_mult_nt_interleaved_t_even_s4(const int8_t *lhs, const int8_t *rhs, const int32_t *bias, int8_t *dst, const int32_t *dst_multipliers, const int32_t *dst_shifts, const int32_t lhs_rows, const int32_t rhs_rows, const int32_t rhs_cols, const int32_t lhs_offset, const int32_t dst_offset, const int32_t activation_min, const int32_t activation_max, const int32_t lhs_cols_offset);
+
+/**
+ * arm_nn_depthwise_conv_nt_t_s8 (upstream form) with rhs packed int4: weight t * total_ch + c in the
+ * low nibble of byte (t * total_ch + c) / 2 for an even index, the high nibble for an odd one. Same
+ * arguments, results and errors. Every backend (upstream: MVE only).
+ */
+arm_cmsis_nn_status arm_nn_depthwise_conv_nt_t_s4(const int8_t *lhs, const int8_t *rhs, const int32_t lhs_offset, const int32_t active_ch, const int32_t total_ch, const int32_t *out_shift, const int32_t *out_mult, const int32_t out_offset, const int32_t activation_min, const int32_t activation_max, const uint16_t row_x_col, const int32_t *const output_bias, int8_t *out);
+
+/**
+ * Depthwise accumulation of four int16 patches (patch p's row t at lhs + (p * row_x_col + t) *
+ * num_ch) against one int8 filter (row t at rhs + t * num_ch): out[p * num_ch + c] =
+ * clamp(arm_nn_requantize_s64(sum_t lhs[p][t][c] * rhs[t][c] + bias[c], REDUCE_MULTIPLIER(out_mult[c]),
+ * out_shift[c])) with the exact int64 sum; output_bias may be NULL. Returns out + 4 * num_ch; NULL
+ * (nothing written) for NULL pointers, a negative multiplier, a shift outside [-31, 30] or an
+ * invalid int16 activation range. Every backend (upstream: MVE only).
+ */
+int16_t *arm_nn_depthwise_conv_nt_t_s16(const int16_t *lhs, const int8_t *rhs, const uint16_t num_ch, const int32_t *out_shift, const int32_t *out_mult, const int32_t activation_min, const int32_t activation_max, const uint16_t row_x_col, const int64_t *const output_bias, int16_t *out);
+
+/**
+ * Transposed convolution, one input row into a rolling int32 buffer (every backend): for input
+ * column x < input_x, output channel oc, the j-th filter row r in [skip_row_top, rhs_rows -
+ * skip_row_bottom) and filter column kc < rhs_cols,
+ * output_start[idx_j + (x * stride_x + kc) * output_channels + oc] += sum_ic (lhs[x * input_channels
+ * + ic] + lhs_offset) * rhs[((oc * rhs_rows + r) * rhs_cols + kc) * input_channels + ic], with
+ * idx_0 = output_index, idx_(j+1) = (idx_j + row_offset) % output_max; modulo 2^32. The buffer must
+ * hold output_max + ((input_x - 1) * stride_x + rhs_cols) * output_channels int32 (the function
+ * cannot check that). ARG_ERROR (nothing written) for NULL pointers, negative counts or offsets,
+ * output_index outside [0, output_max), stride_x < 1, skipped rows past rhs_rows, lhs_offset
+ * outside [-127, 128] or indices past INT32_MAX.
+ */
+arm_cmsis_nn_status arm_nn_transpose_conv_row_s8_s32(const int8_t *lhs, const int8_t *rhs, int32_t *output_start, const int32_t output_index, const int32_t output_max, const int32_t rhs_rows, const int32_t rhs_cols, const int32_t input_channels, const int32_t output_channels, const int32_t lhs_offset, const int32_t row_offset, const int32_t input_x, const int32_t stride_x, const int32_t skip_row_top, const int32_t skip_row_bottom);
+
 /* @kiln-support-int end */
 
 /* ------------------------------------------------------------------------------------------------

@@ -126,3 +126,62 @@ int8_t *arm_nn_mat_mult_kernel_s4_s16(const int8_t *input_a,
     }
     return out_0 + 2 * output_ch;
 }
+
+/* Position of column k's lhs value in an interleaved lhs row: within each full block of 32 columns
+ * the 16 odd columns come first, then the 16 even ones; the columns after the last full block are
+ * in order. */
+static int32_t kiln_interleaved_pos(int32_t k, int32_t full_cols)
+{
+    if (k >= full_cols)
+    {
+        return k;
+    }
+    const int32_t j = k & 31;
+    return (k - j) + ((j & 1) != 0 ? (j >> 1) : 16 + (j >> 1));
+}
+
+arm_cmsis_nn_status arm_nn_mat_mult_nt_interleaved_t_even_s4(const int8_t *lhs,
+                                                             const int8_t *rhs,
+                                                             const int32_t *bias,
+                                                             int8_t *dst,
+                                                             const int32_t *dst_multipliers,
+                                                             const int32_t *dst_shifts,
+                                                             const int32_t lhs_rows,
+                                                             const int32_t rhs_rows,
+                                                             const int32_t rhs_cols,
+                                                             const int32_t lhs_offset,
+                                                             const int32_t dst_offset,
+                                                             const int32_t activation_min,
+                                                             const int32_t activation_max,
+                                                             const int32_t lhs_cols_offset)
+{
+    if (lhs == NULL || rhs == NULL || dst == NULL || lhs_rows < 0 || rhs_rows < 0 || rhs_cols < 0 ||
+        (rhs_cols & 1) != 0 || lhs_cols_offset < rhs_cols ||
+        !kiln_conv_s8_offsets_ok(lhs_offset, dst_offset, activation_min, activation_max) ||
+        !kiln_conv_s8_quant_ok(dst_multipliers, dst_shifts, rhs_rows) || kiln_mul_sat64(rhs_rows, rhs_cols) > INT32_MAX ||
+        kiln_mul_sat64(lhs_rows, rhs_rows) > INT32_MAX ||
+        (lhs_rows > 0 && kiln_mul_sat64(lhs_rows - 1, lhs_cols_offset) + rhs_cols > INT32_MAX))
+    {
+        return ARM_CMSIS_NN_ARG_ERROR;
+    }
+    const int32_t full_cols = rhs_cols & ~31;
+    for (int32_t m = 0; m < lhs_rows; m++)
+    {
+        const int8_t *x = lhs + (size_t)m * (size_t)lhs_cols_offset;
+        for (int32_t n = 0; n < rhs_rows; n++)
+        {
+            const int32_t e0 = n * rhs_cols;
+            uint32_t acc = bias != NULL ? (uint32_t)bias[n] : 0u;
+            for (int32_t k = 0; k < rhs_cols; k++)
+            {
+                const int32_t e = e0 + k;
+                const int32_t v = (int32_t)x[kiln_interleaved_pos(k, full_cols)] + lhs_offset;
+                acc += (uint32_t)(v * kiln_nibble_s4(rhs[e >> 1], e & 1));
+            }
+            dst[(size_t)m * (size_t)rhs_rows + (size_t)n] =
+                kiln_conv_s8_out(kiln_conv_s16_wrap32((int64_t)acc), dst_multipliers[n], dst_shifts[n], dst_offset,
+                                 activation_min, activation_max);
+        }
+    }
+    return ARM_CMSIS_NN_SUCCESS;
+}
