@@ -4,9 +4,9 @@
  * input_x, output channel oc < output_channels, filter row r in [skip_row_top, rhs_rows -
  * skip_row_bottom) (the j-th such row, j from 0) and filter column kc < rhs_cols:
  *   output_start[idx_j + (x * stride_x + kc) * output_channels + oc] +=
- *       sum_ic (lhs[x * input_channels + ic] + lhs_offset) * rhs[((oc * rhs_rows + r) * rhs_cols + kc) * input_channels + ic]
- * with idx_0 = output_index and idx_(j+1) = (idx_j + row_offset) % output_max (the buffer's rows
- * wrap around). Accumulation modulo 2^32. Contract: Include/arm_nnsupportfunctions.h.
+ *       sum_ic (lhs[x * input_channels + ic] + lhs_offset) * rhs[((oc * rhs_rows + r) * rhs_cols + kc) * input_channels
+ * + ic] with idx_0 = output_index and idx_(j+1) = (idx_j + row_offset) % output_max (the buffer's rows wrap around).
+ * Accumulation modulo 2^32. Contract: Include/arm_nnsupportfunctions.h.
  */
 #include "Include/Internal/kiln_common.h"
 #include "Include/Internal/kiln_conv_s16.h"
@@ -37,8 +37,8 @@ arm_cmsis_nn_status arm_nn_transpose_conv_row_s8_s32(const int8_t *lhs,
     }
     /* Every index below INT32_MAX: the filter, the input row, and the furthest output element. */
     const int64_t taps = kiln_mul_sat64(kiln_mul_sat64(rhs_rows, rhs_cols), input_channels);
-    const int64_t span = kiln_mul_sat64(kiln_mul_sat64((int64_t)(input_x > 0 ? input_x - 1 : 0), stride_x) + rhs_cols,
-                                        output_channels);
+    const int64_t span =
+        kiln_mul_sat64(kiln_mul_sat64((int64_t)(input_x > 0 ? input_x - 1 : 0), stride_x) + rhs_cols, output_channels);
     if (kiln_mul_sat64(taps, output_channels) > INT32_MAX || kiln_mul_sat64(input_x, input_channels) > INT32_MAX ||
         (int64_t)output_max + span > INT32_MAX)
     {

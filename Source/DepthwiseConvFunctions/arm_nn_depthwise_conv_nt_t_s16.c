@@ -38,9 +38,9 @@ int16_t *arm_nn_depthwise_conv_nt_t_s16(const int16_t *lhs,
             {
                 sum += (int64_t)((int32_t)patch[t * ch + c] * (int32_t)rhs[t * ch + c]);
             }
-            out[p * ch + c] = kiln_conv_s16_out(sum, output_bias != NULL ? output_bias[c] : 0,
-                                                REDUCE_MULTIPLIER(out_mult[c]), out_shift[c], 0, activation_min,
-                                                activation_max);
+            out[p * ch + c] =
+                kiln_conv_s16_out(sum, output_bias != NULL ? output_bias[c] : 0, REDUCE_MULTIPLIER(out_mult[c]),
+                                  out_shift[c], 0, activation_min, activation_max);
         }
     }
     return out + 4 * ch;

@@ -16,8 +16,13 @@
 #include "Include/arm_nnsupportfunctions.h"
 
 /* One output of channel ch from the exact sum. */
-static int16_t kiln_mm_s16_out(int64_t sum, const cmsis_nn_bias_data *bias_data, int32_t ch, int32_t mult,
-                               int32_t shift, int32_t act_min, int32_t act_max)
+static int16_t kiln_mm_s16_out(int64_t sum,
+                               const cmsis_nn_bias_data *bias_data,
+                               int32_t ch,
+                               int32_t mult,
+                               int32_t shift,
+                               int32_t act_min,
+                               int32_t act_max)
 {
     if (bias_data->is_int32_bias)
     {
@@ -91,8 +96,8 @@ arm_cmsis_nn_status arm_nn_mat_mult_nt_t_s16(const int16_t *lhs,
     {
         return ARM_CMSIS_NN_ARG_ERROR;
     }
-    kiln_mm_s16_run(lhs, rhs, bias_data, dst, dst_multipliers, dst_shifts, lhs_rows, rhs_rows, rhs_cols,
-                    activation_min, activation_max, row_address_offset);
+    kiln_mm_s16_run(lhs, rhs, bias_data, dst, dst_multipliers, dst_shifts, lhs_rows, rhs_rows, rhs_cols, activation_min,
+                    activation_max, row_address_offset);
     return ARM_CMSIS_NN_SUCCESS;
 }
 

@@ -31,9 +31,10 @@ arm_cmsis_nn_status arm_nn_mat_mult_nt_t_s4(const int8_t *lhs,
                                             const int32_t lhs_cols_offset)
 {
     if (lhs == NULL || rhs == NULL || dst == NULL || lhs_rows < 0 || rhs_rows < 0 || rhs_cols < 0 ||
-        lhs_cols_offset < rhs_cols || !kiln_conv_s8_offsets_ok(lhs_offset, dst_offset, activation_min, activation_max) ||
-        !kiln_conv_s8_quant_ok(dst_multipliers, dst_shifts, rhs_rows) || kiln_mul_sat64(rhs_rows, rhs_cols) > INT32_MAX ||
-        kiln_mul_sat64(lhs_rows, rhs_rows) > INT32_MAX ||
+        lhs_cols_offset < rhs_cols ||
+        !kiln_conv_s8_offsets_ok(lhs_offset, dst_offset, activation_min, activation_max) ||
+        !kiln_conv_s8_quant_ok(dst_multipliers, dst_shifts, rhs_rows) ||
+        kiln_mul_sat64(rhs_rows, rhs_cols) > INT32_MAX || kiln_mul_sat64(lhs_rows, rhs_rows) > INT32_MAX ||
         (lhs_rows > 0 && kiln_mul_sat64(lhs_rows - 1, lhs_cols_offset) + rhs_cols > INT32_MAX))
     {
         return ARM_CMSIS_NN_ARG_ERROR;
@@ -45,8 +46,8 @@ arm_cmsis_nn_status arm_nn_mat_mult_nt_t_s4(const int8_t *lhs,
         for (int32_t n = 0; n < rhs_rows; n++)
         {
             const int32_t sum = kiln_fc_s4_dot(x, rhs, (uint32_t)n * (uint32_t)rhs_cols, rhs_cols, lhs_offset, 0);
-            out[n] = kiln_conv_s8_out(kiln_wrap_add(sum, bias != NULL ? bias[n] : 0), dst_multipliers[n],
-                                      dst_shifts[n], dst_offset, activation_min, activation_max);
+            out[n] = kiln_conv_s8_out(kiln_wrap_add(sum, bias != NULL ? bias[n] : 0), dst_multipliers[n], dst_shifts[n],
+                                      dst_offset, activation_min, activation_max);
         }
     }
     return ARM_CMSIS_NN_SUCCESS;
@@ -62,8 +63,8 @@ arm_cmsis_nn_status arm_nn_mat_mul_core_1x_s4(int32_t row_elements,
                                               const int32_t *bias,
                                               int8_t *output)
 {
-    if (row_base_ref == NULL || col_base_ref == NULL || conv_params == NULL || quant_params == NULL ||
-        output == NULL || row_elements < 0 || skipped_row_elements < 0 || out_ch < 0)
+    if (row_base_ref == NULL || col_base_ref == NULL || conv_params == NULL || quant_params == NULL || output == NULL ||
+        row_elements < 0 || skipped_row_elements < 0 || out_ch < 0)
     {
         return ARM_CMSIS_NN_ARG_ERROR;
     }
@@ -158,8 +159,8 @@ arm_cmsis_nn_status arm_nn_mat_mult_nt_interleaved_t_even_s4(const int8_t *lhs,
     if (lhs == NULL || rhs == NULL || dst == NULL || lhs_rows < 0 || rhs_rows < 0 || rhs_cols < 0 ||
         (rhs_cols & 1) != 0 || lhs_cols_offset < rhs_cols ||
         !kiln_conv_s8_offsets_ok(lhs_offset, dst_offset, activation_min, activation_max) ||
-        !kiln_conv_s8_quant_ok(dst_multipliers, dst_shifts, rhs_rows) || kiln_mul_sat64(rhs_rows, rhs_cols) > INT32_MAX ||
-        kiln_mul_sat64(lhs_rows, rhs_rows) > INT32_MAX ||
+        !kiln_conv_s8_quant_ok(dst_multipliers, dst_shifts, rhs_rows) ||
+        kiln_mul_sat64(rhs_rows, rhs_cols) > INT32_MAX || kiln_mul_sat64(lhs_rows, rhs_rows) > INT32_MAX ||
         (lhs_rows > 0 && kiln_mul_sat64(lhs_rows - 1, lhs_cols_offset) + rhs_cols > INT32_MAX))
     {
         return ARM_CMSIS_NN_ARG_ERROR;

@@ -33,7 +33,7 @@ static bool kiln_result_acc_ok(const void *lhs,
     /* Input of the last batch ends at ((batches - 1) * batch_offset + 1) * cols; output batches * rows. */
     const int64_t in_vectors = batches > 0 ? kiln_mul_sat64(batches - 1, batch_offset) + 1 : 0;
     return kiln_mul_sat64(cols, rows) <= INT32_MAX && kiln_mul_sat64(in_vectors, cols) <= INT32_MAX &&
-        kiln_mul_sat64(batches, rows) <= INT32_MAX;
+           kiln_mul_sat64(batches, rows) <= INT32_MAX;
 }
 
 arm_cmsis_nn_status arm_nn_vec_mat_mul_result_acc_s8_s16(const int8_t *lhs,
@@ -47,8 +47,8 @@ arm_cmsis_nn_status arm_nn_vec_mat_mul_result_acc_s8_s16(const int8_t *lhs,
                                                          const int32_t batches,
                                                          const int32_t batch_offset)
 {
-    if (!kiln_result_acc_ok(lhs, rhs, effective_bias, dst, dst_multiplier, dst_shift, 30, rhs_cols, rhs_rows,
-                            batches, batch_offset))
+    if (!kiln_result_acc_ok(lhs, rhs, effective_bias, dst, dst_multiplier, dst_shift, 30, rhs_cols, rhs_rows, batches,
+                            batch_offset))
     {
         return ARM_CMSIS_NN_ARG_ERROR;
     }
@@ -71,8 +71,8 @@ arm_cmsis_nn_status arm_nn_vec_mat_mul_result_acc_s16(const int16_t *lhs,
                                                       const int32_t batches,
                                                       const int32_t batch_offset)
 {
-    if (!kiln_result_acc_ok(lhs, rhs, effective_bias, dst, dst_multiplier, dst_shift, 14, rhs_cols, rhs_rows,
-                            batches, batch_offset))
+    if (!kiln_result_acc_ok(lhs, rhs, effective_bias, dst, dst_multiplier, dst_shift, 14, rhs_cols, rhs_rows, batches,
+                            batch_offset))
     {
         return ARM_CMSIS_NN_ARG_ERROR;
     }

@@ -22,7 +22,7 @@ static bool kiln_vm_s16_ok(const void *lhs,
                            int32_t activation_max)
 {
     return lhs != NULL && rhs != NULL && dst != NULL && rhs_cols >= 0 && rhs_rows >= 0 &&
-        kiln_mul_sat64(rhs_cols, rhs_rows) <= INT32_MAX && kiln_act_s16_ok(activation_min, activation_max);
+           kiln_mul_sat64(rhs_cols, rhs_rows) <= INT32_MAX && kiln_act_s16_ok(activation_min, activation_max);
 }
 
 /* A reduced multiplier and shift kiln_requant_s64 accepts. */
@@ -31,8 +31,8 @@ static bool kiln_vm_s16_quant_ok(int32_t reduced_multiplier, int32_t shift)
     return reduced_multiplier >= 0 && reduced_multiplier <= 0x7FFF && kiln_shift_ok(shift);
 }
 
-static int16_t kiln_vm_s16_out(int64_t sum, const int64_t *bias, int32_t r, int32_t rm, int32_t shift, int32_t lo,
-                               int32_t hi)
+static int16_t
+kiln_vm_s16_out(int64_t sum, const int64_t *bias, int32_t r, int32_t rm, int32_t shift, int32_t lo, int32_t hi)
 {
     const kiln_fc_s16_args a = {rm, shift, 0, lo, hi};
     return kiln_fc_s16_out(sum, bias != NULL ? bias[r] : 0, &a);
@@ -73,8 +73,8 @@ arm_cmsis_nn_status arm_nn_vec_mat_mult_t_per_ch_s16(const int16_t *lhs,
                                                      const int32_t activation_min,
                                                      const int32_t activation_max)
 {
-    if (!kiln_vm_s16_ok(lhs, rhs, dst, rhs_cols, rhs_rows, activation_min, activation_max) ||
-        dst_multiplier == NULL || dst_shift == NULL)
+    if (!kiln_vm_s16_ok(lhs, rhs, dst, rhs_cols, rhs_rows, activation_min, activation_max) || dst_multiplier == NULL ||
+        dst_shift == NULL)
     {
         return ARM_CMSIS_NN_ARG_ERROR;
     }

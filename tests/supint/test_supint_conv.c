@@ -14,12 +14,12 @@
 #include "kiln_ref.h"
 #include "kiln_test.h"
 
-#define G 16
-#define SENT8 ((int8_t)0x6B)
+#define G      16
+#define SENT8  ((int8_t)0x6B)
 #define SENT16 ((int16_t)0x6B6B)
 #define SENT32 ((int32_t)0x6B6B6B6B)
-#define MAXCH 40
-#define MAXK 150
+#define MAXCH  40
+#define MAXK   150
 
 static int8_t g_w[MAXCH * 4 * CH_IN_BLOCK_MVE + 64];
 static int8_t g_x[4 * 16 * CH_IN_BLOCK_MVE + 64];
@@ -34,8 +34,8 @@ static uint8_t s_snap[sizeof(g_w) + sizeof(g_x) + sizeof(g_xi) + sizeof(g_x16) +
 static void snap(uint8_t *d)
 {
     size_t o = 0;
-#define SNAP(v)                                                                                                     \
-    memcpy(d + o, (v), sizeof(v));                                                                                  \
+#define SNAP(v)                                                                                                        \
+    memcpy(d + o, (v), sizeof(v));                                                                                     \
     o += sizeof(v)
     SNAP(g_w);
     SNAP(g_x);
@@ -137,11 +137,11 @@ static void test_mat_mult_s8(void)
     int32_t m[2] = {1 << 30, 1 << 30}, s[2] = {0, 0}, mb[2] = {1 << 30, -3};
     int8_t d[8];
     memset(d, SENT8, sizeof(d));
-#define NUL(call)                                                                                                   \
-    do                                                                                                              \
-    {                                                                                                               \
-        KILN_CHECK((call) == NULL);                                                                                \
-        KILN_CHECK(d[0] == SENT8 && d[1] == SENT8 && d[7] == SENT8);                                                \
+#define NUL(call)                                                                                                      \
+    do                                                                                                                 \
+    {                                                                                                                  \
+        KILN_CHECK((call) == NULL);                                                                                    \
+        KILN_CHECK(d[0] == SENT8 && d[1] == SENT8 && d[7] == SENT8);                                                   \
     } while (0)
     NUL(arm_nn_mat_mult_s8(NULL, g_x, 2, 1, s, m, 0, 0, 0, -128, 127, 4, NULL, d));
     NUL(arm_nn_mat_mult_s8(g_w, NULL, 2, 1, s, m, 0, 0, 0, -128, 127, 4, NULL, d));
@@ -227,11 +227,11 @@ static void test_interleaved_s4(void)
     int32_t mu[2] = {1 << 30, 1 << 30}, sh[2] = {0, 0};
     int8_t d[4];
     memset(d, SENT8, sizeof(d));
-#define BAD(call)                                                                                                   \
-    do                                                                                                              \
-    {                                                                                                               \
-        KILN_CHECK_EQ((call), ARM_CMSIS_NN_ARG_ERROR);                                                             \
-        KILN_CHECK(d[0] == SENT8 && d[3] == SENT8);                                                                 \
+#define BAD(call)                                                                                                      \
+    do                                                                                                                 \
+    {                                                                                                                  \
+        KILN_CHECK_EQ((call), ARM_CMSIS_NN_ARG_ERROR);                                                                 \
+        KILN_CHECK(d[0] == SENT8 && d[3] == SENT8);                                                                    \
     } while (0)
     BAD(arm_nn_mat_mult_nt_interleaved_t_even_s4(g_x, g_w, NULL, d, mu, sh, 2, 2, 3, 0, 0, -128, 127, 4)); /* odd */
     BAD(arm_nn_mat_mult_nt_interleaved_t_even_s4(NULL, g_w, NULL, d, mu, sh, 2, 2, 4, 0, 0, -128, 127, 4));
@@ -308,7 +308,8 @@ static void test_dw_nt_t(void)
                         int64_t sum = 0;
                         for (int32_t t = 0; t < rxc; t++)
                             sum += (int64_t)g_x16[(p * rxc + t) * total + c] * g_w[t * total + c];
-                        int64_t v = kiln_ref_requantize_s64_wide(sum, has_bias ? g_bias64[c] : 0, g_mult[c], g_shift[c]);
+                        int64_t v =
+                            kiln_ref_requantize_s64_wide(sum, has_bias ? g_bias64[c] : 0, g_mult[c], g_shift[c]);
                         v = v < lo ? lo : (v > hi ? hi : v);
                         g_want16[G + p * total + c] = (int16_t)v;
                     }
@@ -322,19 +323,20 @@ static void test_dw_nt_t(void)
                     }
                 }
             }
-            kiln_test_context("dw_nt_t s16 %d iter %d total %d active %d rxc %d", is16, (int)it, (int)total, (int)active,
-                              (int)rxc);
+            kiln_test_context("dw_nt_t s16 %d iter %d total %d active %d rxc %d", is16, (int)it, (int)total,
+                              (int)active, (int)rxc);
             if (is16)
             {
-                const int16_t *ret = arm_nn_depthwise_conv_nt_t_s16(g_x16, g_w, (uint16_t)total, g_shift, g_mult, lo, hi,
-                                                                    (uint16_t)rxc, has_bias ? g_bias64 : NULL, g_out16 + G);
+                const int16_t *ret =
+                    arm_nn_depthwise_conv_nt_t_s16(g_x16, g_w, (uint16_t)total, g_shift, g_mult, lo, hi, (uint16_t)rxc,
+                                                   has_bias ? g_bias64 : NULL, g_out16 + G);
                 KILN_CHECK(ret == g_out16 + G + 4 * total);
                 KILN_CHECK_MEM_S16(g_out16, g_want16, span + 2 * G);
             }
             else
             {
-                KILN_CHECK_EQ(arm_nn_depthwise_conv_nt_t_s4(g_x, g_w, loff, active, total, g_shift, g_mult, ooff, lo, hi,
-                                                            (uint16_t)rxc, has_bias ? g_bias : NULL, g_out + G),
+                KILN_CHECK_EQ(arm_nn_depthwise_conv_nt_t_s4(g_x, g_w, loff, active, total, g_shift, g_mult, ooff, lo,
+                                                            hi, (uint16_t)rxc, has_bias ? g_bias : NULL, g_out + G),
                               ARM_CMSIS_NN_SUCCESS);
                 KILN_CHECK_MEM_S8(g_out, g_want, (int64_t)sizeof(g_out));
             }
@@ -348,17 +350,17 @@ static void test_dw_nt_t(void)
     memset(d, SENT8, sizeof(d));
     for (int i = 0; i < 16; i++)
         d16[i] = SENT16;
-#define BAD(call)                                                                                                   \
-    do                                                                                                              \
-    {                                                                                                               \
-        KILN_CHECK_EQ((call), ARM_CMSIS_NN_ARG_ERROR);                                                             \
-        KILN_CHECK(d[0] == SENT8 && d[15] == SENT8);                                                                \
+#define BAD(call)                                                                                                      \
+    do                                                                                                                 \
+    {                                                                                                                  \
+        KILN_CHECK_EQ((call), ARM_CMSIS_NN_ARG_ERROR);                                                                 \
+        KILN_CHECK(d[0] == SENT8 && d[15] == SENT8);                                                                   \
     } while (0)
-#define NUL(call)                                                                                                   \
-    do                                                                                                              \
-    {                                                                                                               \
-        KILN_CHECK((call) == NULL);                                                                                \
-        KILN_CHECK(d16[0] == SENT16 && d16[15] == SENT16);                                                          \
+#define NUL(call)                                                                                                      \
+    do                                                                                                                 \
+    {                                                                                                                  \
+        KILN_CHECK((call) == NULL);                                                                                    \
+        KILN_CHECK(d16[0] == SENT16 && d16[15] == SENT16);                                                             \
     } while (0)
     BAD(arm_nn_depthwise_conv_nt_t_s4(NULL, g_w, 0, 4, 4, sh, mu, 0, -128, 127, 2, NULL, d));
     BAD(arm_nn_depthwise_conv_nt_t_s4(g_x, NULL, 0, 4, 4, sh, mu, 0, -128, 127, 2, NULL, d));
@@ -432,19 +434,19 @@ static void test_transpose_conv_row(void)
         }
         kiln_test_context("tconv_row iter %d rows %d cols %d ic %d oc %d in_x %d stride %d top %d bottom %d", (int)it,
                           (int)rows, (int)cols, (int)ic, (int)oc, (int)in_x, (int)stride, (int)top, (int)bottom);
-        KILN_CHECK_EQ(arm_nn_transpose_conv_row_s8_s32(g_x, g_w, g_buf + G, out_index, out_max, rows, cols, ic, oc, loff,
-                                                       row_offset, in_x, stride, top, bottom),
+        KILN_CHECK_EQ(arm_nn_transpose_conv_row_s8_s32(g_x, g_w, g_buf + G, out_index, out_max, rows, cols, ic, oc,
+                                                       loff, row_offset, in_x, stride, top, bottom),
                       ARM_CMSIS_NN_SUCCESS);
         KILN_CHECK_MEM_S32(g_buf, g_buf_want, total + 2 * G);
         KILN_CHECK(unchanged());
     }
     kiln_test_context("");
     int32_t b[4] = {SENT32, SENT32, SENT32, SENT32};
-#define BAD(call)                                                                                                   \
-    do                                                                                                              \
-    {                                                                                                               \
-        KILN_CHECK_EQ((call), ARM_CMSIS_NN_ARG_ERROR);                                                             \
-        KILN_CHECK(b[0] == SENT32 && b[3] == SENT32);                                                               \
+#define BAD(call)                                                                                                      \
+    do                                                                                                                 \
+    {                                                                                                                  \
+        KILN_CHECK_EQ((call), ARM_CMSIS_NN_ARG_ERROR);                                                                 \
+        KILN_CHECK(b[0] == SENT32 && b[3] == SENT32);                                                                  \
     } while (0)
     BAD(arm_nn_transpose_conv_row_s8_s32(NULL, g_w, b, 0, 4, 1, 1, 1, 1, 0, 1, 1, 1, 0, 0));
     BAD(arm_nn_transpose_conv_row_s8_s32(g_x, NULL, b, 0, 4, 1, 1, 1, 1, 0, 1, 1, 1, 0, 0));

@@ -15,11 +15,11 @@
 #include "kiln_ref.h"
 #include "kiln_test.h"
 
-#define MAXK 200
-#define MAXN 24
-#define MAXM 6
-#define G 16
-#define SENT8 ((int8_t)0x6B)
+#define MAXK   200
+#define MAXN   24
+#define MAXM   6
+#define G      16
+#define SENT8  ((int8_t)0x6B)
 #define SENT16 ((int16_t)0x6B6B)
 
 static int8_t g_a[MAXN * (MAXK + 8) + 8];
@@ -37,8 +37,8 @@ static uint8_t s_snap[sizeof(g_a) + sizeof(g_x8) + sizeof(g_b16) + sizeof(g_x16)
 static void snap(uint8_t *d)
 {
     size_t o = 0;
-#define SNAP(v)                                                                                                     \
-    memcpy(d + o, (v), sizeof(v));                                                                                  \
+#define SNAP(v)                                                                                                        \
+    memcpy(d + o, (v), sizeof(v));                                                                                     \
     o += sizeof(v)
     SNAP(g_a);
     SNAP(g_x8);
@@ -194,11 +194,11 @@ static void test_two_column_s8_s4(void)
     int32_t m[2] = {1 << 30, 1 << 30}, s[2] = {0, 0}, mb[2] = {1 << 30, -1}, sb[2] = {0, 31};
     int8_t d[8];
     memset(d, SENT8, sizeof(d));
-#define NUL(call)                                                                                                   \
-    do                                                                                                              \
-    {                                                                                                               \
-        KILN_CHECK((call) == NULL);                                                                                \
-        KILN_CHECK(d[0] == SENT8 && d[1] == SENT8 && d[2] == SENT8 && d[3] == SENT8);                               \
+#define NUL(call)                                                                                                      \
+    do                                                                                                                 \
+    {                                                                                                                  \
+        KILN_CHECK((call) == NULL);                                                                                    \
+        KILN_CHECK(d[0] == SENT8 && d[1] == SENT8 && d[2] == SENT8 && d[3] == SENT8);                                  \
     } while (0)
     NUL(arm_nn_mat_mult_kernel_row_offset_s8_s16(NULL, b, 2, s, m, 0, -128, 127, 4, 4, NULL, 2, d));
     NUL(arm_nn_mat_mult_kernel_row_offset_s8_s16(a, NULL, 2, s, m, 0, -128, 127, 4, 4, NULL, 2, d));
@@ -240,8 +240,8 @@ static void test_gemm_s4(void)
             const int32_t k = rand_k(&r);
             const int32_t n = kiln_rng_range(&r, 0, MAXN);
             const int32_t m = core ? 1 : kiln_rng_range(&r, 0, MAXM);
-            const int32_t extra = kiln_rng_range(&r, 0, 4);   /* lhs_cols_offset - k, or skipped elements */
-            const int32_t stride = k + extra;                   /* rhs row stride (core) */
+            const int32_t extra = kiln_rng_range(&r, 0, 4); /* lhs_cols_offset - k, or skipped elements */
+            const int32_t stride = k + extra;               /* rhs row stride (core) */
             const int32_t loff = kiln_rng_range(&r, -127, 128);
             const int32_t doff = kiln_rng_range(&r, -128, 127);
             int32_t lo, hi;
@@ -289,11 +289,11 @@ static void test_gemm_s4(void)
     int32_t mu[2] = {1 << 30, 1 << 30}, sh[2] = {0, 0}, mub[2] = {1 << 30, -1};
     int8_t d[4];
     memset(d, SENT8, sizeof(d));
-#define BAD(call)                                                                                                   \
-    do                                                                                                              \
-    {                                                                                                               \
-        KILN_CHECK_EQ((call), ARM_CMSIS_NN_ARG_ERROR);                                                             \
-        KILN_CHECK(d[0] == SENT8 && d[1] == SENT8 && d[2] == SENT8 && d[3] == SENT8);                               \
+#define BAD(call)                                                                                                      \
+    do                                                                                                                 \
+    {                                                                                                                  \
+        KILN_CHECK_EQ((call), ARM_CMSIS_NN_ARG_ERROR);                                                                 \
+        KILN_CHECK(d[0] == SENT8 && d[1] == SENT8 && d[2] == SENT8 && d[3] == SENT8);                                  \
     } while (0)
     BAD(arm_nn_mat_mult_nt_t_s4(NULL, w, NULL, d, mu, sh, 2, 2, 4, 0, 0, -128, 127, 4));
     BAD(arm_nn_mat_mult_nt_t_s4(x, NULL, NULL, d, mu, sh, 2, 2, 4, 0, 0, -128, 127, 4));
@@ -377,16 +377,16 @@ static void test_gemm_s16(void)
             }
             const cmsis_nn_bias_data bd = {has_bias ? (is32 ? (const void *)g_bias : (const void *)g_bias64) : NULL,
                                            is32};
-            kiln_test_context("gemm_s16 kernel %d iter %d m %d n %d k %d ro %d is32 %d", kernel, (int)it, (int)m, (int)n,
-                              (int)k, (int)ro, (int)is32);
+            kiln_test_context("gemm_s16 kernel %d iter %d m %d n %d k %d ro %d is32 %d", kernel, (int)it, (int)m,
+                              (int)n, (int)k, (int)ro, (int)is32);
             if (kernel)
             {
 #if KILN_UPSTREAM_API
-                const int16_t *ret = arm_nn_mat_mult_kernel_s16(g_a, g_x16, n, g_shift, g_mult, lo, hi, k, &bd,
-                                                                g_out16 + G);
+                const int16_t *ret =
+                    arm_nn_mat_mult_kernel_s16(g_a, g_x16, n, g_shift, g_mult, lo, hi, k, &bd, g_out16 + G);
 #else
-                const int16_t *ret = arm_nn_mat_mult_kernel_s16(g_a, g_x16, n, g_shift, g_mult, lo, hi, k, &bd,
-                                                                g_out16 + G, ro);
+                const int16_t *ret =
+                    arm_nn_mat_mult_kernel_s16(g_a, g_x16, n, g_shift, g_mult, lo, hi, k, &bd, g_out16 + G, ro);
 #endif
                 KILN_CHECK(ret == g_out16 + G + 2 * n);
             }
@@ -413,25 +413,26 @@ static void test_gemm_s16(void)
     const cmsis_nn_bias_data bd = {NULL, false};
     int16_t d[4] = {SENT16, SENT16, SENT16, SENT16};
 #if KILN_UPSTREAM_API
-#define NT(lhs, rhs, b, dst, mm, ss, M, N, K, lo, hi, ro) arm_nn_mat_mult_nt_t_s16(lhs, rhs, b, dst, mm, ss, M, N, K, lo, hi)
+#define NT(lhs, rhs, b, dst, mm, ss, M, N, K, lo, hi, ro)                                                              \
+    arm_nn_mat_mult_nt_t_s16(lhs, rhs, b, dst, mm, ss, M, N, K, lo, hi)
 #define KS(A, B, N, ss, mm, lo, hi, K, b, dst, ro) arm_nn_mat_mult_kernel_s16(A, B, N, ss, mm, lo, hi, K, b, dst)
 #else
-#define NT(lhs, rhs, b, dst, mm, ss, M, N, K, lo, hi, ro)                                                           \
+#define NT(lhs, rhs, b, dst, mm, ss, M, N, K, lo, hi, ro)                                                              \
     arm_nn_mat_mult_nt_t_s16(lhs, rhs, b, dst, mm, ss, M, N, K, lo, hi, ro)
 #define KS(A, B, N, ss, mm, lo, hi, K, b, dst, ro) arm_nn_mat_mult_kernel_s16(A, B, N, ss, mm, lo, hi, K, b, dst, ro)
 #endif
 #define UNTOUCHED (d[0] == SENT16 && d[1] == SENT16 && d[2] == SENT16 && d[3] == SENT16)
-#define BAD(call)                                                                                                   \
-    do                                                                                                              \
-    {                                                                                                               \
-        KILN_CHECK_EQ((call), ARM_CMSIS_NN_ARG_ERROR);                                                             \
-        KILN_CHECK(UNTOUCHED);                                                                                      \
+#define BAD(call)                                                                                                      \
+    do                                                                                                                 \
+    {                                                                                                                  \
+        KILN_CHECK_EQ((call), ARM_CMSIS_NN_ARG_ERROR);                                                                 \
+        KILN_CHECK(UNTOUCHED);                                                                                         \
     } while (0)
-#define NUL(call)                                                                                                   \
-    do                                                                                                              \
-    {                                                                                                               \
-        KILN_CHECK((call) == NULL);                                                                                \
-        KILN_CHECK(UNTOUCHED);                                                                                      \
+#define NUL(call)                                                                                                      \
+    do                                                                                                                 \
+    {                                                                                                                  \
+        KILN_CHECK((call) == NULL);                                                                                    \
+        KILN_CHECK(UNTOUCHED);                                                                                         \
     } while (0)
     BAD(NT(NULL, a, &bd, d, mu, sh, 2, 2, 4, -100, 100, 2));
     BAD(NT(x, NULL, &bd, d, mu, sh, 2, 2, 4, -100, 100, 2));

@@ -19,11 +19,11 @@
 #include "kiln_ref.h"
 #include "kiln_test.h"
 
-#define MB 3
-#define MT 4
-#define MI 13
-#define MH 11
-#define G 8
+#define MB     3
+#define MT     4
+#define MI     13
+#define MH     11
+#define G      8
 #define SENT16 ((int16_t)0x5A5A)
 
 typedef struct
@@ -76,12 +76,14 @@ static void make_case(kiln_rng *r, bool s16, lcase *c)
         gt->input_weights = c->w_in[g];
         gt->hidden_weights = no_hidden ? NULL : c->w_hid[g];
         gt->input_effective_bias = s16 ? (const void *)c->eb64_in[g] : (const void *)c->eb32_in[g];
-        gt->hidden_effective_bias = no_hidden ? NULL : (s16 ? (const void *)c->eb64_hid[g] : (const void *)c->eb32_hid[g]);
+        gt->hidden_effective_bias =
+            no_hidden ? NULL : (s16 ? (const void *)c->eb64_hid[g] : (const void *)c->eb32_hid[g]);
         gt->input_multiplier = rmult(r);
         gt->hidden_multiplier = rmult(r);
         gt->input_shift = s16 ? kiln_rng_range(r, -18, -4) : kiln_rng_range(r, -12, 0);
         gt->hidden_shift = s16 ? kiln_rng_range(r, -18, -4) : kiln_rng_range(r, -12, 0);
-        gt->activation_type = kiln_rng_range(r, 0, 4) == 0 ? (kiln_rng_range(r, 0, 1) ? ARM_TANH : ARM_SIGMOID) : acts[g];
+        gt->activation_type =
+            kiln_rng_range(r, 0, 4) == 0 ? (kiln_rng_range(r, 0, 1) ? ARM_TANH : ARM_SIGMOID) : acts[g];
     }
     c->p.time_major = c->time_major;
     c->p.batch_size = c->b;
@@ -136,9 +138,9 @@ static void run_step_case(const lcase *c)
     cmsis_nn_lstm_context ctx = {g_temp1 + G, g_temp2 + G, g_cell + G, NULL};
     fill_guarded(g_out_seq, ny);
     fill_guarded(g_cell, bh);
-    const arm_cmsis_nn_status st_seq =
-        c->s16 ? arm_lstm_unidirectional_s16(c->x16, g_out_seq + G, &c->p, &ctx)
-               : arm_lstm_unidirectional_s8(c->x8, (int8_t *)(g_out_seq + G), &c->p, &ctx);
+    const arm_cmsis_nn_status st_seq = c->s16
+                                           ? arm_lstm_unidirectional_s16(c->x16, g_out_seq + G, &c->p, &ctx)
+                                           : arm_lstm_unidirectional_s8(c->x8, (int8_t *)(g_out_seq + G), &c->p, &ctx);
     KILN_CHECK_EQ(st_seq, ARM_CMSIS_NN_SUCCESS);
     memcpy(g_cell_seq, g_cell + G, sizeof(int16_t) * (size_t)bh);
 
@@ -159,8 +161,9 @@ static void run_step_case(const lcase *c)
         const uint8_t *hin = t == 0 ? NULL : out + (size_t)row_of(c, 0, t - 1) * (size_t)c->h * esz;
         uint8_t *hout = out + (size_t)row_of(c, 0, t) * (size_t)c->h * esz;
         const arm_cmsis_nn_status st =
-            c->s16 ? arm_nn_lstm_step_s16((const int16_t *)din, (const int16_t *)hin, (int16_t *)hout, &c->p, &ctx, boff)
-                   : arm_nn_lstm_step_s8((const int8_t *)din, (const int8_t *)hin, (int8_t *)hout, &c->p, &ctx, boff);
+            c->s16
+                ? arm_nn_lstm_step_s16((const int16_t *)din, (const int16_t *)hin, (int16_t *)hout, &c->p, &ctx, boff)
+                : arm_nn_lstm_step_s8((const int8_t *)din, (const int8_t *)hin, (int8_t *)hout, &c->p, &ctx, boff);
         KILN_CHECK_EQ(st, ARM_CMSIS_NN_SUCCESS);
     }
     if (c->s16)
@@ -197,8 +200,13 @@ static void test_step_vs_sequence(void)
 
 /* ---- gate against the reference ---- */
 
-static void ref_gate(const lcase *c, const cmsis_nn_lstm_gate *g, bool with_h, const int16_t *h16, const int8_t *h8,
-                     int32_t boff, int16_t *want)
+static void ref_gate(const lcase *c,
+                     const cmsis_nn_lstm_gate *g,
+                     bool with_h,
+                     const int16_t *h16,
+                     const int8_t *h8,
+                     int32_t boff,
+                     int16_t *want)
 {
     for (int32_t b = 0; b < c->b; b++)
     {
@@ -221,13 +229,16 @@ static void ref_gate(const lcase *c, const cmsis_nn_lstm_gate *g, bool with_h, c
                 const int32_t shift = pass ? g->hidden_shift : g->input_shift;
                 if (c->s16)
                 {
-                    const int64_t bias = ((const int64_t *)(pass ? g->hidden_effective_bias : g->input_effective_bias))[i];
+                    const int64_t bias =
+                        ((const int64_t *)(pass ? g->hidden_effective_bias : g->input_effective_bias))[i];
                     q = kiln_ref_requantize_s64_wide(sum, bias, mult, shift);
                 }
                 else
                 {
-                    const int32_t bias = ((const int32_t *)(pass ? g->hidden_effective_bias : g->input_effective_bias))[i];
-                    q = kiln_ref_multiply_by_quantized_multiplier((int32_t)((uint32_t)bias + (uint32_t)sum), mult, shift);
+                    const int32_t bias =
+                        ((const int32_t *)(pass ? g->hidden_effective_bias : g->input_effective_bias))[i];
+                    q = kiln_ref_multiply_by_quantized_multiplier((int32_t)((uint32_t)bias + (uint32_t)sum), mult,
+                                                                  shift);
                 }
                 a = pass ? a + q : q;
                 a = a < INT16_MIN ? INT16_MIN : (a > INT16_MAX ? INT16_MAX : a);
@@ -266,8 +277,8 @@ static void test_gate(void)
             fill_guarded(got, n);
             fill_guarded(want, n);
             ref_gate(&g_c, g, with_h, h16, h8, boff, want);
-            kiln_test_context("gate s16 %d iter %d B %d I %d H %d boff %d with_h %d", s16, (int)it, (int)g_c.b, (int)g_c.in,
-                              (int)g_c.h, (int)boff, (int)with_h);
+            kiln_test_context("gate s16 %d iter %d B %d I %d H %d boff %d with_h %d", s16, (int)it, (int)g_c.b,
+                              (int)g_c.in, (int)g_c.h, (int)boff, (int)with_h);
             const arm_cmsis_nn_status st =
                 s16 ? arm_nn_lstm_calculate_gate_s16(g_c.x16, with_h ? h16 : NULL, g, &g_c.p, got + G, boff)
                     : arm_nn_lstm_calculate_gate_s8_s16(g_c.x8, with_h ? h8 : NULL, g, &g_c.p, got + G, boff);
@@ -314,13 +325,13 @@ static void test_bad_inputs(void)
     p_clip.cell_clip = 40000;
     cmsis_nn_lstm_gate gate_act = g_c.p.input_gate;
     gate_act.activation_type = (arm_nn_activation_type)7;
-#define UNTOUCHED                                                                                                   \
+#define UNTOUCHED                                                                                                      \
     (guards_ok(g_temp1, 0) && g_temp1[G] == SENT16 && g_cell[G] == SENT16 && out8[0] == 0x33 && gout[0] == SENT16)
-#define BAD(call)                                                                                                   \
-    do                                                                                                              \
-    {                                                                                                               \
-        KILN_CHECK_EQ((call), ARM_CMSIS_NN_ARG_ERROR);                                                             \
-        KILN_CHECK(UNTOUCHED);                                                                                      \
+#define BAD(call)                                                                                                      \
+    do                                                                                                                 \
+    {                                                                                                                  \
+        KILN_CHECK_EQ((call), ARM_CMSIS_NN_ARG_ERROR);                                                                 \
+        KILN_CHECK(UNTOUCHED);                                                                                         \
     } while (0)
     BAD(arm_nn_lstm_step_s8(NULL, hin, out8, &g_c.p, &ctx, 1));
     BAD(arm_nn_lstm_step_s8(g_c.x8, hin, NULL, &g_c.p, &ctx, 1));

@@ -14,12 +14,12 @@
 #include "kiln_ref.h"
 #include "kiln_test.h"
 
-#define MAXC 300
-#define MAXR 40
-#define MAXB 4
-#define G 8
+#define MAXC   300
+#define MAXR   40
+#define MAXB   4
+#define G      8
 #define SENT16 ((int16_t)0x6B6B)
-#define SENT8 ((int8_t)0x6B)
+#define SENT8  ((int8_t)0x6B)
 
 static int8_t g_w8[MAXR * MAXC + 8];
 static int16_t g_w16[MAXR * MAXC + 8];
@@ -53,8 +53,8 @@ static void snapshot(void)
 static bool inputs_unchanged(void)
 {
     return memcmp(s_w8, g_w8, sizeof(g_w8)) == 0 && memcmp(s_w16, g_w16, sizeof(g_w16)) == 0 &&
-        memcmp(s_x8, g_x8, sizeof(g_x8)) == 0 && memcmp(s_x16, g_x16, sizeof(g_x16)) == 0 &&
-        memcmp(s_b64, g_b64, sizeof(g_b64)) == 0 && memcmp(s_b32, g_b32, sizeof(g_b32)) == 0;
+           memcmp(s_x8, g_x8, sizeof(g_x8)) == 0 && memcmp(s_x16, g_x16, sizeof(g_x16)) == 0 &&
+           memcmp(s_b64, g_b64, sizeof(g_b64)) == 0 && memcmp(s_b32, g_b32, sizeof(g_b32)) == 0;
 }
 
 static int32_t rand_cols(kiln_rng *r)
@@ -144,7 +144,8 @@ static void run_vm_s16(int kind, kiln_rng *r, int32_t it)
         const int32_t m = kind == 1 ? g_mult[row] : g_mult[0];
         const int32_t s = kind == 1 ? g_shift[row] : g_shift[0];
         /* the Q31 multiplier whose REDUCE_MULTIPLIER is m */
-        const int64_t v = kiln_ref_requantize_s64_wide(sum, with_bias ? g_b64[row] : 0, (int32_t)((uint32_t)m << 16), s);
+        const int64_t v =
+            kiln_ref_requantize_s64_wide(sum, with_bias ? g_b64[row] : 0, (int32_t)((uint32_t)m << 16), s);
         g_want16[G + row] = (int16_t)clamp64(v, lo, hi);
     }
     kiln_test_context("vm_s16 kind %d iter %d cols %d rows %d", kind, (int)it, (int)cols, (int)rows);
@@ -186,11 +187,11 @@ static void test_vm_s16_bad(void)
     int32_t m[2] = {100, 100}, s[2] = {0, 0};
     int32_t mb[2] = {100, 40000}, sb[2] = {0, 31};
     int16_t d[2] = {SENT16, SENT16};
-#define BAD(call)                                                                                                   \
-    do                                                                                                              \
-    {                                                                                                               \
-        KILN_CHECK_EQ((call), ARM_CMSIS_NN_ARG_ERROR);                                                             \
-        KILN_CHECK(d[0] == SENT16 && d[1] == SENT16);                                                               \
+#define BAD(call)                                                                                                      \
+    do                                                                                                                 \
+    {                                                                                                                  \
+        KILN_CHECK_EQ((call), ARM_CMSIS_NN_ARG_ERROR);                                                                 \
+        KILN_CHECK(d[0] == SENT16 && d[1] == SENT16);                                                                  \
     } while (0)
     BAD(arm_nn_vec_mat_mult_t_s16(NULL, w, b, d, 100, 0, 8, 2, -100, 100));
     BAD(arm_nn_vec_mat_mult_t_s16(x, NULL, b, d, 100, 0, 8, 2, -100, 100));
@@ -256,19 +257,20 @@ static void test_vm_svdf(void)
             g_want16[G + row * scatter] = (int16_t)clamp64(v, lo, hi);
         }
         kiln_test_context("svdf iter %d cols %d rows %d scatter %d", (int)it, (int)cols, (int)rows, (int)scatter);
-        KILN_CHECK_EQ(arm_nn_vec_mat_mult_t_svdf_s8(g_x8, g_w8, g_d16 + G, loff, scatter, mult, shift, cols, rows, lo, hi),
-                      ARM_CMSIS_NN_SUCCESS);
+        KILN_CHECK_EQ(
+            arm_nn_vec_mat_mult_t_svdf_s8(g_x8, g_w8, g_d16 + G, loff, scatter, mult, shift, cols, rows, lo, hi),
+            ARM_CMSIS_NN_SUCCESS);
         KILN_CHECK_MEM_S16(g_d16, g_want16, span + 2 * G);
         KILN_CHECK(inputs_unchanged());
     }
     kiln_test_context("");
     int8_t x[4] = {1, 2, 3, 4}, w[8] = {1, 2, 3, 4, 5, 6, 7, 8};
     int16_t d[4] = {SENT16, SENT16, SENT16, SENT16};
-#define BADSV(call)                                                                                                 \
-    do                                                                                                              \
-    {                                                                                                               \
-        KILN_CHECK_EQ((call), ARM_CMSIS_NN_ARG_ERROR);                                                             \
-        KILN_CHECK(d[0] == SENT16 && d[1] == SENT16 && d[2] == SENT16 && d[3] == SENT16);                           \
+#define BADSV(call)                                                                                                    \
+    do                                                                                                                 \
+    {                                                                                                                  \
+        KILN_CHECK_EQ((call), ARM_CMSIS_NN_ARG_ERROR);                                                                 \
+        KILN_CHECK(d[0] == SENT16 && d[1] == SENT16 && d[2] == SENT16 && d[3] == SENT16);                              \
     } while (0)
     BADSV(arm_nn_vec_mat_mult_t_svdf_s8(NULL, w, d, 0, 1, 1 << 30, -1, 4, 2, -100, 100));
     BADSV(arm_nn_vec_mat_mult_t_svdf_s8(x, NULL, d, 0, 1, 1 << 30, -1, 4, 2, -100, 100));
@@ -348,8 +350,8 @@ static void test_result_acc(void)
             kiln_test_context("result_acc s16 %d iter %d cols %d rows %d batches %d boff %d", is16, (int)it, (int)cols,
                               (int)rows, (int)batches, (int)boff);
             const arm_cmsis_nn_status st =
-                is16 ? arm_nn_vec_mat_mul_result_acc_s16(g_x16, g_w8, g_b64, g_d16 + G, mult, shift, cols, rows, batches,
-                                                         boff)
+                is16 ? arm_nn_vec_mat_mul_result_acc_s16(g_x16, g_w8, g_b64, g_d16 + G, mult, shift, cols, rows,
+                                                         batches, boff)
                      : arm_nn_vec_mat_mul_result_acc_s8_s16(g_x8, g_w8, g_b32, g_d16 + G, mult, shift, cols, rows,
                                                             batches, boff);
             KILN_CHECK_EQ(st, ARM_CMSIS_NN_SUCCESS);
@@ -363,11 +365,11 @@ static void test_result_acc(void)
     int32_t b32[2] = {0, 0};
     int64_t b64[2] = {0, 0};
     int16_t d[2] = {SENT16, SENT16};
-#define BADRA(call)                                                                                                 \
-    do                                                                                                              \
-    {                                                                                                               \
-        KILN_CHECK_EQ((call), ARM_CMSIS_NN_ARG_ERROR);                                                             \
-        KILN_CHECK(d[0] == SENT16 && d[1] == SENT16);                                                               \
+#define BADRA(call)                                                                                                    \
+    do                                                                                                                 \
+    {                                                                                                                  \
+        KILN_CHECK_EQ((call), ARM_CMSIS_NN_ARG_ERROR);                                                                 \
+        KILN_CHECK(d[0] == SENT16 && d[1] == SENT16);                                                                  \
     } while (0)
     BADRA(arm_nn_vec_mat_mul_result_acc_s8_s16(NULL, w, b32, d, 1 << 30, -1, 4, 2, 1, 1));
     BADRA(arm_nn_vec_mat_mul_result_acc_s8_s16(x, NULL, b32, d, 1 << 30, -1, 4, 2, 1, 1));
@@ -445,11 +447,11 @@ static void test_vm_s4(void)
     kiln_test_context("");
     int8_t x[4] = {0}, w[4] = {0};
     int8_t d[2] = {SENT8, SENT8};
-#define BAD4(call)                                                                                                  \
-    do                                                                                                              \
-    {                                                                                                               \
-        KILN_CHECK_EQ((call), ARM_CMSIS_NN_ARG_ERROR);                                                             \
-        KILN_CHECK(d[0] == SENT8 && d[1] == SENT8);                                                                 \
+#define BAD4(call)                                                                                                     \
+    do                                                                                                                 \
+    {                                                                                                                  \
+        KILN_CHECK_EQ((call), ARM_CMSIS_NN_ARG_ERROR);                                                                 \
+        KILN_CHECK(d[0] == SENT8 && d[1] == SENT8);                                                                    \
     } while (0)
     BAD4(arm_nn_vec_mat_mult_t_s4(NULL, w, NULL, d, 0, 0, 1 << 30, -1, 4, 2, -128, 127));
     BAD4(arm_nn_vec_mat_mult_t_s4(x, NULL, NULL, d, 0, 0, 1 << 30, -1, 4, 2, -128, 127));
