@@ -646,6 +646,458 @@ static inline int32_t GetNearestNeighbor(const int input_value,
 }
 
 /* ------------------------------------------------------------------------------------------------
+ * @kiln-support-int: byte/nibble expansion helpers and int16 fixed-point helpers (h-supint).
+ *
+ * Written as portable C (no SIMD intrinsics): the results are defined as numbers, so they are the
+ * same on every backend. A "pair" is an int32_t holding two int16 values, the first in the low
+ * half-word (bits 0..15) and the second in the high half-word (bits 16..31), i.e. the operand
+ * layout of SMLAD / SXTB16. Big-endian targets are not supported by Kiln, so the big-endian swap of
+ * the upstream versions does not exist here.
+ *
+ * These functions have no way to report an error: with a NULL pointer they write nothing (and the
+ * pointer-returning ones return NULL). Nibbles are two's-complement int4 values, the low nibble of
+ * a byte first.
+ * --------------------------------------------------------------------------------------------- */
+
+/* Two int16 values (each taken modulo 2^16) as one pair, a first. */
+static inline int32_t kiln_pair_s16(const int32_t a, const int32_t b)
+{
+    return (int32_t)(((uint32_t)b << 16) | ((uint32_t)a & 0xFFFFu));
+}
+
+/* Low (which == 0) or high (which == 1) nibble of a byte as a signed int4 value. */
+static inline int32_t kiln_nibble_s4(const int8_t byte, const int which)
+{
+    const int32_t n = ((int32_t)(uint8_t)byte >> (which ? 4 : 0)) & 0xF;
+    return n >= 8 ? n - 16 : n;
+}
+
+#if defined(ARM_MATH_DSP)
+/** Four int8 values b0..b3 at source: *out1 = (b0, b1), *out2 = (b2, b3) (sign-extended pairs, in
+ * order). Returns source + 4 (NULL and nothing written for a NULL pointer). */
+static inline const int8_t *read_and_pad(const int8_t *source, int32_t *out1, int32_t *out2)
+{
+    if (source == NULL || out1 == NULL || out2 == NULL)
+    {
+        return NULL;
+    }
+    *out1 = kiln_pair_s16(source[0], source[1]);
+    *out2 = kiln_pair_s16(source[2], source[3]);
+    return source + 4;
+}
+
+/** Four int8 values b0..b3 in SXTB16 order: *out1 = (b0, b2), *out2 = (b1, b3). Returns
+ * source + 4 (NULL and nothing written for a NULL pointer). */
+static inline const int8_t *read_and_pad_reordered(const int8_t *source, int32_t *out1, int32_t *out2)
+{
+    if (source == NULL || out1 == NULL || out2 == NULL)
+    {
+        return NULL;
+    }
+    *out1 = kiln_pair_s16(source[0], source[2]);
+    *out2 = kiln_pair_s16(source[1], source[3]);
+    return source + 4;
+}
+
+/** ns-cmsis-nn: one int8 value s broadcast: *out1 = *out2 = (s, s). Nothing for NULL outputs. */
+static inline void read_and_pad_reordered_scalar(const int8_t source, int32_t *out1, int32_t *out2)
+{
+    if (out1 == NULL || out2 == NULL)
+    {
+        return;
+    }
+    *out1 = kiln_pair_s16(source, source);
+    *out2 = *out1;
+}
+
+/** As read_and_pad with the half-words of add added (modulo 2^16, as SXTAB16):
+ * *out1 = (b0 + add_lo, b1 + add_lo), *out2 = (b2 + add_hi, b3 + add_hi), add_lo / add_hi the
+ * low / high half-words of add as int16. source is not advanced. */
+static inline void read_pad_and_add_s8(const int8_t *source, int32_t *out1, int32_t *out2, const uint32_t add)
+{
+    if (source == NULL || out1 == NULL || out2 == NULL)
+    {
+        return;
+    }
+    const int32_t add_lo = (int16_t)(uint16_t)(add & 0xFFFFu);
+    const int32_t add_hi = (int16_t)(uint16_t)(add >> 16);
+    *out1 = kiln_pair_s16(source[0] + add_lo, source[1] + add_lo);
+    *out2 = kiln_pair_s16(source[2] + add_hi, source[3] + add_hi);
+}
+
+/** Two int8 values b0, b1: *out = (b0, b1). */
+static inline void read_and_pad_s8x2(const int8_t *source, int32_t *out)
+{
+    if (source == NULL || out == NULL)
+    {
+        return;
+    }
+    *out = kiln_pair_s16(source[0], source[1]);
+}
+
+/** Two int8 values b0, b1 plus add's half-words (modulo 2^16): *out = (b0 + add_lo, b1 + add_hi). */
+static inline void read_pad_and_add_s8x2(const int8_t *source, int32_t *out, const uint32_t add)
+{
+    if (source == NULL || out == NULL)
+    {
+        return;
+    }
+    const int32_t add_lo = (int16_t)(uint16_t)(add & 0xFFFFu);
+    const int32_t add_hi = (int16_t)(uint16_t)(add >> 16);
+    *out = kiln_pair_s16(source[0] + add_lo, source[1] + add_hi);
+}
+
+/** Two bytes = four int4 values e0..e3 (e0 the low nibble of source[0]), SXTB16 order:
+ * *out1 = (e0, e2), *out2 = (e1, e3). */
+static inline void read_and_pad_s4(const int8_t *source, int32_t *out1, int32_t *out2)
+{
+    if (source == NULL || out1 == NULL || out2 == NULL)
+    {
+        return;
+    }
+    *out1 = kiln_pair_s16(kiln_nibble_s4(source[0], 0), kiln_nibble_s4(source[1], 0));
+    *out2 = kiln_pair_s16(kiln_nibble_s4(source[0], 1), kiln_nibble_s4(source[1], 1));
+}
+
+/** Four int4 values starting at the HIGH nibble of source[0] (three bytes are read):
+ * e0 = high nibble of source[0], e1 / e2 = low / high nibble of source[1], e3 = low nibble of
+ * source[2]. SXTB16 order as upstream: *out1 = (e1, e3), *out2 = (e0, e2). */
+static inline void read_and_pad_s4_uneven(const int8_t *source, int32_t *out1, int32_t *out2)
+{
+    if (source == NULL || out1 == NULL || out2 == NULL)
+    {
+        return;
+    }
+    *out1 = kiln_pair_s16(kiln_nibble_s4(source[1], 0), kiln_nibble_s4(source[2], 0));
+    *out2 = kiln_pair_s16(kiln_nibble_s4(source[0], 1), kiln_nibble_s4(source[1], 1));
+}
+
+/** As read_and_pad_s4 in order: *out1 = (e0, e1), *out2 = (e2, e3). */
+static inline void read_and_pad_s4_ordered(const int8_t *source, int32_t *out1, int32_t *out2)
+{
+    if (source == NULL || out1 == NULL || out2 == NULL)
+    {
+        return;
+    }
+    *out1 = kiln_pair_s16(kiln_nibble_s4(source[0], 0), kiln_nibble_s4(source[0], 1));
+    *out2 = kiln_pair_s16(kiln_nibble_s4(source[1], 0), kiln_nibble_s4(source[1], 1));
+}
+#endif /* ARM_MATH_DSP */
+
+/**
+ * ns-cmsis-nn: rounding divide of a NON-NEGATIVE dividend by 2^exponent, exponent in [0, 31]:
+ * floor((dividend + 2^(exponent - 1)) / 2^exponent), the sum formed in 32-bit unsigned arithmetic
+ * (ties up; exponent 0 returns dividend). A negative dividend is outside the contract (the
+ * unsigned sum is still well defined); an exponent outside [0, 31] is clamped into it.
+ */
+static inline int32_t arm_nn_nonneg_divide_by_pot_s32(int32_t dividend, int32_t exponent)
+{
+    if (exponent <= 0)
+    {
+        return dividend;
+    }
+    const int32_t e = exponent > 31 ? 31 : exponent;
+    const uint32_t sum = (uint32_t)dividend + ((uint32_t)1 << (e - 1));
+    return (int32_t)(sum >> e);
+}
+
+/** ns-cmsis-nn: x * 2^shift saturated to int16; shift <= 0 returns x unchanged. Any shift is
+ * accepted (a non-zero x saturates once shift >= 16). */
+static inline int16_t arm_nn_sat_lshift_s16(int16_t x, int shift)
+{
+    if (shift <= 0 || x == 0)
+    {
+        return x;
+    }
+    if (shift >= 16)
+    {
+        return x > 0 ? INT16_MAX : INT16_MIN;
+    }
+    const int32_t v = (int32_t)x * ((int32_t)1 << shift);
+    return (int16_t)(v > INT16_MAX ? INT16_MAX : (v < INT16_MIN ? INT16_MIN : v));
+}
+
+/** ns-cmsis-nn: saturating rounding doubling high multiply of two Q15 values (VQRDMULH.S16):
+ * floor((2 * a * b + 2^15) / 2^16), INT16_MIN * INT16_MIN saturating to INT16_MAX. */
+static inline int16_t arm_nn_sqrdmulh_s16(int16_t a, int16_t b)
+{
+    const int32_t r = ((int32_t)a * (int32_t)b + ((int32_t)1 << 14)) >> 15;
+    return (int16_t)(r > INT16_MAX ? INT16_MAX : r);
+}
+
+/**
+ * ns-cmsis-nn: saturating non-rounding doubling high multiply of two Q15 values, a * b / 2^15
+ * TRUNCATED TOWARD ZERO (ns-cmsis-nn's definition; VQDMULH itself rounds toward minus infinity,
+ * so the two differ by one for negative products that are not multiples of 2^15). Kiln follows
+ * ns-cmsis-nn. INT16_MIN * INT16_MIN saturates to INT16_MAX.
+ */
+static inline int16_t arm_nn_sqdmulh_s16(int16_t a, int16_t b)
+{
+    const int32_t q = ((int32_t)a * (int32_t)b) / ((int32_t)1 << 15);
+    return (int16_t)(q > INT16_MAX ? INT16_MAX : q);
+}
+
+/** ns-cmsis-nn: int16 dividend / 2^exponent rounded to nearest, ties away from zero (as
+ * arm_nn_divide_by_power_of_two), exponent in [0, 15] (values outside are clamped to [0, 31]). */
+static inline int16_t arm_nn_divide_by_power_of_two_s16(int16_t x, int exponent)
+{
+    const int32_t e = exponent < 0 ? 0 : (exponent > 31 ? 31 : exponent);
+    return (int16_t)arm_nn_divide_by_power_of_two((int32_t)x, e);
+}
+
+#if defined(ARM_MATH_MVEI)
+/** ns-cmsis-nn: arm_nn_divide_by_power_of_two_s16 on eight lanes (exponent in [0, 15]). Negative
+ * lanes are lowered by one (saturating) before VRSHL's ties-up rounding, giving ties away from zero. */
+static inline int16x8_t arm_divide_by_power_of_two_mve_s16(const int16x8_t dividend, const int16_t exponent)
+{
+    if (exponent <= 0)
+    {
+        return dividend;
+    }
+    const mve_pred16_t negative = vcmpltq_n_s16(dividend, 0);
+    const int16x8_t lowered = vqsubq_m_n_s16(dividend, dividend, 1, negative);
+    return vrshlq_s16(lowered, vdupq_n_s16((int16_t)-exponent));
+}
+
+/**
+ * ns-cmsis-nn: saturate sixteen int32 lanes to int8 (two VQMOVN steps, 32 -> 16 -> 8, equal to one
+ * saturation to int8). The lanes come out INTERLEAVED, as the ns-cmsis-nn implementation produces
+ * them: result[4k] = sat(acc0[k]), result[4k + 1] = sat(acc2[k]), result[4k + 2] = sat(acc1[k]),
+ * result[4k + 3] = sat(acc3[k]) for k < 4.
+ */
+static inline int8x16_t arm_narrow_mve_from_int32x4x4_to_int8x16(int32x4_t acc0,
+                                                                 int32x4_t acc1,
+                                                                 int32x4_t acc2,
+                                                                 int32x4_t acc3)
+{
+    /* 32 -> 16: even half-word lanes from the first operand, odd lanes from the second. */
+    const int16x8_t first = vqmovntq_s32(vqmovnbq_s32(vdupq_n_s16(0), acc0), acc1);
+    const int16x8_t second = vqmovntq_s32(vqmovnbq_s32(vdupq_n_s16(0), acc2), acc3);
+    /* 16 -> 8 the same way. */
+    return vqmovntq_s16(vqmovnbq_s16(vdupq_n_s8(0), first), second);
+}
+#endif /* ARM_MATH_MVEI */
+
+/*
+ * Vector x transposed matrix support kernels (portable C on every backend). Every one validates
+ * all arguments first and returns ARM_CMSIS_NN_ARG_ERROR, writing nothing, for: a NULL required
+ * pointer, negative counts, rhs_rows * rhs_cols (and every output index) past INT32_MAX, a negative
+ * multiplier, a shift outside its range, offsets outside their range, an activation range outside
+ * the output type or min > max. Sums are exact in int64 (int16 kernels) or wrap modulo 2^32 (int8
+ * accumulators, as TFLite's), and no element past the stated sizes is read.
+ */
+
+/**
+ * int16 vector x int8 matrix: dst[r] = clamp(R(sum_k lhs[k] * rhs[r * rhs_cols + k] + bias[r])) for
+ * r < rhs_rows; bias may be NULL. R is the 64-bit requantization arm_nn_requantize_s64 with
+ * dst_multiplier the REDUCED (Q15) multiplier, REDUCE_MULTIPLIER of the Q31 one (what the callers
+ * of the upstream kernel pass): dst_multiplier in [0, 32767], dst_shift in [-31, 30], activation
+ * within int16. No output offset (int16 quantization is symmetric).
+ */
+arm_cmsis_nn_status arm_nn_vec_mat_mult_t_s16(const int16_t *lhs, const int8_t *rhs, const int64_t *bias, int16_t *dst, const int32_t dst_multiplier, const int32_t dst_shift, const int32_t rhs_cols, const int32_t rhs_rows, const int32_t activation_min, const int32_t activation_max);
+
+/** ns-cmsis-nn: arm_nn_vec_mat_mult_t_s16 with per-row (reduced) dst_multiplier[r] / dst_shift[r],
+ * each validated as there. */
+arm_cmsis_nn_status arm_nn_vec_mat_mult_t_per_ch_s16(const int16_t *lhs, const int8_t *rhs, const int64_t *bias, int16_t *dst, const int32_t *dst_multiplier, const int32_t *dst_shift, const int32_t rhs_cols, const int32_t rhs_rows, const int32_t activation_min, const int32_t activation_max);
+
+/** arm_nn_vec_mat_mult_t_s16 with an int16 matrix (same arguments and rules). */
+arm_cmsis_nn_status arm_nn_vec_mat_mult_t_s16_s16(const int16_t *lhs, const int16_t *rhs, const int64_t *bias, int16_t *dst, const int32_t dst_multiplier, const int32_t dst_shift, const int32_t rhs_cols, const int32_t rhs_rows, const int32_t activation_min, const int32_t activation_max);
+
+/**
+ * SVDF feature product, int8 x int8 to int16 with scattered outputs:
+ * dst[r * scatter_offset] = clamp(arm_nn_requantize(sum_k (lhs[k] + lhs_offset) * rhs[r * rhs_cols + k],
+ * dst_multiplier, dst_shift), activation_min, activation_max), r < rhs_rows. lhs_offset in
+ * [-128, 128], scatter_offset >= 1 (upstream also accepts 0, which makes every row overwrite the
+ * same element; Kiln rejects it), shift in [-31, 30], activation within int16. No output offset.
+ */
+arm_cmsis_nn_status arm_nn_vec_mat_mult_t_svdf_s8(const int8_t *lhs, const int8_t *rhs, int16_t *dst, const int32_t lhs_offset, const int32_t scatter_offset, const int32_t dst_multiplier, const int32_t dst_shift, const int32_t rhs_cols, const int32_t rhs_rows, const int32_t activation_min, const int32_t activation_max);
+
+/**
+ * LSTM gate product, accumulated into dst (the products of arm_lstm_unidirectional_s8): for
+ * b < batches, r < rhs_rows, x_b = lhs + b * batch_offset * rhs_cols,
+ * dst[b * rhs_rows + r] = sat16(dst[b * rhs_rows + r] + arm_nn_requantize(effective_bias[r] +
+ * sum_k x_b[k] * rhs[r * rhs_cols + k], dst_multiplier, dst_shift)). effective_bias (input offset
+ * already folded in, required), dst_multiplier >= 0 (Q31), dst_shift in [-31, 30], batches >= 0,
+ * batch_offset >= 1 (1: time-major input, time_steps: batch-major).
+ */
+arm_cmsis_nn_status arm_nn_vec_mat_mul_result_acc_s8_s16(const int8_t *lhs, const int8_t *rhs, const int32_t *effective_bias, int16_t *dst, const int32_t dst_multiplier, const int32_t dst_shift, const int32_t rhs_cols, const int32_t rhs_rows, const int32_t batches, const int32_t batch_offset);
+
+/** As arm_nn_vec_mat_mul_result_acc_s8_s16 for int16 input and int64 effective_bias, with the
+ * 64-bit requantization of REDUCE_MULTIPLIER(dst_multiplier) (dst_multiplier is the Q31 multiplier,
+ * reduced here as upstream does); dst_shift in [-31, 14]. The sum is exact (int64); as in TFLite and
+ * upstream, the requantized value is truncated to int32 before the accumulation (only a value
+ * outside int32, outside TFLite's domain, is affected). */
+arm_cmsis_nn_status arm_nn_vec_mat_mul_result_acc_s16(const int16_t *lhs, const int8_t *rhs, const int64_t *effective_bias, int16_t *dst, const int32_t dst_multiplier, const int32_t dst_shift, const int32_t rhs_cols, const int32_t rhs_rows, const int32_t batches, const int32_t batch_offset);
+
+/**
+ * int8 vector x packed int4 matrix (arm_fully_connected_s4's packing: element e = r * rhs_cols + k
+ * in the low nibble of packed_rhs[e / 2] for even e, the high nibble for odd e):
+ * dst[r] = clamp(arm_nn_requantize(bias[r] + sum_k (lhs[k] + lhs_offset) * w[r][k], dst_multiplier,
+ * dst_shift) + dst_offset, activation_min, activation_max); bias may be NULL. Offsets within
+ * +-32639, activation within int8.
+ */
+arm_cmsis_nn_status arm_nn_vec_mat_mult_t_s4(const int8_t *lhs, const int8_t *packed_rhs, const int32_t *bias, int8_t *dst, const int32_t lhs_offset, const int32_t dst_offset, const int32_t dst_multiplier, const int32_t dst_shift, const int32_t rhs_cols, const int32_t rhs_rows, const int32_t activation_min, const int32_t activation_max);
+
+/*
+ * GEMM support kernels of the int4 / int8 / int16 convolutions (portable C on every backend; the
+ * int8 two-column kernel keeps its DSP path). Invalid arguments (NULL pointers, negative counts, a
+ * row stride below the row length, sizes past INT32_MAX, offsets outside [-127, 128] (input) /
+ * [-128, 127] (output), a negative multiplier, a shift outside [-31, 30], an activation range
+ * outside the output type or min > max) return ARM_CMSIS_NN_ARG_ERROR, or NULL for the
+ * pointer-returning kernels, before anything is written. Sums wrap modulo 2^32 (int32 accumulators)
+ * or are exact (int64 accumulators). int4 weights are packed continuously over the whole matrix:
+ * weight e = row * row_length + i in the low nibble of byte e / 2 for an even e, the high nibble for
+ * an odd e (a row starts mid-byte when its start index is odd).
+ */
+
+/** As arm_nn_mat_mult_kernel_s8_s16 with column 1's results at out_0[row_address_offset + ch]
+ * (row_address_offset >= output_ch); returns out_0 + 2 * row_address_offset. Every backend
+ * (upstream: not on MVE). */
+int8_t *arm_nn_mat_mult_kernel_row_offset_s8_s16(const int8_t *input_a, const int16_t *input_b, const uint16_t output_ch, const int32_t *out_shift, const int32_t *out_mult, const int32_t out_offset, const int16_t activation_min, const int16_t activation_max, const int32_t num_col_a, const int32_t aligned_num_col_a, const int32_t *const output_bias, const int32_t row_address_offset, int8_t *out_0);
+
+/** As arm_nn_mat_mult_kernel_s8_s16 with A packed int4 ([output_ch][num_col_a] weights) and the two
+ * int16 columns at input_b and input_b + num_col_a: out_0[ch] and out_0[output_ch + ch]. Returns
+ * out_0 + 2 * output_ch (NULL for invalid arguments). */
+int8_t *arm_nn_mat_mult_kernel_s4_s16(const int8_t *input_a, const int16_t *input_b, const uint16_t output_ch, const int32_t *out_shift, const int32_t *out_mult, const int32_t out_offset, const int32_t activation_min, const int32_t activation_max, const int32_t num_col_a, const int32_t *const output_bias, int8_t *out_0);
+
+/**
+ * int8 lhs x packed int4 rhs (transposed): dst[m * rhs_rows + n] = clamp(requantize(bias[n] +
+ * sum_k (lhs[m * lhs_cols_offset + k] + lhs_offset) * w[n][k], dst_multipliers[n], dst_shifts[n]) +
+ * dst_offset) for m < lhs_rows, n < rhs_rows, k < rhs_cols (w: rhs_rows x rhs_cols packed int4);
+ * bias may be NULL; lhs_cols_offset >= rhs_cols.
+ */
+arm_cmsis_nn_status arm_nn_mat_mult_nt_t_s4(const int8_t *lhs, const int8_t *rhs, const int32_t *bias, int8_t *dst, const int32_t *dst_multipliers, const int32_t *dst_shifts, const int32_t lhs_rows, const int32_t rhs_rows, const int32_t rhs_cols, const int32_t lhs_offset, const int32_t dst_offset, const int32_t activation_min, const int32_t activation_max, const int32_t lhs_cols_offset);
+
+/**
+ * One patch against out_ch packed int4 filters: output[c] = clamp(requantize(bias[c] + sum_{i <
+ * row_elements} (row_base_ref[i] + input_offset) * w[c * (row_elements + skipped_row_elements) + i])
+ * + output_offset) with conv_params' offsets and activation; bias may be NULL. Every backend
+ * (upstream: MVE only). Note: an odd row_elements + skipped_row_elements makes odd filters start
+ * mid-byte; Kiln reads them from that nibble (the upstream MVE kernel starts at the byte's low
+ * nibble, correct only for even strides, the only ones its callers use).
+ */
+arm_cmsis_nn_status arm_nn_mat_mul_core_1x_s4(int32_t row_elements, const int32_t skipped_row_elements, const int8_t *row_base_ref, const int8_t *col_base_ref, const int32_t out_ch, const cmsis_nn_conv_params *conv_params, const cmsis_nn_per_channel_quant_params *quant_params, const int32_t *bias, int8_t *output);
+
+/**
+ * int16 lhs [lhs_rows][rhs_cols] x int8 rhs [rhs_rows][rhs_cols] (transposed), int16 output:
+ * dst[m * R + n] = clamp(Q_n(sum_k lhs[m][k] * rhs[n][k] + bias[n])) with R = row_address_offset
+ * (ns, >= rhs_rows) or rhs_rows (upstream). Q_n: int32 bias (bias_data->is_int32_bias): the sum
+ * modulo 2^32 requantized by arm_nn_requantize(., dst_multipliers[n], dst_shifts[n]); int64 bias:
+ * arm_nn_requantize_s64 of the exact sum with REDUCE_MULTIPLIER(dst_multipliers[n]).
+ * bias_data is required, its data may be NULL. Every backend (upstream: MVE only).
+ */
+#if KILN_UPSTREAM_API
+arm_cmsis_nn_status arm_nn_mat_mult_nt_t_s16(const int16_t *lhs, const int8_t *rhs, const cmsis_nn_bias_data *bias_data, int16_t *dst, const int32_t *dst_multipliers, const int32_t *dst_shifts, const int32_t lhs_rows, const int32_t rhs_rows, const int32_t rhs_cols, const int32_t activation_min, const int32_t activation_max);
+#else
+arm_cmsis_nn_status arm_nn_mat_mult_nt_t_s16(const int16_t *lhs, const int8_t *rhs, const cmsis_nn_bias_data *bias_data, int16_t *dst, const int32_t *dst_multipliers, const int32_t *dst_shifts, const int32_t lhs_rows, const int32_t rhs_rows, const int32_t rhs_cols, const int32_t activation_min, const int32_t activation_max, const int32_t row_address_offset);
+#endif
+
+/**
+ * The int16 two-column kernel: A int8 [output_ch][num_col_a], the two int16 columns of B at input_b
+ * and input_b + num_col_a: out_0[c] (column 0) and out_0[R + c] (column 1), R = row_address_offset
+ * (ns, >= output_ch) or output_ch (upstream), each arm_nn_mat_mult_nt_t_s16's Q_c of A[c] . Bj.
+ * Returns out_0 + 2 * output_ch (as ns-cmsis-nn, whatever R), NULL for invalid arguments. Every
+ * backend (upstream: not on MVE).
+ */
+#if KILN_UPSTREAM_API
+int16_t *arm_nn_mat_mult_kernel_s16(const int8_t *input_a, const int16_t *input_b, const int32_t output_ch, const int32_t *out_shift, const int32_t *out_mult, const int32_t activation_min, const int32_t activation_max, const int32_t num_col_a, const cmsis_nn_bias_data *const bias_data, int16_t *out_0);
+#else
+int16_t *arm_nn_mat_mult_kernel_s16(const int8_t *input_a, const int16_t *input_b, const int32_t output_ch, const int32_t *out_shift, const int32_t *out_mult, const int32_t activation_min, const int32_t activation_max, const int32_t num_col_a, const cmsis_nn_bias_data *const bias_data, int16_t *out_0, const int32_t row_address_offset);
+#endif
+
+/*
+ * LSTM step and gate (portable C on every backend): the very step and gate functions
+ * arm_lstm_unidirectional_s8 / _s16 run (Source/LSTMFunctions/kiln_lstm_run.inc), exposed with
+ * CMSIS-NN's batched interface. Batch b's input is at data_in + b * batch_offset * input_size and its
+ * recurrent input at hidden_in + b * batch_offset * hidden_size (batch_offset 1: time-major data,
+ * time_steps: batch-major); params->time_steps is not used.
+ */
+
+/**
+ * One LSTM gate for params->batch_size batches: output[b * hidden_size + i] (dense) =
+ * act(sat16(sat16(R_in) + R_hid)) with R_in the requantized input product (gate_data's input
+ * weights, effective bias, multiplier, shift) and R_hid the recurrent one (skipped when hidden_in is
+ * NULL), act gate_data->activation_type (sigmoid / tanh, Q3.12 in, Q0.15 out).
+ * @return ARM_CMSIS_NN_ARG_ERROR (nothing written) for NULL data_in / gate_data / params / output,
+ *         batch_size, input_size or hidden_size < 1, batch_offset < 1, sizes past INT32_MAX, or gate
+ *         parameters kiln rejects in arm_lstm_unidirectional_s8 (NULL weights or biases, recurrent
+ *         ones included when hidden_in is given, a negative multiplier, a shift outside [-31, 30],
+ *         an activation other than sigmoid / tanh).
+ */
+arm_cmsis_nn_status arm_nn_lstm_calculate_gate_s8_s16(const int8_t *data_in, const int8_t *hidden_in, const cmsis_nn_lstm_gate *gate_data, const cmsis_nn_lstm_params *params, int16_t *output, const int32_t batch_offset);
+
+/** As arm_nn_lstm_calculate_gate_s8_s16 for int16 data (int64 effective biases, shifts in [-31, 14]). */
+arm_cmsis_nn_status arm_nn_lstm_calculate_gate_s16(const int16_t *data_in, const int16_t *hidden_in, const cmsis_nn_lstm_gate *gate_data, const cmsis_nn_lstm_params *params, int16_t *output, const int32_t batch_offset);
+
+/**
+ * One LSTM time step for params->batch_size batches: the four gates, the cell state update in
+ * buffers->cell_state (batch_size * hidden_size int16, dense) and the new hidden state, batch b at
+ * hidden_out + b * batch_offset * hidden_size. buffers->temp1 / temp2: batch_size * hidden_size
+ * int16 each; buffers->hidden_state is not used (hidden_in is the previous hidden state, NULL for
+ * none: no recurrent product). hidden_out may equal hidden_in.
+ * @return ARM_CMSIS_NN_ARG_ERROR (nothing written) for what arm_lstm_unidirectional_s8 rejects for a
+ *         one-step sequence (NULL data_in / hidden_out / params / buffers / temp1 / temp2 /
+ *         cell_state, int16 buffers not 2-byte aligned, sizes < 1 or past INT32_MAX, gate and cell
+ *         parameters out of range; recurrent weights required exactly when hidden_in is given) and
+ *         batch_offset < 1.
+ */
+arm_cmsis_nn_status arm_nn_lstm_step_s8(const int8_t *data_in, const int8_t *hidden_in, int8_t *hidden_out, const cmsis_nn_lstm_params *params, cmsis_nn_lstm_context *buffers, const int32_t batch_offset);
+
+/** As arm_nn_lstm_step_s8 for int16 data and output (arm_lstm_unidirectional_s16's rules). */
+arm_cmsis_nn_status arm_nn_lstm_step_s16(const int16_t *data_in, const int16_t *hidden_in, int16_t *hidden_out, const cmsis_nn_lstm_params *params, cmsis_nn_lstm_context *buffers, const int32_t batch_offset);
+
+/**
+ * Legacy per-channel GEMM (the convolution's own GEMM, every backend; upstream: MVE only): column j
+ * < col_batches (1..4) at input_col + j * row_len, filter ch at input_row + ch * row_len:
+ * out[j * output_ch + ch] = clamp(requantize(bias[ch] + sum_k (col[j][k] + col_offset) * row[ch][k],
+ * output_mult[ch], output_shift[ch]) + out_offset). row_offset is not used. Returns out + col_batches
+ * * output_ch; NULL for invalid arguments (output_ch or row_len 0, col_batches outside 1..4, ...).
+ */
+int8_t *arm_nn_mat_mult_s8(const int8_t *input_row, const int8_t *input_col, const uint16_t output_ch, const uint16_t col_batches, const int32_t *output_shift, const int32_t *output_mult, const int32_t out_offset, const int32_t col_offset, const int32_t row_offset, const int16_t out_activation_min, const int16_t out_activation_max, const uint16_t row_len, const int32_t *const bias, int8_t *out);
+
+/**
+ * As arm_nn_mat_mult_nt_t_s4 with an even rhs_cols and each lhs row interleaved in blocks of 32
+ * columns (as CMSIS-NN's int4 convolution lays its im2col out): within every full block of 32 the
+ * lhs values of the 16 odd columns come first, then those of the 16 even columns; the columns after
+ * the last full block are in order. Every backend (upstream: MVE only); an odd rhs_cols is
+ * ARM_CMSIS_NN_ARG_ERROR.
+ */
+arm_cmsis_nn_status arm_nn_mat_mult_nt_interleaved_t_even_s4(const int8_t *lhs, const int8_t *rhs, const int32_t *bias, int8_t *dst, const int32_t *dst_multipliers, const int32_t *dst_shifts, const int32_t lhs_rows, const int32_t rhs_rows, const int32_t rhs_cols, const int32_t lhs_offset, const int32_t dst_offset, const int32_t activation_min, const int32_t activation_max, const int32_t lhs_cols_offset);
+
+/**
+ * arm_nn_depthwise_conv_nt_t_s8 (upstream form) with rhs packed int4: weight t * total_ch + c in the
+ * low nibble of byte (t * total_ch + c) / 2 for an even index, the high nibble for an odd one. Same
+ * arguments, results and errors. Every backend (upstream: MVE only).
+ */
+arm_cmsis_nn_status arm_nn_depthwise_conv_nt_t_s4(const int8_t *lhs, const int8_t *rhs, const int32_t lhs_offset, const int32_t active_ch, const int32_t total_ch, const int32_t *out_shift, const int32_t *out_mult, const int32_t out_offset, const int32_t activation_min, const int32_t activation_max, const uint16_t row_x_col, const int32_t *const output_bias, int8_t *out);
+
+/**
+ * Depthwise accumulation of four int16 patches (patch p's row t at lhs + (p * row_x_col + t) *
+ * num_ch) against one int8 filter (row t at rhs + t * num_ch): out[p * num_ch + c] =
+ * clamp(arm_nn_requantize_s64(sum_t lhs[p][t][c] * rhs[t][c] + bias[c], REDUCE_MULTIPLIER(out_mult[c]),
+ * out_shift[c])) with the exact int64 sum; output_bias may be NULL. Returns out + 4 * num_ch; NULL
+ * (nothing written) for NULL pointers, a negative multiplier, a shift outside [-31, 30] or an
+ * invalid int16 activation range. Every backend (upstream: MVE only).
+ */
+int16_t *arm_nn_depthwise_conv_nt_t_s16(const int16_t *lhs, const int8_t *rhs, const uint16_t num_ch, const int32_t *out_shift, const int32_t *out_mult, const int32_t activation_min, const int32_t activation_max, const uint16_t row_x_col, const int64_t *const output_bias, int16_t *out);
+
+/**
+ * Transposed convolution, one input row into a rolling int32 buffer (every backend): for input
+ * column x < input_x, output channel oc, the j-th filter row r in [skip_row_top, rhs_rows -
+ * skip_row_bottom) and filter column kc < rhs_cols,
+ * output_start[idx_j + (x * stride_x + kc) * output_channels + oc] += sum_ic (lhs[x * input_channels
+ * + ic] + lhs_offset) * rhs[((oc * rhs_rows + r) * rhs_cols + kc) * input_channels + ic], with
+ * idx_0 = output_index, idx_(j+1) = (idx_j + row_offset) % output_max; modulo 2^32. The buffer must
+ * hold output_max + ((input_x - 1) * stride_x + rhs_cols) * output_channels int32 (the function
+ * cannot check that). ARG_ERROR (nothing written) for NULL pointers, negative counts or offsets,
+ * output_index outside [0, output_max), stride_x < 1, skipped rows past rhs_rows, lhs_offset
+ * outside [-127, 128] or indices past INT32_MAX.
+ */
+arm_cmsis_nn_status arm_nn_transpose_conv_row_s8_s32(const int8_t *lhs, const int8_t *rhs, int32_t *output_start, const int32_t output_index, const int32_t output_max, const int32_t rhs_rows, const int32_t rhs_cols, const int32_t input_channels, const int32_t output_channels, const int32_t lhs_offset, const int32_t row_offset, const int32_t input_x, const int32_t stride_x, const int32_t skip_row_top, const int32_t skip_row_bottom);
+
+/* @kiln-support-int end */
+
+/* ------------------------------------------------------------------------------------------------
  * Support kernels (declared per family as they are implemented).
  * --------------------------------------------------------------------------------------------- */
 

@@ -34,6 +34,11 @@ bool kiln_lstm_args_ok(const void *input,
                        const cmsis_nn_lstm_context *buffers,
                        bool is_s16);
 
+/** One gate's parameters: input weights and input effective bias non-NULL, recurrent ones too when
+ * recurrent, multipliers >= 0, shifts in [-31, 30] (s8) or [-31, 14] (s16), activation ARM_SIGMOID
+ * or ARM_TANH. */
+bool kiln_lstm_gate_ok(const cmsis_nn_lstm_gate *g, bool recurrent, bool is_s16);
+
 /**
  * CMSIS-NN's int16 LUT sigmoid / tanh (arm_nn_activation_s16, TFLite reference_integer_ops
  * Logistic / Tanh with a power-of-two input scale): input scaled by 3 * 2^left_shift (rounding
@@ -58,6 +63,30 @@ void kiln_lstm_input_cell(const int16_t *in_gate,
                           int32_t multiplier,
                           int32_t shift,
                           int32_t clip);
+
+/**
+ * The gate product of one batch, accumulated: dst[r] = sat16(dst[r] + R(bias[r] + sum_k x[k] * w[r][k]))
+ * for r < rows, w rows x cols int8 (row-major), bias read with memcpy (any alignment).
+ * s8: int32 bias, sum wrapping modulo 2^32, R = arm_nn_requantize(., multiplier, shift).
+ * s16: int64 bias, exact int64 sum, R = the 64-bit requantization with REDUCE_MULTIPLIER(multiplier)
+ * (shift <= 14). Source/LSTMFunctions/arm_lstm_unidirectional_s8.c / _s16.c.
+ */
+void kiln_lstm_fc_acc_s8(const int8_t *x,
+                         const int8_t *w,
+                         const void *bias,
+                         int16_t *dst,
+                         int32_t cols,
+                         int32_t rows,
+                         int32_t multiplier,
+                         int32_t shift);
+void kiln_lstm_fc_acc_s16(const int16_t *x,
+                          const int8_t *w,
+                          const void *bias,
+                          int16_t *dst,
+                          int32_t cols,
+                          int32_t rows,
+                          int32_t multiplier,
+                          int32_t shift);
 
 /** Two's-complement wrap of a 32-bit pattern to int32 (what the Arm accumulators do). */
 static inline int32_t kiln_lstm_wrap32(uint32_t v)

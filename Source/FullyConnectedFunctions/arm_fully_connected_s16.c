@@ -15,7 +15,7 @@
 
 #define KILN_FC_S16_BLOCK 256
 
-static int64_t kiln_fc_s16_dot(const int16_t *x, const int8_t *w, int32_t cols)
+int64_t kiln_fc_s16_dot(const int16_t *x, const int8_t *w, int32_t cols)
 {
     int64_t sum = 0;
     int32_t k = 0;

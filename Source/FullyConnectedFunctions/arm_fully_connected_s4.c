@@ -22,8 +22,7 @@
 
 /* One output row: sum_k (w[e0 + k] + fo) * (x[k] + io), wrapping; every product is below 2^30 in
  * magnitude (|w + fo| <= 8 + 32639, |x + io| <= 128 + 32639). */
-static int32_t kiln_fc_s4_dot(const int8_t *x, const int8_t *packed, uint32_t e0, int32_t cols, int32_t io,
-                              int32_t fo)
+int32_t kiln_fc_s4_dot(const int8_t *x, const int8_t *packed, uint32_t e0, int32_t cols, int32_t io, int32_t fo)
 {
     uint32_t acc = 0;
     int32_t k = 0;

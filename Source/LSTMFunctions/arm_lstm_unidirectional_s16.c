@@ -8,7 +8,9 @@
 #include <string.h>
 
 #include "Include/Internal/kiln_lstm.h"
+#include "Include/Internal/kiln_common.h"
 #include "Include/arm_nnfunctions.h"
+#include "Include/arm_nnsupportfunctions.h"
 
 /* Requantization of an int64 accumulator with the Q15 (reduced) multiplier, as CMSIS-NN's int16
  * kernels: round(val * reduced / 2^(15 - shift)) with ties up, through a 32-bit truncation. The product
@@ -36,14 +38,14 @@ static int32_t kiln_lstm_requantize_s64(int64_t val, int32_t reduced, int32_t sh
 /* dst[r] = sat16(dst[r] + requantize_s64(bias[r] + sum_k x[k] * w[r][k])), r < rows; exact int64 sums
  * (int32 partial sums of at most 256 products), the bias added with saturation; bias read with memcpy
  * (a void pointer of the params, any alignment). */
-static void kiln_lstm_fc_acc_s16(const int16_t *x,
-                                 const int8_t *w,
-                                 const void *bias,
-                                 int16_t *dst,
-                                 int32_t cols,
-                                 int32_t rows,
-                                 int32_t multiplier,
-                                 int32_t shift)
+void kiln_lstm_fc_acc_s16(const int16_t *x,
+                          const int8_t *w,
+                          const void *bias,
+                          int16_t *dst,
+                          int32_t cols,
+                          int32_t rows,
+                          int32_t multiplier,
+                          int32_t shift)
 {
     const uint8_t *bias_bytes = (const uint8_t *)bias;
     const int32_t reduced = REDUCE_MULTIPLIER(multiplier);
@@ -80,4 +82,7 @@ static void kiln_lstm_fc_acc_s16(const int16_t *x,
 #define KILN_LSTM_GATE kiln_lstm_gate_s16
 #define KILN_LSTM_STEP kiln_lstm_step_s16
 #define KILN_LSTM_ENTRY arm_lstm_unidirectional_s16
+#define KILN_LSTM_STRIDE_OK kiln_lstm_stride_ok_s16
+#define KILN_LSTM_STEP_ENTRY arm_nn_lstm_step_s16
+#define KILN_LSTM_GATE_ENTRY arm_nn_lstm_calculate_gate_s16
 #include "kiln_lstm_run.inc"

@@ -8,19 +8,21 @@
 #include <string.h>
 
 #include "Include/Internal/kiln_lstm.h"
+#include "Include/Internal/kiln_common.h"
 #include "Include/arm_nnfunctions.h"
+#include "Include/arm_nnsupportfunctions.h"
 
 /* dst[r] = sat16(dst[r] + requantize(bias[r] + sum_k x[k] * w[r][k], multiplier, shift)), r < rows. The
  * accumulator wraps at 32 bits as the Arm multiply-accumulates do; bias is read with memcpy (a void
  * pointer of the params, any alignment). */
-static void kiln_lstm_fc_acc_s8(const int8_t *x,
-                                const int8_t *w,
-                                const void *bias,
-                                int16_t *dst,
-                                int32_t cols,
-                                int32_t rows,
-                                int32_t multiplier,
-                                int32_t shift)
+void kiln_lstm_fc_acc_s8(const int8_t *x,
+                         const int8_t *w,
+                         const void *bias,
+                         int16_t *dst,
+                         int32_t cols,
+                         int32_t rows,
+                         int32_t multiplier,
+                         int32_t shift)
 {
     const uint8_t *bias_bytes = (const uint8_t *)bias;
     for (int32_t r = 0; r < rows; r++)
@@ -46,4 +48,7 @@ static void kiln_lstm_fc_acc_s8(const int8_t *x,
 #define KILN_LSTM_GATE kiln_lstm_gate_s8
 #define KILN_LSTM_STEP kiln_lstm_step_s8
 #define KILN_LSTM_ENTRY arm_lstm_unidirectional_s8
+#define KILN_LSTM_STRIDE_OK kiln_lstm_stride_ok_s8
+#define KILN_LSTM_STEP_ENTRY arm_nn_lstm_step_s8
+#define KILN_LSTM_GATE_ENTRY arm_nn_lstm_calculate_gate_s8_s16
 #include "kiln_lstm_run.inc"

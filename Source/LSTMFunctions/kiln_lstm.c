@@ -61,7 +61,7 @@ static bool kiln_lstm_quant_ok(int32_t multiplier, int32_t shift, int32_t max_sh
     return multiplier >= 0 && shift >= -31 && shift <= max_shift;
 }
 
-static bool kiln_lstm_gate_ok(const cmsis_nn_lstm_gate *g, bool recurrent, bool is_s16)
+bool kiln_lstm_gate_ok(const cmsis_nn_lstm_gate *g, bool recurrent, bool is_s16)
 {
     const int32_t max_shift = is_s16 ? 14 : 30;
     if (g->input_weights == NULL || g->input_effective_bias == NULL ||

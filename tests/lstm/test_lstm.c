@@ -645,11 +645,7 @@ static int32_t ref_requant64(int64_t acc, int32_t mult, int32_t shift)
     return r;
 }
 
-/* TFLite's int16 Logistic / Tanh with a power-of-two input scale (reference_integer_ops, CMSIS-NN
- * arm_nn_activation_s16): x = v * 3 * 2^left_shift (rounded, half up, for left_shift < 0); the
- * table holds sigmoid(i / 24); sigmoid reads |x| with 9 fraction bits per table step, tanh (as
- * 2 * sigmoid(2y) - 1) with 8; linear interpolation; saturated past the last step; negative x by
- * symmetry; output Q0.15. */
+/* TFLite's int16 Logistic / Tanh with a power-of-two input scale: the shared test reference. */
 static int16_t ref_activation(int32_t v, int32_t left_shift, arm_nn_activation_type type)
 {
     const int64_t mult = (left_shift >= 0) ? ((int64_t)3 << left_shift) : 3;

@@ -66,6 +66,7 @@ int32_t kiln_ref_multiply_by_quantized_multiplier_s64(int64_t acc, int32_t mult,
  * (beyond that every int16 output is clamped alike). */
 int64_t kiln_ref_requantize_s64_wide(int64_t sum, int64_t bias, int32_t multiplier, int32_t shift);
 
+
 /* TFLite MultiplyByQuantizedMultiplierGreaterThanOne: SRDHM(x * 2^left_shift, mult), the left
  * shift done in 32 bits (wrapping, as above). Softmax uses it to scale input differences. */
 int32_t kiln_ref_multiply_by_quantized_multiplier_greater_than_one(int32_t x, int32_t mult, int32_t left_shift);
