@@ -1,44 +1,15 @@
 /*
  * Kiln — arm_mul_s8, arm_mul_scalar_s8 (ns-cmsis-nn): TFLite int8 MUL with TFLite's broadcasting and with a
  * scalar first operand (Include/Internal/kiln_ew_int.h). Portable C on every backend, except same-shape runs of
- * the broadcast, which go through arm_elementwise_mul_s8.
+ * the broadcast, which go through arm_elementwise_mul_s8. The entries are in kiln_mul_entries.inc.
  */
 #include "Include/Internal/kiln_ew_int.h"
 #include "Include/arm_nnfunctions.h"
+#include <limits.h>
 
-arm_cmsis_nn_status arm_mul_s8(const int8_t *input1_data,
-                               const cmsis_nn_dims *input1_dims,
-                               const int8_t *input2_data,
-                               const cmsis_nn_dims *input2_dims,
-                               const int32_t input1_offset,
-                               const int32_t input2_offset,
-                               int8_t *output_data,
-                               const cmsis_nn_dims *output_dims,
-                               const int32_t out_offset,
-                               const int32_t out_mult,
-                               const int32_t out_shift,
-                               const int32_t out_activation_min,
-                               const int32_t out_activation_max)
-{
-    const kiln_ew_m m = {input1_offset, input2_offset,      out_offset,        out_mult,
-                         out_shift,     out_activation_min, out_activation_max};
-    return kiln_ew_m_bcast(KILN_EW_S8, input1_data, input1_dims, input2_data, input2_dims, output_data, output_dims,
-                           &m);
-}
-
-arm_cmsis_nn_status arm_mul_scalar_s8(const int8_t *input_1_vect,
-                                      const int8_t *input_2_vect,
-                                      const int32_t input_1_offset,
-                                      const int32_t input_2_offset,
-                                      int8_t *output,
-                                      const int32_t out_offset,
-                                      const int32_t out_mult,
-                                      const int32_t out_shift,
-                                      const int32_t out_activation_min,
-                                      const int32_t out_activation_max,
-                                      const int32_t block_size)
-{
-    const kiln_ew_m m = {input_1_offset, input_2_offset,     out_offset,        out_mult,
-                         out_shift,      out_activation_min, out_activation_max};
-    return kiln_ew_m_block(KILN_EW_S8, input_1_vect, 0, input_2_vect, output, block_size, &m);
-}
+#define KILN_MUL_T          int8_t
+#define KILN_MUL_MIN        INT8_MIN
+#define KILN_MUL_MAX        INT8_MAX
+#define KILN_MUL_KIND       KILN_EW_S8
+#define KILN_MUL_NAME(base) base##_s8
+#include "kiln_mul_entries.inc"
