@@ -67,46 +67,6 @@ static inline bool kiln_requant_domain_ok(int64_t vlo, int64_t vhi, int32_t mult
     return vlo > vhi || (mult != INT32_MIN && kiln_requant_range(vlo, vhi, mult < 0 ? -mult : mult, shift, &lo, &hi));
 }
 
-/* ---- int16 fixed point of TFLite's HardSwish (gemmlowp int16 semantics) ----------------------- */
-
-/** x * 2^shift saturated to int16, shift >= 0 (any size). */
-static inline int16_t kiln_sat_lshift_s16(int32_t x, int32_t shift)
-{
-    if (x == 0)
-    {
-        return 0;
-    }
-    if (shift >= 16)
-    {
-        return (int16_t)(x > 0 ? INT16_MAX : INT16_MIN);
-    }
-    const int32_t v = x * (1 << shift); /* |x| <= 2^15, shift <= 15: fits */
-    return (int16_t)(v > INT16_MAX ? INT16_MAX : (v < INT16_MIN ? INT16_MIN : v));
-}
-
-/** Saturating rounding doubling high multiply of int16 values: round(a * b / 2^15), ties toward
- *  +infinity; -32768 * -32768 saturates to 32767 (VQRDMULH.S16). */
-static inline int16_t kiln_sqrdmulh_s16(int16_t a, int16_t b)
-{
-    if (a == INT16_MIN && b == INT16_MIN)
-    {
-        return INT16_MAX;
-    }
-    const int32_t ab = (int32_t)a * b;
-    return (int16_t)((ab + (1 << 14)) >> 15); /* floor((2ab + 2^15) / 2^16) */
-}
-
-/** Saturating doubling high multiply without rounding, truncating toward zero (TFLite's
- *  SaturatingDoublingHighMul); -32768 * -32768 saturates to 32767. */
-static inline int16_t kiln_sqdmulh_s16(int16_t a, int16_t b)
-{
-    if (a == INT16_MIN && b == INT16_MIN)
-    {
-        return INT16_MAX;
-    }
-    return (int16_t)(((int32_t)a * b) / (1 << 15));
-}
-
 /* ---- the int16 LUT sigmoid / tanh ------------------------------------------------------------- */
 
 /**

@@ -2,7 +2,9 @@
  * Kiln: hard swish, x * relu6(x + 3) / 6 (ns-cmsis-nn):
  *  - arm_hard_swish_compat_s8: TFLite's int8 HARD_SWISH reference kernel, bit-exact (int16 fixed
  *    point: input on a 2^7 finer scale, the "reluish" factor in Q0.15, a truncating doubling high
- *    multiply, the output exponent as a rounding right shift);
+ *    multiply, the output exponent as a rounding right shift; the int16 fixed-point steps are the public
+ *    arm_nn_sqrdmulh_s16 / _sqdmulh_s16 / _sat_lshift_s16 / _divide_by_power_of_two_s16, used where their
+ *    definitions and TFLite's agree: exponents validated to [-31, 31]);
  *  - arm_hard_swish_precise_s8 / _s16: ns-cmsis-nn's integer form: x * clamp(x + relu_q3, 0, relu_q6),
  *    with the clamped factor first divided by 2^prescale (rounding half up), then one
  *    requantization that folds in the 1/6 and the scales.
@@ -12,14 +14,9 @@
 
 #include "Include/Internal/kiln_activation.h"
 #include "Include/arm_nnfunctions.h"
+#include "Include/arm_nnsupportfunctions.h"
 
 /* ---- compat (TFLite) ------------------------------------------------------------------------ */
-
-/* gemmlowp's RoundingDivideByPOT of an int16 value, exponent in [0, 31] (ties away from zero). */
-static inline int16_t kiln_rdivpot_s16(int16_t v, int32_t exponent)
-{
-    return (int16_t)arm_nn_divide_by_power_of_two(v, exponent);
-}
 
 static int8_t kiln_hard_swish_compat_element(int32_t in,
                                              int32_t input_offset,
@@ -31,27 +28,27 @@ static int8_t kiln_hard_swish_compat_element(int32_t in,
 {
     /* |in - input_offset| <= 255: on the 2^7 finer scale it stays within int16. */
     const int16_t hires = (int16_t)((in - input_offset) * 128);
-    const int16_t preshift_out = kiln_sqrdmulh_s16(hires, out_fp);
+    const int16_t preshift_out = arm_nn_sqrdmulh_s16(hires, out_fp);
 
     /* reluish = hires * relu multiplier, in [-1, 1] as Q0.15 (saturated), then mapped to [0, 1]. */
     int16_t reluish = hires;
     if (relu_exp > 0)
     {
-        reluish = kiln_sat_lshift_s16(reluish, relu_exp - 1);
+        reluish = arm_nn_sat_lshift_s16(reluish, relu_exp - 1);
     }
-    reluish = kiln_sqrdmulh_s16(reluish, relu_fp);
+    reluish = arm_nn_sqrdmulh_s16(reluish, relu_fp);
     if (relu_exp > 0)
     {
-        reluish = kiln_sat_lshift_s16(reluish, 1);
+        reluish = arm_nn_sat_lshift_s16(reluish, 1);
     }
     else if (relu_exp < 0)
     {
-        reluish = kiln_rdivpot_s16(reluish, -relu_exp);
+        reluish = arm_nn_divide_by_power_of_two_s16(reluish, -relu_exp);
     }
     reluish = (int16_t)(((int32_t)reluish + 32768) >> 1);
 
-    int16_t y = kiln_sqdmulh_s16(reluish, preshift_out);
-    y = kiln_rdivpot_s16(y, -out_exp);
+    int16_t y = arm_nn_sqdmulh_s16(reluish, preshift_out);
+    y = arm_nn_divide_by_power_of_two_s16(y, -out_exp);
     const int32_t v = (int32_t)y + output_offset;
     return (int8_t)(v < INT8_MIN ? INT8_MIN : (v > INT8_MAX ? INT8_MAX : v));
 }
