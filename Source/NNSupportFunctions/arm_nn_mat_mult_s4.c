@@ -15,6 +15,31 @@
 #include "Include/Internal/kiln_fc_s8.h"
 #include "Include/arm_nnsupportfunctions.h"
 
+/* The checks of the two int4 x int8 products (nt_t and interleaved): pointers, non-negative sizes, lhs rows of
+ * rhs_cols values lhs_cols_offset apart, the int8 convolution's offsets, clamp and requantization, every index
+ * within int32. */
+static bool kiln_mm_s4_args_ok(const int8_t *lhs,
+                               const int8_t *rhs,
+                               const int8_t *dst,
+                               const int32_t *dst_multipliers,
+                               const int32_t *dst_shifts,
+                               int32_t lhs_rows,
+                               int32_t rhs_rows,
+                               int32_t rhs_cols,
+                               int32_t lhs_offset,
+                               int32_t dst_offset,
+                               int32_t activation_min,
+                               int32_t activation_max,
+                               int32_t lhs_cols_offset)
+{
+    return !(lhs == NULL || rhs == NULL || dst == NULL || lhs_rows < 0 || rhs_rows < 0 || rhs_cols < 0 ||
+             lhs_cols_offset < rhs_cols ||
+             !kiln_conv_s8_offsets_ok(lhs_offset, dst_offset, activation_min, activation_max) ||
+             !kiln_conv_s8_quant_ok(dst_multipliers, dst_shifts, rhs_rows) ||
+             kiln_mul_sat64(rhs_rows, rhs_cols) > INT32_MAX || kiln_mul_sat64(lhs_rows, rhs_rows) > INT32_MAX ||
+             (lhs_rows > 0 && kiln_mul_sat64(lhs_rows - 1, lhs_cols_offset) + rhs_cols > INT32_MAX));
+}
+
 arm_cmsis_nn_status arm_nn_mat_mult_nt_t_s4(const int8_t *lhs,
                                             const int8_t *rhs,
                                             const int32_t *bias,
@@ -30,12 +55,8 @@ arm_cmsis_nn_status arm_nn_mat_mult_nt_t_s4(const int8_t *lhs,
                                             const int32_t activation_max,
                                             const int32_t lhs_cols_offset)
 {
-    if (lhs == NULL || rhs == NULL || dst == NULL || lhs_rows < 0 || rhs_rows < 0 || rhs_cols < 0 ||
-        lhs_cols_offset < rhs_cols ||
-        !kiln_conv_s8_offsets_ok(lhs_offset, dst_offset, activation_min, activation_max) ||
-        !kiln_conv_s8_quant_ok(dst_multipliers, dst_shifts, rhs_rows) ||
-        kiln_mul_sat64(rhs_rows, rhs_cols) > INT32_MAX || kiln_mul_sat64(lhs_rows, rhs_rows) > INT32_MAX ||
-        (lhs_rows > 0 && kiln_mul_sat64(lhs_rows - 1, lhs_cols_offset) + rhs_cols > INT32_MAX))
+    if (!kiln_mm_s4_args_ok(lhs, rhs, dst, dst_multipliers, dst_shifts, lhs_rows, rhs_rows, rhs_cols, lhs_offset,
+                            dst_offset, activation_min, activation_max, lhs_cols_offset))
     {
         return ARM_CMSIS_NN_ARG_ERROR;
     }
@@ -156,12 +177,9 @@ arm_cmsis_nn_status arm_nn_mat_mult_nt_interleaved_t_even_s4(const int8_t *lhs,
                                                              const int32_t activation_max,
                                                              const int32_t lhs_cols_offset)
 {
-    if (lhs == NULL || rhs == NULL || dst == NULL || lhs_rows < 0 || rhs_rows < 0 || rhs_cols < 0 ||
-        (rhs_cols & 1) != 0 || lhs_cols_offset < rhs_cols ||
-        !kiln_conv_s8_offsets_ok(lhs_offset, dst_offset, activation_min, activation_max) ||
-        !kiln_conv_s8_quant_ok(dst_multipliers, dst_shifts, rhs_rows) ||
-        kiln_mul_sat64(rhs_rows, rhs_cols) > INT32_MAX || kiln_mul_sat64(lhs_rows, rhs_rows) > INT32_MAX ||
-        (lhs_rows > 0 && kiln_mul_sat64(lhs_rows - 1, lhs_cols_offset) + rhs_cols > INT32_MAX))
+    if ((rhs_cols & 1) != 0 ||
+        !kiln_mm_s4_args_ok(lhs, rhs, dst, dst_multipliers, dst_shifts, lhs_rows, rhs_rows, rhs_cols, lhs_offset,
+                            dst_offset, activation_min, activation_max, lhs_cols_offset))
     {
         return ARM_CMSIS_NN_ARG_ERROR;
     }
