@@ -139,7 +139,7 @@ extern "C"
     }
 
 #if defined(ARM_MATH_MVEF) && !defined(ARM_MATH_AUTOVECTORIZE)
-    static inline float32x4_t kiln_vexp_f32(float32x4_t x, float32_t hi)
+    static inline __attribute__((always_inline)) float32x4_t kiln_vexp_f32(float32x4_t x, float32_t hi)
     {
         const mve_pred16_t tiny = vcmpltq_n_f32(x, -104.0f);
         x = vmaxnmq_f32(x, vdupq_n_f32(-104.0f));
@@ -156,8 +156,13 @@ extern "C"
         q = vfmaq_f32(vdupq_n_f32(0.5f), q, r);
         q = vfmaq_f32(vdupq_n_f32(1.0f), q, r);
         q = vfmaq_f32(vdupq_n_f32(1.0f), q, r);
-        /* 2^n = 2^na x 2^nb: na = n clamped to [-126, 127], nb = n - na in [-25, 1]; both normal */
-        const int32x4_t na = vminq_s32(vmaxq_s32(n, vdupq_n_s32(-126)), vdupq_n_s32(127));
+        /* 2^n = 2^na x 2^nb: na = n clamped to [-126, 127], nb = n - na in [-25, 1]; both normal. With hi <= 0
+         * (the softmax kernels: a constant, folded once inlined) n <= 0 and the upper clamp is not needed. */
+        int32x4_t na = vmaxq_s32(n, vdupq_n_s32(-126));
+        if (hi > 0.0f)
+        {
+            na = vminq_s32(na, vdupq_n_s32(127));
+        }
         const int32x4_t nb = vsubq_s32(n, na);
         const float32x4_t sa = vreinterpretq_f32_s32(vshlq_n_s32(vaddq_n_s32(na, 127), 23));
         const float32x4_t sb = vreinterpretq_f32_s32(vshlq_n_s32(vaddq_n_s32(nb, 127), 23));
