@@ -381,21 +381,8 @@ static void test_pad_random(void)
     for (int32_t it = 0; it < iters; it++)
     {
         int32_t d[4], pre[4], post[4];
-        int32_t in_count, total;
-        do
-        {
-            in_count = 1;
-            total = 1;
-            for (int32_t k = 0; k < 4; k++)
-            {
-                const int32_t p = kiln_rng_range(&r, 0, 19);
-                d[k] = p == 0 ? 0 : (p <= 5 ? 1 : kiln_rng_range(&r, 2, k == 3 ? 19 : 7));
-                pre[k] = kiln_rng_range(&r, 0, 9) < 4 ? 0 : kiln_rng_range(&r, 1, 3);
-                post[k] = kiln_rng_range(&r, 0, 9) < 4 ? 0 : kiln_rng_range(&r, 1, 3);
-                in_count *= d[k];
-                total *= pre[k] + d[k] + post[k];
-            }
-        } while (total > MAX_RANDOM);
+        int32_t in_count;
+        const int32_t total = mv_random_pad_shape(&r, d, pre, post, MAX_RANDOM, &in_count);
         int8_t value = (int8_t)kiln_rng_range(&r, -128, 127);
         if (value == CANARY)
         {
