@@ -42,3 +42,17 @@ size_t kiln_edge_capacity(void)
 {
     return (size_t)1 << 20;
 }
+
+bool kiln_stack_available(void)
+{
+    return false;
+}
+
+void kiln_stack_mark(void)
+{
+}
+
+size_t kiln_stack_peak(void)
+{
+    return 0;
+}

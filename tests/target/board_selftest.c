@@ -116,6 +116,57 @@ static void test_counter_wrap(void)
 }
 #endif
 
+/* Uses exactly `bytes` (a multiple of 8, at most 68K) of stack below its caller's frame, besides
+ * its own saved registers: the deepest word written is the array's first. */
+static __attribute__((noinline)) uint32_t kiln_selftest_stack_user(uint32_t bytes)
+{
+    volatile uint32_t words[17408];
+    const uint32_t n = bytes / 4u;
+    uint32_t sum = 0;
+    for (uint32_t i = 0; i < n; i++)
+    {
+        words[17408u - n + i] = i;
+    }
+    for (uint32_t i = 0; i < n; i++)
+    {
+        sum += words[17408u - n + i];
+    }
+    return sum;
+}
+
+static void test_stack_peak(void)
+{
+    if (!kiln_stack_available())
+    {
+        KILN_CHECK_EQ(kiln_stack_peak(), 0);
+        return;
+    }
+    kiln_stack_mark();
+    const size_t none = kiln_stack_peak();
+    /* The frame of kiln_selftest_stack_user is the 68K array plus a few saved registers; it writes
+     * only the array's top `bytes`, so the peak moves with `bytes`, one for one. */
+    size_t base = 0;
+    for (uint32_t bytes = 8; bytes <= 4096u; bytes *= 2u)
+    {
+        kiln_stack_mark();
+        const uint32_t sum = kiln_selftest_stack_user(bytes);
+        const size_t peak = kiln_stack_peak();
+        KILN_CHECK_EQ(sum, (bytes / 4u) * (bytes / 4u - 1u) / 2u);
+        if (bytes == 8u)
+        {
+            base = peak - 8u;
+            printf("stack: no call %u bytes, a call writing 8 bytes %u (its frame %u besides)\n", (unsigned)none,
+                   (unsigned)peak, (unsigned)base);
+            KILN_CHECK(peak > none && base < 64u);
+        }
+        KILN_CHECK_EQ(peak, base + bytes);
+    }
+    /* A use past the window reads as the window. */
+    kiln_stack_mark();
+    (void)kiln_selftest_stack_user(69632u);
+    KILN_CHECK_EQ(kiln_stack_peak(), KILN_STACK_WINDOW);
+}
+
 static void test_memory(void)
 {
     KILN_CHECK_EQ(g_data_word, 0x12345678u);
@@ -236,6 +287,7 @@ int main(int argc, char **argv)
     KILN_RUN(test_mve);
 #endif
     KILN_RUN(test_counter);
+    KILN_RUN(test_stack_peak);
 #if !defined(KILN_BOARD_HOST)
     KILN_RUN(test_counter_wrap);
 #endif

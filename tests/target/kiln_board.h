@@ -49,6 +49,21 @@ void *kiln_edge_alloc_front(size_t size);
 void kiln_edge_free(void *p);
 size_t kiln_edge_capacity(void);
 
+/*
+ * Stack high-water mark (the boards; the host build has none: kiln_stack_available() is false and
+ * kiln_stack_peak() returns 0). kiln_stack_mark() fills the stack below its caller's stack pointer
+ * (down to KILN_STACK_WINDOW bytes, and never into the stack's guard) with a pattern, and stops
+ * SysTick so that no exception frame lands there before the next kiln_counter_start();
+ * kiln_stack_peak() then returns how many bytes below that stack pointer were written since: the
+ * deepest stack use of the calls made in between, their own frames included, to the word. Call
+ * both from the same function (kiln_stack_peak()'s own frame is a few bytes: a smaller use reads
+ * as that). A use of the whole window reads as KILN_STACK_WINDOW.
+ */
+#define KILN_STACK_WINDOW 65536u
+bool kiln_stack_available(void);
+void kiln_stack_mark(void);
+size_t kiln_stack_peak(void);
+
 #ifdef __cplusplus
 }
 #endif
