@@ -6,7 +6,9 @@
  * Every layer is described in kiln-plan's syntax (tools/planner); the planner core gives the route
  * and scratch the layer takes on this build, the program sizes the context from it, fills weight
  * sums once as a runtime would, makes one warm-up call, then counts two calls and requires them to
- * be identical (the emulated boards count instructions deterministically).
+ * be identical (the emulated boards count instructions deterministically), and a last call
+ * measures the stack's high-water mark (kiln_stack_mark / kiln_stack_peak: the bytes of stack the
+ * library used below the benchmark's own call frame).
  *
  * Output: a Markdown table, then one "BENCH {json}" line per layer. Exit status 1 if any call
  * fails or a count is not reproducible.
@@ -191,6 +193,7 @@ typedef struct
     kp_result plan;
     bool eltwise_mul;
     bool acc16; /* float16 convolution through arm_convolve_f16_acc16() */
+    bool mark_stack; /* bench_call marks the stack (kiln_stack_mark) before calling the library */
     int32_t n_elems; /* elementwise */
     int64_t work;    /* MACs (pool: window taps; softmax/elementwise: elements) */
     const char *unit;
@@ -289,8 +292,14 @@ static arm_cmsis_nn_status bench_call_float(const bench_layer *b)
 }
 #endif
 
-static arm_cmsis_nn_status bench_call(const bench_layer *b)
+/* Out of line, so that its frame (the parameter structs) is allocated before the stack is marked:
+ * the peak is then the library's alone. */
+static __attribute__((noinline)) arm_cmsis_nn_status bench_call(const bench_layer *b)
 {
+    if (b->mark_stack)
+    {
+        kiln_stack_mark();
+    }
     const kp_layer *l = &b->l;
     if (b->n_elems > 0)
     {
@@ -481,15 +490,17 @@ int main(void)
         shift_buf[i] = -6 - (i % 4);
     }
     const bool counted = kiln_counter_available();
+
     printf("# Kiln benchmark: %s, backend %s\n\n", kiln_board_name(), kiln_isa_name(KILN_NATIVE_ISA));
-    printf("| group | layer | route | scratch B | wsum B | work | instructions | instr/unit |\n");
-    printf("|---|---|---|--:|--:|--:|--:|--:|\n");
+    printf("| group | layer | route | scratch B | wsum B | stack B | work | instructions | instr/unit |\n");
+    printf("|---|---|---|--:|--:|--:|--:|--:|--:|\n");
     int failures = 0;
     static bench_layer b;
     static struct
     {
         bool ok, same;
         double instr;
+        long long stack; /* bytes, -1: not measured (host) */
         bench_layer b;
     } results[N_CASES];
     for (int c = 0; c < N_CASES; c++)
@@ -510,6 +521,15 @@ int main(void)
             st = bench_call(&b);
             n[r] = kiln_counter_stop();
         }
+        /* one more call for the stack's high-water mark (marked inside bench_call: the library's) */
+        size_t stack = 0;
+        if (st == ARM_CMSIS_NN_SUCCESS && kiln_stack_available())
+        {
+            b.mark_stack = true;
+            st = bench_call(&b);
+            b.mark_stack = false;
+            stack = kiln_stack_peak();
+        }
         if (st != ARM_CMSIS_NN_SUCCESS)
         {
             printf("bench: %s: status %d\n", b.l.name, (int)st);
@@ -524,12 +544,18 @@ int main(void)
             snprintf(ins, sizeof(ins), "%.0f%s", n[1], same ? "" : " (NOT REPRODUCIBLE)");
             snprintf(per, sizeof(per), "%.3f", n[1] / (double)b.work);
         }
-        printf("| %s | %s | %s | %lld | %lld | %lld %s | %s | %s |\n", cases[c].group, b.l.name, b.plan.route,
-               (long long)b.plan.scratch_bytes, (long long)b.plan.weight_sum_bytes, (long long)b.work, b.unit, ins,
-               per);
+        char stk[24] = "n/a";
+        if (kiln_stack_available())
+        {
+            snprintf(stk, sizeof(stk), "%u", (unsigned)stack);
+        }
+        printf("| %s | %s | %s | %lld | %lld | %s | %lld %s | %s | %s |\n", cases[c].group, b.l.name, b.plan.route,
+               (long long)b.plan.scratch_bytes, (long long)b.plan.weight_sum_bytes, stk, (long long)b.work, b.unit,
+               ins, per);
         results[c].ok = true;
         results[c].instr = counted ? n[1] : -1.0;
         results[c].same = same;
+        results[c].stack = kiln_stack_available() ? (long long)stack : -1;
         results[c].b = b;
     }
     printf("\n");
@@ -542,10 +568,11 @@ int main(void)
         }
         printf("BENCH {\"board\": \"%s\", \"backend\": \"%s\", \"group\": \"%s\", \"layer\": \"%s\", "
                "\"desc\": \"%s\", \"route\": \"%s\", \"scratch_bytes\": %lld, \"weight_sum_bytes\": %lld, "
-               "\"work\": %lld, \"unit\": \"%s\", \"instructions\": %.0f, \"reproducible\": %s}\n",
+               "\"stack_bytes\": %lld, \"work\": %lld, \"unit\": \"%s\", \"instructions\": %.0f, "
+               "\"reproducible\": %s}\n",
                kiln_board_name(), kiln_isa_name(KILN_NATIVE_ISA), cases[c].group, r->l.name, cases[c].desc,
-               r->plan.route, (long long)r->plan.scratch_bytes, (long long)r->plan.weight_sum_bytes, (long long)r->work,
-               r->unit, results[c].instr, results[c].same ? "true" : "false");
+               r->plan.route, (long long)r->plan.scratch_bytes, (long long)r->plan.weight_sum_bytes, results[c].stack,
+               (long long)r->work, r->unit, results[c].instr, results[c].same ? "true" : "false");
     }
     return failures == 0 ? 0 : 1;
 }
