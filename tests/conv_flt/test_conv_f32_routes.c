@@ -307,10 +307,16 @@ static void run_tuple(kiln_rng *r, const tuple_t *t, int64_t idx)
     KILN_CHECK(cft_all_canary((unsigned char *)scratch + rbytes, MAX_SCRATCH + CFT_GUARD - (size_t)rbytes));
     if (route == CFT_ROUTE_PATCH)
     {
-        /* patch rows are built in scratch; only the paired Helium path (two rows of scratch) may read every
-         * window in place when all of them lie inside the input */
+        /* patch rows are built in scratch, but for pairs of outputs whose windows both lie inside the input
+         * (unit width dilation), read in place: the scratch may stay untouched only when every output is in
+         * such a pair (an even output width, every window inside), or on the paired Helium path (two rows of
+         * scratch) */
         const int64_t row_bytes = (int64_t)cols * (int64_t)sizeof(float);
-        KILN_CHECK(!cft_all_canary(scratch, (size_t)rbytes) || (cft_mve_float() && rbytes == 2 * row_bytes));
+        const bool all_in = t->dil.w == 1 && t->pad.h == 0 && t->pad.w == 0 &&
+                            (int64_t)(t->out.h - 1) * t->stride.h + (int64_t)(t->flt.h - 1) * t->dil.h < t->in.h &&
+                            (int64_t)(t->out.w - 1) * t->stride.w + t->flt.w <= t->in.w;
+        const bool in_place = (all_in && t->out.w % 2 == 0) || (cft_mve_float() && rbytes == 2 * row_bytes);
+        KILN_CHECK(!cft_all_canary(scratch, (size_t)rbytes) || in_place);
     }
     else if (route == CFT_ROUTE_1XN)
     {

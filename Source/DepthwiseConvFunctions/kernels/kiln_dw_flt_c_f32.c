@@ -80,14 +80,93 @@ void kiln_dw_flt_generic_f32(const kiln_dw_flt_geom *g, const float32_t *in, con
 }
 
 #if !KILN_FLT_BUILD_MVE /* Helium: kernels/kiln_dw_flt_mve_f32.c */
+/* One tap of eight channels: a[j] += s[j] * w[j]. */
+#define KILN_DW_TAP8(S, W)                                                                                             \
+    do                                                                                                                 \
+    {                                                                                                                  \
+        const float32_t *s_ = (S), *w_ = (W);                                                                          \
+        a0 += s_[0] * w_[0];                                                                                           \
+        a1 += s_[1] * w_[1];                                                                                           \
+        a2 += s_[2] * w_[2];                                                                                           \
+        a3 += s_[3] * w_[3];                                                                                           \
+        a4 += s_[4] * w_[4];                                                                                           \
+        a5 += s_[5] * w_[5];                                                                                           \
+        a6 += s_[6] * w_[6];                                                                                           \
+        a7 += s_[7] * w_[7];                                                                                           \
+    } while (0)
+
+/* The nine taps of eight channels whose window lies inside the input, in (ky, kx) order from 0, then the bias
+ * (NULL: none) and the clamp, stored at dst: s the window's first pixel, w the filter's first tap (both at the
+ * first channel), row the input's row pitch, c the channel count (the filter's pitch between taps). An upper
+ * bound of +inf (ReLU, no activation) is not compared (the same result: nothing is greater). */
+static inline void kiln_dw_taps9_x8_f32(const float32_t *s, const float32_t *w, size_t row, size_t c,
+                                        const float32_t *bias, float32_t *dst, float32_t lo, float32_t hi)
+{
+    float32_t a0 = 0.0f, a1 = 0.0f, a2 = 0.0f, a3 = 0.0f, a4 = 0.0f, a5 = 0.0f, a6 = 0.0f, a7 = 0.0f;
+    for (int32_t ky = 0; ky < 3; ky++)
+    {
+        KILN_DW_TAP8(s, w);
+        KILN_DW_TAP8(s + c, w + c);
+        KILN_DW_TAP8(s + 2 * c, w + 2 * c);
+        s += row;
+        w += 3 * c;
+    }
+    if (bias != NULL)
+    {
+        a0 += bias[0];
+        a1 += bias[1];
+        a2 += bias[2];
+        a3 += bias[3];
+        a4 += bias[4];
+        a5 += bias[5];
+        a6 += bias[6];
+        a7 += bias[7];
+    }
+    else
+    {
+        a0 += 0.0f;
+        a1 += 0.0f;
+        a2 += 0.0f;
+        a3 += 0.0f;
+        a4 += 0.0f;
+        a5 += 0.0f;
+        a6 += 0.0f;
+        a7 += 0.0f;
+    }
+    if (hi > 3.40282347e+38f)
+    {
+        dst[0] = a0 < lo ? lo : a0;
+        dst[1] = a1 < lo ? lo : a1;
+        dst[2] = a2 < lo ? lo : a2;
+        dst[3] = a3 < lo ? lo : a3;
+        dst[4] = a4 < lo ? lo : a4;
+        dst[5] = a5 < lo ? lo : a5;
+        dst[6] = a6 < lo ? lo : a6;
+        dst[7] = a7 < lo ? lo : a7;
+    }
+    else
+    {
+        dst[0] = kiln_dw_clamp_f32(a0, lo, hi);
+        dst[1] = kiln_dw_clamp_f32(a1, lo, hi);
+        dst[2] = kiln_dw_clamp_f32(a2, lo, hi);
+        dst[3] = kiln_dw_clamp_f32(a3, lo, hi);
+        dst[4] = kiln_dw_clamp_f32(a4, lo, hi);
+        dst[5] = kiln_dw_clamp_f32(a5, lo, hi);
+        dst[6] = kiln_dw_clamp_f32(a6, lo, hi);
+        dst[7] = kiln_dw_clamp_f32(a7, lo, hi);
+    }
+}
+
 void kiln_dw_flt_3x3_f32(const kiln_dw_flt_geom *g, const float32_t *in, const float32_t *w, const float32_t *bias,
                          float32_t *out, float32_t lo, float32_t hi)
 {
-    /* The generic kernel's order and bits with ch_mult 1 and unit dilation: a block of channel accumulators,
-     * the taps inside the input in (ky, kx) order, contiguous channel runs. */
+    /* The generic kernel's order and bits with ch_mult 1 and unit dilation: each channel's taps inside the
+     * input in (ky, kx) order from 0, then its bias. The accumulators live in registers (two loads, a multiply
+     * and an add per MAC, no accumulator traffic through memory): eight channels at a time for a whole
+     * window, four otherwise, then the last channels alone. */
     const int32_t c = g->in_c;
     const size_t row = (size_t)g->in_w * (size_t)c;
-    float32_t acc[KILN_DW_BLOCK];
+    const size_t wrow = 3u * (size_t)c;
     for (int32_t b = 0; b < g->n; b++)
     {
         const float32_t *img = in + (size_t)b * (size_t)g->in_h * row;
@@ -103,29 +182,64 @@ void kiln_dw_flt_3x3_f32(const kiln_dw_flt_geom *g, const float32_t *in, const f
                 kiln_dw_flt_taps(ix0, 3, 1, g->in_w, &kx0, &kx1);
                 float32_t *dst =
                     out + (((size_t)b * (size_t)g->out_h + (size_t)y) * (size_t)g->out_w + (size_t)x) * (size_t)c;
-                for (int32_t ch0 = 0; ch0 < c; ch0 += KILN_DW_BLOCK)
+                if (ky1 <= ky0 || kx1 <= kx0)
                 {
-                    const int32_t nb = c - ch0 < KILN_DW_BLOCK ? c - ch0 : KILN_DW_BLOCK;
-                    for (int32_t j = 0; j < nb; j++)
+                    for (int32_t ch = 0; ch < c; ch++)
                     {
-                        acc[j] = 0.0f;
+                        dst[ch] = kiln_dw_clamp_f32(0.0f + (bias != NULL ? bias[ch] : 0.0f), lo, hi);
                     }
-                    for (int32_t ky = ky0; ky < ky1; ky++)
+                    continue;
+                }
+                /* the first valid tap of channel 0, in the input and in the filter */
+                const float32_t *s0 = img + (size_t)(iy0 + ky0) * row + (size_t)(ix0 + kx0) * (size_t)c;
+                const float32_t *w0 = w + (size_t)(ky0 * 3 + kx0) * (size_t)c;
+                const int32_t nky = ky1 - ky0, nkx = kx1 - kx0;
+                int32_t ch = 0;
+                if (nky == 3 && nkx == 3)
+                {
+                    /* the whole window: eight channels, the nine taps unrolled */
+                    for (; ch + 8 <= c; ch += 8)
                     {
-                        for (int32_t kx = kx0; kx < kx1; kx++)
+                        kiln_dw_taps9_x8_f32(s0 + ch, w0 + ch, row, (size_t)c, bias != NULL ? bias + ch : NULL,
+                                             dst + ch, lo, hi);
+                    }
+                }
+                for (; ch + 4 <= c; ch += 4)
+                {
+                    float32_t a0 = 0.0f, a1 = 0.0f, a2 = 0.0f, a3 = 0.0f;
+                    const float32_t *sr = s0 + ch;
+                    const float32_t *wr = w0 + ch;
+                    for (int32_t ky = 0; ky < nky; ky++, sr += row, wr += wrow)
+                    {
+                        const float32_t *sp = sr;
+                        const float32_t *wp = wr;
+                        for (int32_t kx = 0; kx < nkx; kx++, sp += c, wp += c)
                         {
-                            const float32_t *s = img + (size_t)(iy0 + ky) * row + (size_t)(ix0 + kx) * (size_t)c + ch0;
-                            const float32_t *wt = w + (size_t)(ky * 3 + kx) * (size_t)c + ch0;
-                            for (int32_t j = 0; j < nb; j++)
-                            {
-                                acc[j] += s[j] * wt[j];
-                            }
+                            a0 += sp[0] * wp[0];
+                            a1 += sp[1] * wp[1];
+                            a2 += sp[2] * wp[2];
+                            a3 += sp[3] * wp[3];
                         }
                     }
-                    for (int32_t j = 0; j < nb; j++)
+                    const float32_t *bb = bias != NULL ? bias + ch : NULL;
+                    dst[ch] = kiln_dw_clamp_f32(a0 + (bb != NULL ? bb[0] : 0.0f), lo, hi);
+                    dst[ch + 1] = kiln_dw_clamp_f32(a1 + (bb != NULL ? bb[1] : 0.0f), lo, hi);
+                    dst[ch + 2] = kiln_dw_clamp_f32(a2 + (bb != NULL ? bb[2] : 0.0f), lo, hi);
+                    dst[ch + 3] = kiln_dw_clamp_f32(a3 + (bb != NULL ? bb[3] : 0.0f), lo, hi);
+                }
+                for (; ch < c; ch++)
+                {
+                    float32_t a = 0.0f;
+                    const float32_t *sr = s0 + ch;
+                    const float32_t *wr = w0 + ch;
+                    for (int32_t ky = 0; ky < nky; ky++, sr += row, wr += wrow)
                     {
-                        dst[ch0 + j] = kiln_dw_clamp_f32(acc[j] + (bias != NULL ? bias[ch0 + j] : 0.0f), lo, hi);
+                        for (int32_t kx = 0; kx < nkx; kx++)
+                        {
+                            a += sr[(size_t)kx * (size_t)c] * wr[(size_t)kx * (size_t)c];
+                        }
                     }
+                    dst[ch] = kiln_dw_clamp_f32(a + (bias != NULL ? bias[ch] : 0.0f), lo, hi);
                 }
             }
         }
