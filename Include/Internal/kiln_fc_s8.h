@@ -43,7 +43,7 @@ typedef enum
 {
     KILN_FC_S8_ROUTE_DIRECT = 0,    /* C / DSP: offsets folded into the loop, no context bytes */
     KILN_FC_S8_ROUTE_MVE_KSUM = 1,  /* MVE: kernel sums cached and sealed in ctx->buf */
-    KILN_FC_S8_ROUTE_S16_C = 2,     /* int16 (every backend): portable C, int64 sums, no context bytes */
+    KILN_FC_S8_ROUTE_S16_C = 2,     /* int16 (every backend): int64 sums (Internal/kiln_dot.h), no context bytes */
     KILN_FC_S8_ROUTE_S4_C = 3       /* int4 weights (every backend): portable C, no context bytes */
 } kiln_fc_s8_route;
 
@@ -402,8 +402,8 @@ static inline int16_t kiln_fc_s16_out(int64_t sum, int64_t bias, const kiln_fc_s
 }
 
 
-/** Exact sum_k x[k] * w[k] of an int16 vector and an int8 row, k < cols (int32 partial sums of 256
- * products). Source/FullyConnectedFunctions/arm_fully_connected_s16.c. */
+/** Exact sum_k x[k] * w[k] of an int16 vector and an int8 row, k < cols: kiln_dot_s16_s8 (the backend's
+ * kernel, Internal/kiln_dot.h). Source/FullyConnectedFunctions/arm_fully_connected_s16.c. */
 int64_t kiln_fc_s16_dot(const int16_t *x, const int8_t *w, int32_t cols);
 
 /** One row of the packed int4 matrix (row elements e0 .. e0 + cols - 1, see arm_fully_connected_s4.c):

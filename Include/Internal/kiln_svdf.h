@@ -36,6 +36,7 @@
 #define KILN_SVDF_H
 
 #include "Internal/kiln_common.h"
+#include "Internal/kiln_dot.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -147,15 +148,10 @@ static inline int32_t kiln_svdf_state_value(uint32_t acc, const kiln_svdf_args *
     return v > a->state_max ? a->state_max : v;
 }
 
-/** Wrapped sum_c (in[c] - input_offset) * w[c] over n int8 values. */
+/** Wrapped sum_c (in[c] - input_offset) * w[c] over n int8 values (the backend's dot product). */
 static inline uint32_t kiln_svdf_feature_dot(const int8_t *in, const int8_t *w, int32_t n, int32_t input_offset)
 {
-    uint32_t acc = 0;
-    for (int32_t c = 0; c < n; c++)
-    {
-        acc += (uint32_t)(((int32_t)in[c] - input_offset) * (int32_t)w[c]);
-    }
-    return acc;
+    return kiln_dot_s8_off(in, w, n, (int32_t)(0u - (uint32_t)input_offset));
 }
 
 #ifdef __cplusplus

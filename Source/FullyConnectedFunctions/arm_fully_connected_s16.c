@@ -1,35 +1,23 @@
 /*
  * Kiln — arm_fully_connected_s16, arm_fully_connected_per_channel_s16, arm_fully_connected_wrapper_s16 (+ their
- * size queries): TFLite int16x8 FULLY_CONNECTED in portable C on every backend (route "fc_s16_c" of kiln_fc_plan,
- * no context bytes), one body for the three entries:
+ * size queries): TFLite int16x8 FULLY_CONNECTED (route "fc_s16_c" of kiln_fc_plan, no context bytes: the row loop
+ * in C, each row's dot product by the backend's kernel), one body for the three entries:
  *   out[b][r] = clamp(R_r(sum_k in[b][k] * w[r][k] + bias[r]) + output_offset, act.min, act.max)
  * with R_r the int64 requantization of kiln_requant_s64 (arm_nn_requantize_s64 with
  * REDUCE_MULTIPLIER(multiplier), exact everywhere) by the layer's multiplier / shift, or row r's in the
  * per-channel form (ns-cmsis-nn). The input and filter offsets must be 0.
  *
- * Sums: |in * w| <= 2^22, so blocks of 256 products add up in int32 (<= 2^30) and the row sum
- * (cols < 2^31 products) stays below 2^53 in int64; the bias is added inside kiln_requant_s64.
+ * Sums: exact in int64 (|in * w| <= 2^22: a row of cols < 2^31 products stays below 2^53), by the backend's
+ * dot product (Internal/kiln_dot.h: SMLALD on DSP, VMLALDAVA on Helium); the bias is added inside
+ * kiln_requant_s64.
  */
+#include "Include/Internal/kiln_dot.h"
 #include "Include/Internal/kiln_fc_s8.h"
 #include "Include/arm_nnfunctions.h"
 
-#define KILN_FC_S16_BLOCK 256
-
 int64_t kiln_fc_s16_dot(const int16_t *x, const int8_t *w, int32_t cols)
 {
-    int64_t sum = 0;
-    int32_t k = 0;
-    while (k < cols)
-    {
-        const int32_t end = cols - k > KILN_FC_S16_BLOCK ? k + KILN_FC_S16_BLOCK : cols;
-        int32_t part = 0;
-        for (; k < end; k++)
-        {
-            part += (int32_t)x[k] * (int32_t)w[k];
-        }
-        sum += part;
-    }
-    return sum;
+    return kiln_dot_s16_s8(x, w, cols);
 }
 
 /* The shared body: per-tensor (mult[0], shift[0]) or per-channel (mult[r], shift[r] for every row). */
@@ -75,15 +63,28 @@ static arm_cmsis_nn_status kiln_fc_s16_entry(const cmsis_nn_context *ctx,
     {
         const int16_t *x = input_data + (size_t)b * (size_t)cols;
         int16_t *dst = output_data + (size_t)b * (size_t)rows;
-        for (int32_t r = 0; r < rows; r++)
+        /* two rows per dot product (the input loads shared), then the last odd row */
+        for (int32_t r = 0; r < rows; r += 2)
         {
-            if (per_channel)
+            int64_t sums[2];
+            const int32_t nr = rows - r >= 2 ? 2 : 1;
+            if (nr == 2)
             {
-                args.rm = REDUCE_MULTIPLIER(mult[r]);
-                args.shift = shift[r];
+                kiln_dot2_s16_s8(x, filter_data + (size_t)r * (size_t)cols, cols, cols, sums);
             }
-            const int64_t sum = kiln_fc_s16_dot(x, filter_data + (size_t)r * (size_t)cols, cols);
-            dst[r] = kiln_fc_s16_out(sum, bias_data != NULL ? bias_data[r] : 0, &args);
+            else
+            {
+                sums[0] = kiln_dot_s16_s8(x, filter_data + (size_t)r * (size_t)cols, cols);
+            }
+            for (int32_t j = 0; j < nr; j++)
+            {
+                if (per_channel)
+                {
+                    args.rm = REDUCE_MULTIPLIER(mult[r + j]);
+                    args.shift = shift[r + j];
+                }
+                dst[r + j] = kiln_fc_s16_out(sums[j], bias_data != NULL ? bias_data[r + j] : 0, &args);
+            }
         }
     }
     return ARM_CMSIS_NN_SUCCESS;

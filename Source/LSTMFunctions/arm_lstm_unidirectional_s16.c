@@ -1,12 +1,13 @@
 /*
  * Kiln: arm_lstm_unidirectional_s16 -- TFLite's integer UNIDIRECTIONAL_SEQUENCE_LSTM with int16 input
  * and output, int8 weights, int64 effective biases and int16 gates and cell state, as CMSIS-NN
- * computes it. Portable C on every backend. Contract: Include/arm_nnfunctions.h (@kiln-lstm).
+ * computes it. The gates' dot products by the backend's kernel (Internal/kiln_dot.h), the rest portable C. Contract: Include/arm_nnfunctions.h (@kiln-lstm).
  */
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
 
+#include "Include/Internal/kiln_dot.h"
 #include "Include/Internal/kiln_lstm.h"
 #include "Include/Internal/kiln_common.h"
 #include "Include/arm_nnfunctions.h"
@@ -36,7 +37,7 @@ static int32_t kiln_lstm_requantize_s64(int64_t val, int32_t reduced, int32_t sh
 }
 
 /* dst[r] = sat16(dst[r] + requantize_s64(bias[r] + sum_k x[k] * w[r][k])), r < rows; exact int64 sums
- * (int32 partial sums of at most 256 products), the bias added with saturation; bias read with memcpy
+ * (the backend's dot product, Internal/kiln_dot.h), the bias added with saturation; bias read with memcpy
  * (a void pointer of the params, any alignment). */
 void kiln_lstm_fc_acc_s16(const int16_t *x,
                           const int8_t *w,
@@ -54,18 +55,7 @@ void kiln_lstm_fc_acc_s16(const int16_t *x,
         int64_t b;
         memcpy(&b, bias_bytes + (size_t)r * sizeof(int64_t), sizeof(b));
         const int8_t *wr = w + (size_t)r * (size_t)cols;
-        int64_t dot = 0;
-        int32_t k = 0;
-        while (k < cols)
-        {
-            const int32_t end = (cols - k > 256) ? k + 256 : cols;
-            int32_t part = 0;
-            for (; k < end; k++)
-            {
-                part += (int32_t)x[k] * wr[k];
-            }
-            dot += part;
-        }
+        const int64_t dot = kiln_dot_s16_s8(x, wr, cols);
         /* |dot| < 2^53: the saturating add only matters for biases near the int64 limits. */
         const int64_t acc = (b > 0 && dot > INT64_MAX - b) ? INT64_MAX
                             : ((b < 0 && dot < INT64_MIN - b) ? INT64_MIN : b + dot);

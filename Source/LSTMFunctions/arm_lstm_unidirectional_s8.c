@@ -1,12 +1,13 @@
 /*
  * Kiln: arm_lstm_unidirectional_s8 -- TFLite's integer UNIDIRECTIONAL_SEQUENCE_LSTM with int8 input,
- * output and weights and int16 gates and cell state, as CMSIS-NN computes it. Portable C on every
- * backend. Contract: Include/arm_nnfunctions.h (@kiln-lstm).
+ * output and weights and int16 gates and cell state, as CMSIS-NN computes it. The gates' dot products by the
+ * backend's kernel (Internal/kiln_dot.h), the rest portable C. Contract: Include/arm_nnfunctions.h (@kiln-lstm).
  */
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
 
+#include "Include/Internal/kiln_dot.h"
 #include "Include/Internal/kiln_lstm.h"
 #include "Include/Internal/kiln_common.h"
 #include "Include/arm_nnfunctions.h"
@@ -29,12 +30,7 @@ void kiln_lstm_fc_acc_s8(const int8_t *x,
     {
         int32_t b;
         memcpy(&b, bias_bytes + (size_t)r * sizeof(int32_t), sizeof(b));
-        uint32_t acc = (uint32_t)b;
-        const int8_t *wr = w + (size_t)r * (size_t)cols;
-        for (int32_t k = 0; k < cols; k++)
-        {
-            acc += (uint32_t)((int32_t)x[k] * wr[k]);
-        }
+        const uint32_t acc = (uint32_t)b + kiln_dot_s8_off(x, w + (size_t)r * (size_t)cols, cols, 0);
         const int64_t v = (int64_t)dst[r] + arm_nn_requantize(kiln_lstm_wrap32(acc), multiplier, shift);
         dst[r] = (int16_t)((v < INT16_MIN) ? INT16_MIN : ((v > INT16_MAX) ? INT16_MAX : v));
     }

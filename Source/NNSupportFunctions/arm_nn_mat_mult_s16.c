@@ -1,5 +1,6 @@
 /*
- * Kiln — the int16x8 GEMM support kernels (portable C on every backend): arm_nn_mat_mult_nt_t_s16
+ * Kiln — the int16x8 GEMM support kernels (the loops in C, the dot products by the backend's kernel,
+ * Internal/kiln_dot.h): arm_nn_mat_mult_nt_t_s16
  * and arm_nn_mat_mult_kernel_s16, with the output arithmetic of Kiln's int16 convolution
  * (Internal/kiln_conv_s16.h): for an int32 bias (bias_data->is_int32_bias) the sum is taken modulo
  * 2^32 and requantized with arm_nn_requantize and the Q31 multiplier; for an int64 bias the exact

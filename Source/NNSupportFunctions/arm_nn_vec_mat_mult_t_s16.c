@@ -1,5 +1,6 @@
 /*
- * Kiln — int16 vector x transposed matrix support kernels (portable C on every backend):
+ * Kiln — int16 vector x transposed matrix support kernels (the row loops in C, the int16 x int8 dot
+ * products by the backend's kernel, Internal/kiln_dot.h):
  * arm_nn_vec_mat_mult_t_s16 (int8 matrix), arm_nn_vec_mat_mult_t_per_ch_s16 (per-row
  * quantization, ns-cmsis-nn) and arm_nn_vec_mat_mult_t_s16_s16 (int16 matrix). For r < rhs_rows:
  *   dst[r] = clamp(R(sum_k lhs[k] * rhs[r][k], bias[r]), activation_min, activation_max)

@@ -1,5 +1,6 @@
 /*
- * Kiln — arm_nn_vec_mat_mult_t_svdf_s8: the SVDF feature product (portable C on every backend),
+ * Kiln — arm_nn_vec_mat_mult_t_svdf_s8: the SVDF feature product (the row loop in C, each row's dot
+ * product by the backend's kernel, Internal/kiln_dot.h),
  * int8 vector x transposed int8 matrix to int16, outputs scatter_offset apart:
  *   dst[r * scatter_offset] = clamp(requantize(sum_k (lhs[k] + lhs_offset) * rhs[r][k],
  *                                   dst_multiplier, dst_shift), activation_min, activation_max)

@@ -1,6 +1,7 @@
 /*
  * Kiln — arm_svdf_s8: TFLite int8 SVDF with an int8 state and int8 time weights, one time step
- * per call (Internal/kiln_svdf.h). Portable C on every backend (route "svdf_c"): no context bytes;
+ * per call (Internal/kiln_svdf.h). Portable C on every backend but for the feature products
+ * (Internal/kiln_dot.h) (route "svdf_c"): no context bytes;
  * input_ctx / output_ctx are not used (not read).
  */
 #include "Include/arm_nnfunctions.h"

@@ -1,6 +1,7 @@
 /*
  * Kiln — arm_svdf_state_s16_s8: TFLite int8 SVDF with an int16 state and int16 time weights, one time
- * step per call (Internal/kiln_svdf.h). Portable C on every backend (route "svdf_c"): no scratch;
+ * step per call (Internal/kiln_svdf.h). Portable C on every backend but for the feature products
+ * (Internal/kiln_dot.h) (route "svdf_c"): no scratch;
  * input_ctx / output_ctx are not used (not read).
  */
 #include "Include/arm_nnfunctions.h"

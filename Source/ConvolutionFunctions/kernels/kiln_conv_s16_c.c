@@ -4,31 +4,30 @@
  * taps contribute 0), requantized by kiln_conv_s16_out (int64 bias) or kiln_conv_s16_out32 (int32
  * bias: int32 accumulator). The input is read in place; no scratch.
  *
- * Bounds (Internal/kiln_conv_s16.h): |in * w| <= 2^22, so a block of up to 256 products fits an
- * int32 (<= 2^30) and a pixel's sum of at most rhs_cols < 2^31 products stays within 2^53.
+ * Bounds (Internal/kiln_conv_s16.h): |in * w| <= 2^22, so a pixel's sum of at most rhs_cols < 2^31
+ * products stays within 2^53; each filter row's run of channels is one dot product of the backend's
+ * kernel (Internal/kiln_dot.h: SMLALD on DSP, VMLALDAVA on Helium), exact in int64.
  * Coordinates are formed in int64; every index that reaches memory is inside a tensor whose
  * element count the plan checked to be within int32.
  */
 #include "Include/Internal/kiln_conv_s16.h"
+#include "Include/Internal/kiln_dot.h"
 
-#define KILN_CONV_S16_BLOCK 256
-
-/* sum_i x[i] * w[i] for n >= 0, int32 blocks of at most KILN_CONV_S16_BLOCK products. */
-static int64_t kiln_conv_s16_dot(const int16_t *x, const int8_t *w, int32_t n)
+/* sums[j] += the dot product of x with weight row w + j * stride, j < n (1 or 2), over len elements. */
+static inline void kiln_conv_s16_dots(const int16_t *x, const int8_t *w, int32_t stride, int32_t len, int32_t n,
+                                      int64_t sums[2])
 {
-    int64_t sum = 0;
-    int32_t i = 0;
-    while (i < n)
+    if (n == 2)
     {
-        const int32_t end = n - i > KILN_CONV_S16_BLOCK ? i + KILN_CONV_S16_BLOCK : n;
-        int32_t part = 0;
-        for (; i < end; i++)
-        {
-            part += (int32_t)x[i] * (int32_t)w[i];
-        }
-        sum += part;
+        int64_t d[2];
+        kiln_dot2_s16_s8(x, w, stride, len, d);
+        sums[0] += d[0];
+        sums[1] += d[1];
     }
-    return sum;
+    else
+    {
+        sums[0] += kiln_dot_s16_s8(x, w, len);
+    }
 }
 
 void kiln_conv_s16_run_c(const kiln_conv_s16_run_args *a)
@@ -50,16 +49,35 @@ void kiln_conv_s16_run_c(const kiln_conv_s16_run_args *a)
             for (int32_t ox = 0; ox < out_w; ox++)
             {
                 const int64_t base_x = (int64_t)ox * s->stride_w - s->pad_w;
-                for (int32_t oc = 0; oc < out_c; oc++)
+                /* Without groups and width dilation, a filter row's taps inside the input are contiguous in the
+                 * input row and in the filter: taps [kx0, kx1). */
+                const bool runs = s->dilation_w == 1 && fc == in_c;
+                const int32_t kx0 = base_x < 0 ? (int32_t)(-base_x < fw ? -base_x : fw) : 0;
+                const int32_t kx1 = base_x + fw <= in_w ? fw : (int32_t)(in_w - base_x > kx0 ? in_w - base_x : kx0);
+                int32_t noc = 1;
+                for (int32_t oc = 0; oc < out_c; oc += noc)
                 {
+                    /* two output channels at a time when they share their group (the input loads shared) */
                     const int32_t in_ch0 = (oc / oc_per_group) * fc; /* the group's first input channel */
+                    noc = oc + 1 < out_c && (oc + 1) / oc_per_group == oc / oc_per_group ? 2 : 1;
                     const int8_t *w_oc = a->filter + (int64_t)oc * k;
-                    int64_t sum = 0;
+                    int64_t sums[2] = {0, 0};
                     for (int32_t ky = 0; ky < fh; ky++)
                     {
                         const int64_t iy = base_y + (int64_t)ky * s->dilation_h;
                         if (iy < 0 || iy >= in_h)
                         {
+                            continue;
+                        }
+                        if (runs)
+                        {
+                            /* the filter row's taps inside the input: one contiguous run in both */
+                            if (kx1 > kx0)
+                            {
+                                kiln_conv_s16_dots(in_batch + (iy * in_w + base_x + kx0) * in_c,
+                                                   w_oc + ((int64_t)ky * fw + kx0) * fc, k, (kx1 - kx0) * fc, noc,
+                                                   sums);
+                            }
                             continue;
                         }
                         for (int32_t kx = 0; kx < fw; kx++)
@@ -69,20 +87,25 @@ void kiln_conv_s16_run_c(const kiln_conv_s16_run_args *a)
                             {
                                 continue;
                             }
-                            sum += kiln_conv_s16_dot(in_batch + (iy * in_w + ix) * in_c + in_ch0,
-                                                     w_oc + ((int64_t)ky * fw + kx) * fc, fc);
+                            kiln_conv_s16_dots(in_batch + (iy * in_w + ix) * in_c + in_ch0,
+                                               w_oc + ((int64_t)ky * fw + kx) * fc, k, fc, noc, sums);
                         }
                     }
-                    if (a->acc32)
+                    for (int32_t j = 0; j < noc; j++)
                     {
-                        *dst++ = kiln_conv_s16_out32(sum, a->bias32 != NULL ? a->bias32[oc] : 0, a->mult[oc],
-                                                     a->shift[oc], a->out_offset, a->act_min, a->act_max);
-                    }
-                    else
-                    {
-                        *dst++ = kiln_conv_s16_out(sum, a->bias64 != NULL ? a->bias64[oc] : 0,
-                                                   REDUCE_MULTIPLIER(a->mult[oc]), a->shift[oc], a->out_offset,
-                                                   a->act_min, a->act_max);
+                        const int32_t o = oc + j;
+                        const int64_t sum = sums[j];
+                        if (a->acc32)
+                        {
+                            *dst++ = kiln_conv_s16_out32(sum, a->bias32 != NULL ? a->bias32[o] : 0, a->mult[o],
+                                                         a->shift[o], a->out_offset, a->act_min, a->act_max);
+                        }
+                        else
+                        {
+                            *dst++ = kiln_conv_s16_out(sum, a->bias64 != NULL ? a->bias64[o] : 0,
+                                                       REDUCE_MULTIPLIER(a->mult[o]), a->shift[o], a->out_offset,
+                                                       a->act_min, a->act_max);
+                        }
                     }
                 }
             }

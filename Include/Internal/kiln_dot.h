@@ -1,0 +1,41 @@
+/*
+ * Kiln — dot products of one vector pair, per backend (Source/NNSupportFunctions/kernels/kiln_dot_{c,dsp,mve}.c):
+ * the inner loops of the int16x8 layers (fully connected, vector x matrix, convolution, LSTM) and of the int8 LSTM
+ * gates and SVDF feature products, which before ran scalar C on every backend. Each result is defined
+ * arithmetically (an exact sum, or one modulo 2^32), so every backend gives the same value.
+ */
+#ifndef KILN_DOT_H
+#define KILN_DOT_H
+
+#include <stdint.h>
+
+#include "Internal/kiln_common.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/**
+ * sum_i x[i] * w[i] for i < n (n >= 0), exact: each product is at most 2^22 in magnitude, so any n < 2^31 sums
+ * within 2^53. Helium: VMLALDAVA on eight lanes (64-bit accumulator); DSP: SMLALD on halfword pairs.
+ */
+int64_t kiln_dot_s16_s8(const int16_t *x, const int8_t *w, int32_t n);
+
+/**
+ * The kiln_dot_s16_s8 sums of one x against two weight rows, w0 and w1 = w0 + w_stride (the x loads shared):
+ * out[0] = sum_i x[i] * w0[i], out[1] = sum_i x[i] * w1[i], i < n, exact.
+ */
+void kiln_dot2_s16_s8(const int16_t *x, const int8_t *w0, int32_t w_stride, int32_t n, int64_t out[2]);
+
+/**
+ * sum_i (x[i] + x_offset) * w[i] for i < n (n >= 0), modulo 2^32 (the wrapping int32 accumulation of the Arm
+ * multiply-accumulates), returned as its bit pattern. Helium: VMLADAVA and VADDVA (the offset term as
+ * x_offset * sum(w)); DSP: SXTAB16 / SXTB16 and SMLAD.
+ */
+uint32_t kiln_dot_s8_off(const int8_t *x, const int8_t *w, int32_t n, int32_t x_offset);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* KILN_DOT_H */

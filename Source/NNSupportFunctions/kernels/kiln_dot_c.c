@@ -1,0 +1,43 @@
+/*
+ * Kiln — the dot products of Include/Internal/kiln_dot.h, portable C (the readable reference of the DSP and
+ * Helium versions).
+ */
+#include "Include/Internal/kiln_dot.h"
+
+#if KILN_BUILD_C
+
+int64_t kiln_dot_s16_s8(const int16_t *x, const int8_t *w, int32_t n)
+{
+    /* int32 partial sums of at most 256 products (each |x * w| <= 2^22: a block stays within 2^30) */
+    int64_t sum = 0;
+    int32_t i = 0;
+    while (i < n)
+    {
+        const int32_t end = n - i > 256 ? i + 256 : n;
+        int32_t part = 0;
+        for (; i < end; i++)
+        {
+            part += (int32_t)x[i] * (int32_t)w[i];
+        }
+        sum += part;
+    }
+    return sum;
+}
+
+void kiln_dot2_s16_s8(const int16_t *x, const int8_t *w0, int32_t w_stride, int32_t n, int64_t out[2])
+{
+    out[0] = kiln_dot_s16_s8(x, w0, n);
+    out[1] = kiln_dot_s16_s8(x, w0 + w_stride, n);
+}
+
+uint32_t kiln_dot_s8_off(const int8_t *x, const int8_t *w, int32_t n, int32_t x_offset)
+{
+    uint32_t acc = 0;
+    for (int32_t i = 0; i < n; i++)
+    {
+        acc += ((uint32_t)(int32_t)x[i] + (uint32_t)x_offset) * (uint32_t)(int32_t)w[i];
+    }
+    return acc;
+}
+
+#endif /* KILN_BUILD_C */

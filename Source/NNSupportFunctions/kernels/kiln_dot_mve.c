@@ -1,0 +1,76 @@
+/*
+ * Kiln — the dot products of Include/Internal/kiln_dot.h, Helium (MVE): tail-predicated low-overhead loops
+ * (WLSTP / LETP: any length, no separate tail), eight int16 x int8 products per VMLALDAVA into a 64-bit
+ * accumulator, or sixteen int8 products per VMLADAVA with the weights' sum beside them (VADDVA) for the offset
+ * term. Inline assembly: GCC 12 forms no tail-predicated loop from the intrinsics.
+ */
+#include "Include/Internal/kiln_dot.h"
+#include "Include/Internal/kiln_asm_optimize.h" /* -O0 builds: see there */
+
+#if KILN_BUILD_MVE
+
+int64_t kiln_dot_s16_s8(const int16_t *x, const int8_t *w, int32_t n)
+{
+    /* VMLALDAVA's accumulator is an even / odd register pair: a 64-bit operand (%Q low, %R high word), which
+     * GCC places in an even-aligned pair on MVE targets (an odd one would not assemble) */
+    int64_t acc;
+    __asm volatile("  mov         %Q[a], #0              \n"
+                   "  mov         %R[a], #0              \n"
+                   "  wlstp.16    lr, %[n], 2f           \n"
+                   "1:                                   \n"
+                   "  vldrh.16    q0, [%[x]], #16        \n"
+                   "  vldrb.s16   q1, [%[w]], #8         \n"
+                   "  vmlaldava.s16 %Q[a], %R[a], q0, q1 \n"
+                   "  letp        lr, 1b                 \n"
+                   "2:                                   \n"
+                   : [x] "+r"(x), [w] "+r"(w), [a] "=&r"(acc)
+                   : [n] "r"(n)
+                   : "q0", "q1", "lr", "memory");
+    return acc;
+}
+
+void kiln_dot2_s16_s8(const int16_t *x, const int8_t *w0, int32_t w_stride, int32_t n, int64_t out[2])
+{
+    const int8_t *w1 = w0 + w_stride;
+    int64_t a0, a1;
+    __asm volatile("  mov         %Q[a0], #0             \n"
+                   "  mov         %R[a0], #0             \n"
+                   "  mov         %Q[a1], #0             \n"
+                   "  mov         %R[a1], #0             \n"
+                   "  wlstp.16    lr, %[n], 2f           \n"
+                   "1:                                   \n"
+                   "  vldrh.16    q0, [%[x]], #16        \n"
+                   "  vldrb.s16   q1, [%[w0]], #8        \n"
+                   "  vmlaldava.s16 %Q[a0], %R[a0], q0, q1 \n"
+                   "  vldrb.s16   q2, [%[w1]], #8        \n"
+                   "  vmlaldava.s16 %Q[a1], %R[a1], q0, q2 \n"
+                   "  letp        lr, 1b                 \n"
+                   "2:                                   \n"
+                   : [x] "+r"(x), [w0] "+r"(w0), [w1] "+r"(w1), [a0] "=&r"(a0), [a1] "=&r"(a1)
+                   : [n] "r"(n)
+                   : "q0", "q1", "q2", "lr", "memory");
+    out[0] = a0;
+    out[1] = a1;
+}
+
+uint32_t kiln_dot_s8_off(const int8_t *x, const int8_t *w, int32_t n, int32_t x_offset)
+{
+    int32_t dot, wsum;
+    __asm volatile("  mov         %[d], #0               \n"
+                   "  mov         %[s], #0               \n"
+                   "  wlstp.8     lr, %[n], 2f           \n"
+                   "1:                                   \n"
+                   "  vldrb.8     q0, [%[x]], #16        \n"
+                   "  vldrb.8     q1, [%[w]], #16        \n"
+                   "  vmladava.s8 %[d], q0, q1           \n"
+                   "  vaddva.s8   %[s], q1               \n"
+                   "  letp        lr, 1b                 \n"
+                   "2:                                   \n"
+                   : [x] "+r"(x), [w] "+r"(w), [d] "=&Te"(dot), [s] "=&Te"(wsum)
+                   : [n] "r"(n)
+                   : "q0", "q1", "lr", "memory");
+    /* sum (x + off) w = sum x w + off sum w, modulo 2^32 */
+    return (uint32_t)dot + (uint32_t)x_offset * (uint32_t)wsum;
+}
+
+#endif /* KILN_BUILD_MVE */

@@ -1,0 +1,223 @@
+/*
+ * The backend dot-product kernels of Include/Internal/kiln_dot.h (the inner loops of the int16x8 fully
+ * connected, vector x matrix and convolution layers, the LSTM gates and the SVDF feature products) against
+ * scalar references written here: every length from 0 to 200 and some long ones, every start alignment,
+ * extreme values, offsets inside and outside the DSP kernel's halfword range; inputs unchanged. Then the
+ * instructions per MAC of the layers built on them (informational on the host; on the boards each bound
+ * guards the level measured when the DSP and Helium kernels came in).
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "Internal/kiln_dot.h"
+#include "arm_nnfunctions.h"
+#include "arm_nnsupportfunctions.h"
+#include "kiln_board.h"
+#include "kiln_test.h"
+
+#define MAXN 4200
+
+static int16_t g_x16[MAXN + 8];
+static int8_t g_x8[MAXN + 8];
+static int8_t g_w8[MAXN + 8];
+static int16_t s_x16[MAXN + 8];
+static int8_t s_x8[MAXN + 8];
+static int8_t s_w8[MAXN + 8];
+
+static int64_t ref_dot_s16_s8(const int16_t *x, const int8_t *w, int32_t n)
+{
+    int64_t s = 0;
+    for (int32_t i = 0; i < n; i++)
+    {
+        s += (int64_t)x[i] * (int64_t)w[i];
+    }
+    return s;
+}
+
+static uint32_t ref_dot_s8_off(const int8_t *x, const int8_t *w, int32_t n, int32_t off)
+{
+    /* exact in int64, then reduced modulo 2^32 */
+    int64_t s = 0;
+    for (int32_t i = 0; i < n; i++)
+    {
+        s += ((int64_t)x[i] + (int64_t)off) * (int64_t)w[i];
+    }
+    return (uint32_t)(uint64_t)s;
+}
+
+static void fill_inputs(kiln_rng *r, int mode)
+{
+    for (int32_t i = 0; i < MAXN + 8; i++)
+    {
+        switch (mode)
+        {
+        case 0: /* random */
+            g_x16[i] = (int16_t)kiln_rng_range(r, INT16_MIN, INT16_MAX);
+            g_x8[i] = (int8_t)kiln_rng_range(r, INT8_MIN, INT8_MAX);
+            g_w8[i] = (int8_t)kiln_rng_range(r, INT8_MIN, INT8_MAX);
+            break;
+        case 1: /* the largest products, one sign */
+            g_x16[i] = INT16_MIN;
+            g_x8[i] = INT8_MIN;
+            g_w8[i] = INT8_MIN;
+            break;
+        default: /* the largest products, alternating signs */
+            g_x16[i] = (i & 1) != 0 ? INT16_MIN : INT16_MAX;
+            g_x8[i] = (i & 2) != 0 ? INT8_MIN : INT8_MAX;
+            g_w8[i] = (i & 1) != 0 ? INT8_MIN : INT8_MAX;
+            break;
+        }
+    }
+    memcpy(s_x16, g_x16, sizeof(g_x16));
+    memcpy(s_x8, g_x8, sizeof(g_x8));
+    memcpy(s_w8, g_w8, sizeof(g_w8));
+}
+
+static void test_dot_kernels(void)
+{
+    static const int32_t offsets[] = {0,     1,      -1,     127,    128,       -127,     -128,   32639,
+                                      32640, -32640, -32641, 100000, INT32_MAX, INT32_MIN, -70000};
+    static const int32_t longs[] = {255, 256, 257, 1023, 1024, 1031, 4099, MAXN};
+    kiln_rng rng;
+    kiln_rng_seed(&rng, 41);
+    int32_t failures = 0;
+    for (int mode = 0; mode < 3 && failures < 5; mode++)
+    {
+        fill_inputs(&rng, mode);
+        for (int32_t k = 0; k < 201 + (int32_t)(sizeof(longs) / sizeof(longs[0])) && failures < 5; k++)
+        {
+            const int32_t n = k <= 200 ? k : longs[k - 201];
+            for (int32_t a = 0; a < 4; a++)
+            {
+                const int32_t ax = (a * 3) & 3; /* the two operands' starts misaligned differently */
+                const int64_t got16 = kiln_dot_s16_s8(g_x16 + a, g_w8 + ax, n);
+                const int64_t want16 = ref_dot_s16_s8(g_x16 + a, g_w8 + ax, n);
+                kiln_test_context("mode %d n %d starts %d/%d", mode, (int)n, (int)a, (int)ax);
+                if (!KILN_CHECK_EQ(got16, want16))
+                {
+                    failures++;
+                }
+                const int32_t off = k % 3 == 0 ? offsets[(k / 3 + a) % (int32_t)(sizeof(offsets) / sizeof(offsets[0]))]
+                                               : kiln_rng_range(&rng, -300, 300);
+                kiln_test_context("mode %d n %d starts %d/%d offset %d", mode, (int)n, (int)a, (int)ax, (int)off);
+                if (!KILN_CHECK_EQ(kiln_dot_s8_off(g_x8 + ax, g_w8 + a, n, off), ref_dot_s8_off(g_x8 + ax, g_w8 + a, n, off)))
+                {
+                    failures++;
+                }
+            }
+        }
+        KILN_CHECK(memcmp(g_x16, s_x16, sizeof(g_x16)) == 0 && memcmp(g_x8, s_x8, sizeof(g_x8)) == 0 &&
+                   memcmp(g_w8, s_w8, sizeof(g_w8)) == 0);
+    }
+}
+
+/* ---- instruction counts of the layers on the kernels ------------------------------------------ */
+
+#define FC_COLS 256
+#define FC_ROWS 128
+#define SV_COLS 40
+#define SV_ROWS 64
+#define CV_HW   12
+#define CV_C    16
+
+static int16_t p_x16[CV_HW * CV_HW * CV_C];
+static int8_t p_w8[FC_COLS * FC_ROWS];
+static int64_t p_b64[FC_ROWS];
+static int16_t p_out16[CV_HW * CV_HW * CV_C];
+#if !KILN_UPSTREAM_API
+static int32_t p_mult[CV_C], p_shift[CV_C];
+#endif
+
+static void report(const char *what, double instr, double macs, double bound_dsp, double bound_mve)
+{
+    const double per = instr / macs;
+    printf("dot perf %s [%s] %s: %.0f instructions, %.3f per MAC\n", kiln_board_name(), kiln_isa_name(KILN_NATIVE_ISA),
+           what, instr, per);
+    if (KILN_NATIVE_ISA == KILN_ISA_DSP)
+    {
+        KILN_CHECK(per <= bound_dsp);
+    }
+    else if (KILN_NATIVE_ISA == KILN_ISA_MVE)
+    {
+        KILN_CHECK(per <= bound_mve);
+    }
+}
+
+static void test_layer_instruction_counts(void)
+{
+    if (!kiln_counter_available())
+    {
+        return;
+    }
+    kiln_rng rng;
+    kiln_rng_seed(&rng, 5);
+    for (size_t i = 0; i < sizeof(p_x16) / sizeof(p_x16[0]); i++)
+    {
+        p_x16[i] = (int16_t)kiln_rng_range(&rng, -3000, 3000);
+    }
+    kiln_rng_fill_s8(&rng, p_w8, (int64_t)sizeof(p_w8));
+    for (int32_t i = 0; i < FC_ROWS; i++)
+    {
+        p_b64[i] = kiln_rng_range(&rng, -100000, 100000);
+    }
+
+    /* int16x8 fully connected, 256 x 128 */
+    {
+        const cmsis_nn_fc_params fp = {0, 0, 0, {INT16_MIN, INT16_MAX}};
+        const cmsis_nn_per_tensor_quant_params qp = {1 << 30, -10};
+        const cmsis_nn_dims in = {1, 1, 1, FC_COLS}, fd = {FC_COLS, 1, 1, FC_ROWS}, bd = {1, 1, 1, FC_ROWS};
+        const cmsis_nn_dims od = {1, 1, 1, FC_ROWS};
+        const cmsis_nn_context ctx = {NULL, 0};
+        kiln_counter_start();
+        const arm_cmsis_nn_status st =
+            arm_fully_connected_s16(&ctx, &fp, &qp, &in, p_x16, &fd, p_w8, &bd, p_b64, &od, p_out16);
+        const double n = kiln_counter_stop();
+        KILN_CHECK_EQ(st, ARM_CMSIS_NN_SUCCESS);
+        /* measured when the kernels came in: DSP 3.096 (portable C 5.604), Helium 0.866 (C 4.546) */
+        report("fully connected s16 256 x 128", n, (double)FC_COLS * FC_ROWS, 3.2, 0.9);
+    }
+
+    /* SVDF's feature products (int8 input with an offset), 40 x 64 */
+    {
+        kiln_counter_start();
+        const arm_cmsis_nn_status st = arm_nn_vec_mat_mult_t_svdf_s8((const int8_t *)p_x16, p_w8, p_out16, 5, 1,
+                                                                      1 << 30, -8, SV_COLS, SV_ROWS, INT16_MIN,
+                                                                      INT16_MAX);
+        const double n = kiln_counter_stop();
+        KILN_CHECK_EQ(st, ARM_CMSIS_NN_SUCCESS);
+        /* DSP 4.034 (C 7.209), Helium 1.635 (C 6.310) */
+        report("svdf feature products 40 x 64", n, (double)SV_COLS * SV_ROWS, 4.15, 1.7);
+    }
+
+#if !KILN_UPSTREAM_API
+    /* int16x8 convolution 12 x 12 x 16 -> 16, 3x3, padding 1 */
+    {
+        for (int32_t i = 0; i < CV_C; i++)
+        {
+            p_mult[i] = (1 << 30) + i;
+            p_shift[i] = -9;
+        }
+        const cmsis_nn_conv_params cp = {0, 0, {1, 1}, {1, 1}, {1, 1}, {INT16_MIN, INT16_MAX}};
+        const cmsis_nn_per_channel_quant_params qp = {p_mult, p_shift};
+        const cmsis_nn_dims in = {1, CV_HW, CV_HW, CV_C}, fd = {CV_C, 3, 3, CV_C}, bd = {1, 1, 1, CV_C};
+        const cmsis_nn_dims od = {1, CV_HW, CV_HW, CV_C};
+        const cmsis_nn_bias_data bias = {p_b64, false};
+        const cmsis_nn_context ctx = {NULL, 0};
+        kiln_counter_start();
+        const arm_cmsis_nn_status st =
+            arm_convolve_s16(&ctx, &cp, &qp, &in, p_x16, &fd, p_w8, &bd, &bias, &od, p_out16);
+        const double n = kiln_counter_stop();
+        KILN_CHECK_EQ(st, ARM_CMSIS_NN_SUCCESS);
+        const double macs = (double)CV_HW * CV_HW * CV_C * 9 * CV_C; /* the padded taps counted too */
+        /* DSP 4.428 (C 10.402), Helium 2.121 (C 9.521) */
+        report("convolution s16 12x12x16 -> 16, 3x3", n, macs, 4.6, 2.2);
+    }
+#endif
+}
+
+int main(void)
+{
+    KILN_RUN(test_dot_kernels);
+    KILN_RUN(test_layer_instruction_counts);
+    return kiln_test_finish();
+}
