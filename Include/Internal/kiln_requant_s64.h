@@ -44,12 +44,18 @@ static inline int64_t kiln_requant_s64(int64_t sum, int64_t bias, int32_t rm, in
     {
         return 0;
     }
+    const int32_t t = 15 - shift; /* [-15, 46] */
+    const int64_t small = (int64_t)1 << 46;
+    if (t >= 1 && sum < small && sum > -small && bias < small && bias > -small)
+    {
+        /* the usual case, directly: |acc| < 2^47, so |acc * rm + 2^(t - 1)| < 2^62 + 2^45 in int64 */
+        return kiln_floor_div_pow2_s64((sum + bias) * rm + ((int64_t)1 << (t - 1)), t);
+    }
     if (bias > 0 ? sum > INT64_MAX - bias : sum < INT64_MIN - bias)
     {
         return bias > 0 ? KILN_REQUANT_S64_SAT : -KILN_REQUANT_S64_SAT;
     }
     const int64_t acc = sum + bias;
-    const int32_t t = 15 - shift; /* [-15, 46] */
     if (t <= 0)
     {
         const int64_t lim = (int64_t)1 << 24;

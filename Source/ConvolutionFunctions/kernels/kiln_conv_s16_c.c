@@ -7,8 +7,8 @@
  * Bounds (Internal/kiln_conv_s16.h): |in * w| <= 2^22, so a pixel's sum of at most rhs_cols < 2^31
  * products stays within 2^53; each filter row's run of channels is one dot product of the backend's
  * kernel (Internal/kiln_dot.h: SMLALD on DSP, VMLALDAVA on Helium), exact in int64.
- * Coordinates are formed in int64; every index that reaches memory is inside a tensor whose
- * element count the plan checked to be within int32.
+ * Coordinates are formed in int64, the valid taps of each axis worked out once per output pixel; every
+ * index that reaches memory is inside a tensor whose element count the plan checked to be within int32.
  */
 #include "Include/Internal/kiln_conv_s16.h"
 #include "Include/Internal/kiln_dot.h"
@@ -30,14 +30,42 @@ static inline void kiln_conv_s16_dots(const int16_t *x, const int8_t *w, int32_t
     }
 }
 
+/* Taps [*t0, *t1) of one axis whose coordinate base + t * dil lies in [0, size) (t < taps), in 64 bits. */
+static void kiln_conv_s16_taps(int64_t base, int64_t size, int32_t taps, int64_t dil, int32_t *t0, int32_t *t1)
+{
+    int64_t lo = base < 0 ? (-base + dil - 1) / dil : 0;
+    int64_t hi = size > base ? (size - base + dil - 1) / dil : 0;
+    hi = hi < taps ? hi : taps;
+    lo = lo < hi ? lo : hi;
+    *t0 = (int32_t)lo;
+    *t1 = (int32_t)hi;
+}
+
+/* The requantized output of channel o. */
+static inline int16_t kiln_conv_s16_result(const kiln_conv_s16_run_args *a, int32_t o, int64_t sum)
+{
+    if (a->acc32)
+    {
+        return kiln_conv_s16_out32(sum, a->bias32 != NULL ? a->bias32[o] : 0, a->mult[o], a->shift[o], a->out_offset,
+                                   a->act_min, a->act_max);
+    }
+    return kiln_conv_s16_out(sum, a->bias64 != NULL ? a->bias64[o] : 0, REDUCE_MULTIPLIER(a->mult[o]), a->shift[o],
+                             a->out_offset, a->act_min, a->act_max);
+}
+
 void kiln_conv_s16_run_c(const kiln_conv_s16_run_args *a)
 {
     const kiln_conv_s16_shape *s = a->shape;
     const int32_t in_h = s->in_h, in_w = s->in_w, in_c = s->in_c;
     const int32_t fh = s->filter_h, fw = s->filter_w, fc = s->filter_c;
     const int32_t out_h = s->out_h, out_w = s->out_w, out_c = s->out_c;
+    const int32_t dh = s->dilation_h, dw = s->dilation_w;
     const int32_t k = a->plan->rhs_cols;
     const int32_t oc_per_group = out_c / a->plan->groups;
+    /* Without groups and width dilation, a filter row's taps inside the input are contiguous in the input row
+     * and in the filter: one dot product per filter row (a "run"); otherwise one per tap. */
+    const bool runs = dw == 1 && fc == in_c;
+    const int32_t row = in_w * in_c; /* input elements per image row */
 
     int16_t *dst = a->output;
     for (int32_t b = 0; b < s->batches; b++)
@@ -46,68 +74,53 @@ void kiln_conv_s16_run_c(const kiln_conv_s16_run_args *a)
         for (int32_t oy = 0; oy < out_h; oy++)
         {
             const int64_t base_y = (int64_t)oy * s->stride_h - s->pad_h;
+            int32_t ky0, ky1;
+            kiln_conv_s16_taps(base_y, in_h, fh, dh, &ky0, &ky1);
             for (int32_t ox = 0; ox < out_w; ox++)
             {
                 const int64_t base_x = (int64_t)ox * s->stride_w - s->pad_w;
-                /* Without groups and width dilation, a filter row's taps inside the input are contiguous in the
-                 * input row and in the filter: taps [kx0, kx1). */
-                const bool runs = s->dilation_w == 1 && fc == in_c;
-                const int32_t kx0 = base_x < 0 ? (int32_t)(-base_x < fw ? -base_x : fw) : 0;
-                const int32_t kx1 = base_x + fw <= in_w ? fw : (int32_t)(in_w - base_x > kx0 ? in_w - base_x : kx0);
+                int32_t kx0, kx1;
+                kiln_conv_s16_taps(base_x, in_w, fw, dw, &kx0, &kx1);
+                /* the first valid tap's input pixel and its offset in a filter (int32: inside the tensors) */
+                const int16_t *x0 =
+                    ky1 > ky0 && kx1 > kx0
+                        ? in_batch + (int32_t)(base_y + (int64_t)ky0 * dh) * row + (int32_t)(base_x + (int64_t)kx0 * dw) * in_c
+                        : in_batch;
+                const int32_t w0 = (ky0 * fw + kx0) * fc;
+                const int32_t run_len = (kx1 - kx0) * fc;
                 int32_t noc = 1;
                 for (int32_t oc = 0; oc < out_c; oc += noc)
                 {
                     /* two output channels at a time when they share their group (the input loads shared) */
-                    const int32_t in_ch0 = (oc / oc_per_group) * fc; /* the group's first input channel */
                     noc = oc + 1 < out_c && (oc + 1) / oc_per_group == oc / oc_per_group ? 2 : 1;
-                    const int8_t *w_oc = a->filter + (int64_t)oc * k;
+                    const int16_t *xg = x0 + (oc / oc_per_group) * fc; /* the group's first input channel */
+                    const int8_t *wg = a->filter + (int64_t)oc * k + w0;
                     int64_t sums[2] = {0, 0};
-                    for (int32_t ky = 0; ky < fh; ky++)
+                    if (kx1 > kx0)
                     {
-                        const int64_t iy = base_y + (int64_t)ky * s->dilation_h;
-                        if (iy < 0 || iy >= in_h)
+                        for (int32_t ky = ky0; ky < ky1; ky++)
                         {
-                            continue;
-                        }
-                        if (runs)
-                        {
-                            /* the filter row's taps inside the input: one contiguous run in both */
-                            if (kx1 > kx0)
+                            const int16_t *xr = xg + (ky - ky0) * dh * row;
+                            const int8_t *wr = wg + (ky - ky0) * fw * fc;
+                            if (runs)
                             {
-                                kiln_conv_s16_dots(in_batch + (iy * in_w + base_x + kx0) * in_c,
-                                                   w_oc + ((int64_t)ky * fw + kx0) * fc, k, (kx1 - kx0) * fc, noc,
-                                                   sums);
-                            }
-                            continue;
-                        }
-                        for (int32_t kx = 0; kx < fw; kx++)
-                        {
-                            const int64_t ix = base_x + (int64_t)kx * s->dilation_w;
-                            if (ix < 0 || ix >= in_w)
-                            {
+                                kiln_conv_s16_dots(xr, wr, k, run_len, noc, sums);
                                 continue;
                             }
-                            kiln_conv_s16_dots(in_batch + (iy * in_w + ix) * in_c + in_ch0,
-                                               w_oc + ((int64_t)ky * fw + kx) * fc, k, fc, noc, sums);
+                            for (int32_t kx = kx0; kx < kx1; kx++)
+                            {
+                                kiln_conv_s16_dots(xr + (kx - kx0) * dw * in_c, wr + (kx - kx0) * fc, k, fc, noc,
+                                                   sums);
+                            }
                         }
                     }
-                    for (int32_t j = 0; j < noc; j++)
+                    dst[oc] = kiln_conv_s16_result(a, oc, sums[0]);
+                    if (noc == 2)
                     {
-                        const int32_t o = oc + j;
-                        const int64_t sum = sums[j];
-                        if (a->acc32)
-                        {
-                            *dst++ = kiln_conv_s16_out32(sum, a->bias32 != NULL ? a->bias32[o] : 0, a->mult[o],
-                                                         a->shift[o], a->out_offset, a->act_min, a->act_max);
-                        }
-                        else
-                        {
-                            *dst++ = kiln_conv_s16_out(sum, a->bias64 != NULL ? a->bias64[o] : 0,
-                                                       REDUCE_MULTIPLIER(a->mult[o]), a->shift[o], a->out_offset,
-                                                       a->act_min, a->act_max);
-                        }
+                        dst[oc + 1] = kiln_conv_s16_result(a, oc + 1, sums[1]);
                     }
                 }
+                dst += out_c;
             }
         }
     }
