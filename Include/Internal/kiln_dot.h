@@ -34,6 +34,17 @@ void kiln_dot2_s16_s8(const int16_t *x, const int8_t *w0, int32_t w_stride, int3
  */
 uint32_t kiln_dot_s8_off(const int8_t *x, const int8_t *w, int32_t n, int32_t x_offset);
 
+/**
+ * Depthwise window sums of n channels (the int16x8 depthwise convolution, channel multiplier 1): for c < n,
+ * acc[c] = sum over ky < nky, kx < nkx of x[ky * x_row + kx * x_col + c] * w[ky * w_row + kx * w_col + c], in
+ * int32, exact when nky * nkx <= KILN_DW_ACC_MAX_TAPS (each product is at most 2^22 in magnitude). Helium: four
+ * channels per vector (VLDRH.S32, VLDRB.S32, VMUL, VADD); DSP: four channels per step (SMLABB / SMLATB / SMLABT /
+ * SMLATT on halfword pairs).
+ */
+#define KILN_DW_ACC_MAX_TAPS 511
+void kiln_dw_acc_s16_s8(const int16_t *x, const int8_t *w, int32_t n, int32_t nky, int32_t nkx, int32_t x_col,
+                        int32_t x_row, int32_t w_col, int32_t w_row, int32_t *acc);
+
 #ifdef __cplusplus
 }
 #endif

@@ -111,6 +111,57 @@ static void test_dot_kernels(void)
     }
 }
 
+static void test_dw_acc_kernel(void)
+{
+    /* {channels, nky, nkx}: channel counts around the kernels' blocks of four and eight, windows of every
+     * clipped shape, and the largest window the kernel takes (511 taps) */
+    kiln_rng rng;
+    kiln_rng_seed(&rng, 43);
+    int32_t acc[80 + 1];
+    int32_t failures = 0;
+    for (int mode = 0; mode < 3 && failures < 5; mode++)
+    {
+        fill_inputs(&rng, mode);
+        for (int32_t it = 0; it < 400 && failures < 5; it++)
+        {
+            int32_t n = 1 + it % 70, nky = 1 + (it / 7) % 3, nkx = 1 + (it / 3) % 5;
+            if (it == 399)
+            {
+                n = 5, nky = 7, nkx = 73; /* 511 taps */
+            }
+            const int32_t x_col = n + kiln_rng_range(&rng, 0, 3), w_col = n + kiln_rng_range(&rng, 0, 2);
+            const int32_t x_row = nkx * x_col + kiln_rng_range(&rng, 0, 5), w_row = nkx * w_col;
+            const int32_t a = it & 3; /* start alignment */
+            if ((int64_t)(nky - 1) * x_row + (int64_t)(nkx - 1) * x_col + n + a > MAXN ||
+                (int64_t)(nky - 1) * w_row + (int64_t)(nkx - 1) * w_col + n + a > MAXN)
+            {
+                continue;
+            }
+            acc[n] = 0x5A5A5A5A; /* one past the last: untouched */
+            kiln_dw_acc_s16_s8(g_x16 + a, g_w8 + a, n, nky, nkx, x_col, x_row, w_col, w_row, acc);
+            for (int32_t c = 0; c < n; c++)
+            {
+                int64_t want = 0;
+                for (int32_t ky = 0; ky < nky; ky++)
+                {
+                    for (int32_t kx = 0; kx < nkx; kx++)
+                    {
+                        want += (int64_t)g_x16[a + ky * x_row + kx * x_col + c] * g_w8[a + ky * w_row + kx * w_col + c];
+                    }
+                }
+                kiln_test_context("mode %d n %d window %dx%d channel %d", mode, (int)n, (int)nky, (int)nkx, (int)c);
+                if (!KILN_CHECK_EQ(acc[c], want))
+                {
+                    failures++;
+                    break;
+                }
+            }
+            KILN_CHECK_EQ(acc[n], 0x5A5A5A5A);
+        }
+        KILN_CHECK(memcmp(g_x16, s_x16, sizeof(g_x16)) == 0 && memcmp(g_w8, s_w8, sizeof(g_w8)) == 0);
+    }
+}
+
 /* ---- instruction counts of the layers on the kernels ------------------------------------------ */
 
 #define FC_COLS 256
@@ -124,6 +175,7 @@ static int16_t p_x16[CV_HW * CV_HW * CV_C];
 static int8_t p_w8[FC_COLS * FC_ROWS];
 static int64_t p_b64[FC_ROWS];
 static int16_t p_out16[CV_HW * CV_HW * CV_C];
+static int32_t p_dmult[CV_C], p_dshift[CV_C];
 #if !KILN_UPSTREAM_API
 static int32_t p_mult[CV_C], p_shift[CV_C];
 #endif
@@ -189,6 +241,27 @@ static void test_layer_instruction_counts(void)
         report("svdf feature products 40 x 64", n, (double)SV_COLS * SV_ROWS, 4.15, 1.7);
     }
 
+    /* int16x8 depthwise 12 x 12 x 16, 3x3, padding 1 */
+    {
+        for (int32_t i = 0; i < CV_C; i++)
+        {
+            p_dmult[i] = (1 << 30) + i;
+            p_dshift[i] = -9;
+        }
+        const cmsis_nn_dw_conv_params dp = {0, 0, 1, {1, 1}, {1, 1}, {1, 1}, {INT16_MIN, INT16_MAX}};
+        const cmsis_nn_per_channel_quant_params qp = {p_dmult, p_dshift};
+        const cmsis_nn_dims in = {1, CV_HW, CV_HW, CV_C}, fd = {1, 3, 3, CV_C}, bd = {1, 1, 1, CV_C};
+        const cmsis_nn_dims od = {1, CV_HW, CV_HW, CV_C};
+        const cmsis_nn_context ctx = {NULL, 0};
+        kiln_counter_start();
+        const arm_cmsis_nn_status st =
+            arm_depthwise_conv_s16(&ctx, &dp, &qp, &in, p_x16, &fd, p_w8, &bd, p_b64, &od, p_out16);
+        const double n = kiln_counter_stop();
+        KILN_CHECK_EQ(st, ARM_CMSIS_NN_SUCCESS);
+        /* DSP 17.403 (C 25.088), Helium 13.449 (C 21.287): most of it the per-output int64 requantization */
+        report("depthwise s16 12x12x16, 3x3", n, (double)CV_HW * CV_HW * CV_C * 9, 18.0, 13.9);
+    }
+
 #if !KILN_UPSTREAM_API
     /* int16x8 convolution 12 x 12 x 16 -> 16, 3x3, padding 1 */
     {
@@ -218,6 +291,7 @@ static void test_layer_instruction_counts(void)
 int main(void)
 {
     KILN_RUN(test_dot_kernels);
+    KILN_RUN(test_dw_acc_kernel);
     KILN_RUN(test_layer_instruction_counts);
     return kiln_test_finish();
 }

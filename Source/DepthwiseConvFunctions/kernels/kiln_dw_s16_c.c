@@ -1,9 +1,12 @@
 /*
- * Kiln — the "dw_s16_c" kernel of the int16x8 depthwise convolution: portable C, built on every
- * backend. Walks the NHWC input in place (no scratch); the window of each output position is cut to
- * the taps inside the input once, then every channel accumulates in int64 and is requantized by
+ * Kiln — the "dw_s16_c" kernel of the int16x8 depthwise convolution, built on every backend. Walks the
+ * NHWC input in place (no scratch); the window of each output position is cut to the taps inside the
+ * input once. With a channel multiplier of 1 and at most KILN_DW_ACC_MAX_TAPS taps, the window's sums of
+ * a run of channels come from the backend's kernel (kiln_dw_acc_s16_s8, Internal/kiln_dot.h: exact in
+ * int32); otherwise every channel accumulates in int64 here. Each sum is requantized by
  * kiln_requant_s64. See Include/Internal/kiln_dw_s16.h for the arithmetic and the bounds.
  */
+#include "Include/Internal/kiln_dot.h"
 #include "Include/Internal/kiln_dw_s16.h"
 
 /* Taps [*k0, *k1) of one axis whose coordinate base + k * dil lies in [0, size), in 64 bits. */
@@ -15,6 +18,20 @@ static void kiln_dw_s16_taps(int64_t base, int64_t size, int32_t taps, int64_t d
     lo = lo < hi ? lo : hi;
     *k0 = (int32_t)lo;
     *k1 = (int32_t)hi;
+}
+
+/* Channels per call of the window kernel (its sums on the stack). */
+#define KILN_DW_S16_CHUNK 64
+
+/* Output channel oc from its window sum: the int64 requantization with its bias, offset and clamp. */
+static inline int16_t kiln_dw_s16_result(const kiln_dw_s16_args *a, int32_t oc, int64_t sum)
+{
+    const int64_t bias = a->bias != NULL ? a->bias[oc] : 0;
+    const int32_t rm = REDUCE_MULTIPLIER(a->mult[oc]);
+    int64_t v = kiln_requant_s64(sum, bias, rm, a->shift[oc]) + a->output_offset;
+    v = v < a->act_min ? a->act_min : v;
+    v = v > a->act_max ? a->act_max : v;
+    return (int16_t)v;
 }
 
 void kiln_dw_s16_kernel_c(const kiln_dw_s8_shape *s, const kiln_dw_s16_args *a)
@@ -38,6 +55,27 @@ void kiln_dw_s16_kernel_c(const kiln_dw_s8_shape *s, const kiln_dw_s16_args *a)
                 const int32_t base_x = ox * s->stride_w - s->pad_w;
                 int32_t kx0, kx1;
                 kiln_dw_s16_taps(base_x, s->in_w, s->filter_w, s->dil_w, &kx0, &kx1);
+                const int32_t nky = ky1 - ky0, nkx = kx1 - kx0;
+                if (cm == 1 && nky > 0 && nkx > 0 && nky * nkx <= KILN_DW_ACC_MAX_TAPS)
+                {
+                    /* channel multiplier 1: the window's sums of up to KILN_DW_S16_CHUNK channels at a time in int32
+                     * (exact: at most KILN_DW_ACC_MAX_TAPS products of at most 2^22), by the backend's kernel */
+                    const int32_t iy0 = base_y + ky0 * s->dil_h, ix0 = base_x + kx0 * s->dil_w;
+                    const int16_t *xw = in_b + (iy0 * s->in_w + ix0) * in_c;
+                    const int8_t *ww = a->filter + (ky0 * s->filter_w + kx0) * out_c;
+                    int32_t sums[KILN_DW_S16_CHUNK];
+                    for (int32_t c0 = 0; c0 < in_c; c0 += KILN_DW_S16_CHUNK)
+                    {
+                        const int32_t nc = in_c - c0 < KILN_DW_S16_CHUNK ? in_c - c0 : KILN_DW_S16_CHUNK;
+                        kiln_dw_acc_s16_s8(xw + c0, ww + c0, nc, nky, nkx, s->dil_w * in_c, s->dil_h * s->in_w * in_c,
+                                           out_c, s->filter_w * out_c, sums);
+                        for (int32_t j = 0; j < nc; j++)
+                        {
+                            *out++ = kiln_dw_s16_result(a, c0 + j, sums[j]);
+                        }
+                    }
+                    continue;
+                }
                 for (int32_t ic = 0; ic < in_c; ic++)
                 {
                     for (int32_t m = 0; m < cm; m++)
@@ -56,12 +94,7 @@ void kiln_dw_s16_kernel_c(const kiln_dw_s8_shape *s, const kiln_dw_s16_args *a)
                                 sum += (int32_t)in_row[ix * in_c] * (int32_t)f_row[kx * out_c];
                             }
                         }
-                        const int64_t bias = a->bias != NULL ? a->bias[oc] : 0;
-                        const int32_t rm = REDUCE_MULTIPLIER(a->mult[oc]);
-                        int64_t v = kiln_requant_s64(sum, bias, rm, a->shift[oc]) + a->output_offset;
-                        v = v < a->act_min ? a->act_min : v;
-                        v = v > a->act_max ? a->act_max : v;
-                        *out++ = (int16_t)v;
+                        *out++ = kiln_dw_s16_result(a, oc, sum);
                     }
                 }
             }

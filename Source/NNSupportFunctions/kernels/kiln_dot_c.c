@@ -40,4 +40,21 @@ uint32_t kiln_dot_s8_off(const int8_t *x, const int8_t *w, int32_t n, int32_t x_
     return acc;
 }
 
+void kiln_dw_acc_s16_s8(const int16_t *x, const int8_t *w, int32_t n, int32_t nky, int32_t nkx, int32_t x_col,
+                        int32_t x_row, int32_t w_col, int32_t w_row, int32_t *acc)
+{
+    for (int32_t c = 0; c < n; c++)
+    {
+        int32_t a = 0;
+        for (int32_t ky = 0; ky < nky; ky++)
+        {
+            for (int32_t kx = 0; kx < nkx; kx++)
+            {
+                a += (int32_t)x[ky * x_row + kx * x_col + c] * (int32_t)w[ky * w_row + kx * w_col + c];
+            }
+        }
+        acc[c] = a;
+    }
+}
+
 #endif /* KILN_BUILD_C */

@@ -122,4 +122,49 @@ uint32_t kiln_dot_s8_off(const int8_t *x, const int8_t *w, int32_t n, int32_t x_
     return acc;
 }
 
+void kiln_dw_acc_s16_s8(const int16_t *x, const int8_t *w, int32_t n, int32_t nky, int32_t nkx, int32_t x_col,
+                        int32_t x_row, int32_t w_col, int32_t w_row, int32_t *acc)
+{
+    int32_t c = 0;
+    for (; c + 4 <= n; c += 4)
+    {
+        /* channels c .. c + 3: x as (x0, x1), (x2, x3), the weights as (w0, w2), (w1, w3); one
+         * halfword product per SMLAxy into each channel's accumulator */
+        int32_t a0 = 0, a1 = 0, a2 = 0, a3 = 0;
+        for (int32_t ky = 0; ky < nky; ky++)
+        {
+            const int16_t *xp = x + ky * x_row + c;
+            const int8_t *wp = w + ky * w_row + c;
+            for (int32_t kx = 0; kx < nkx; kx++, xp += x_col, wp += w_col)
+            {
+                const int32_t x01 = arm_nn_read_s16x2(xp);
+                const int32_t x23 = arm_nn_read_s16x2(xp + 2);
+                const int32_t wv = arm_nn_read_s8x4(wp);
+                const int32_t w02 = __sxtb16(wv);
+                const int32_t w13 = kiln_dot_sxtb16_ror8(wv);
+                a0 = __smlabb(x01, w02, a0);
+                a1 = __smlatb(x01, w13, a1);
+                a2 = __smlabt(x23, w02, a2);
+                a3 = __smlatt(x23, w13, a3);
+            }
+        }
+        acc[c] = a0;
+        acc[c + 1] = a1;
+        acc[c + 2] = a2;
+        acc[c + 3] = a3;
+    }
+    for (; c < n; c++)
+    {
+        int32_t a = 0;
+        for (int32_t ky = 0; ky < nky; ky++)
+        {
+            for (int32_t kx = 0; kx < nkx; kx++)
+            {
+                a += (int32_t)x[ky * x_row + kx * x_col + c] * (int32_t)w[ky * w_row + kx * w_col + c];
+            }
+        }
+        acc[c] = a;
+    }
+}
+
 #endif /* KILN_BUILD_DSP */

@@ -73,4 +73,29 @@ uint32_t kiln_dot_s8_off(const int8_t *x, const int8_t *w, int32_t n, int32_t x_
     return (uint32_t)dot + (uint32_t)x_offset * (uint32_t)wsum;
 }
 
+void kiln_dw_acc_s16_s8(const int16_t *x, const int8_t *w, int32_t n, int32_t nky, int32_t nkx, int32_t x_col,
+                        int32_t x_row, int32_t w_col, int32_t w_row, int32_t *acc)
+{
+    /* eight channels per pass (two vectors of four int32 lanes), the last pass predicated */
+    for (int32_t c = 0; c < n; c += 8)
+    {
+        const mve_pred16_t p0 = vctp32q((uint32_t)(n - c));
+        const mve_pred16_t p1 = vctp32q((uint32_t)(n - c > 4 ? n - c - 4 : 0));
+        int32x4_t a0 = vdupq_n_s32(0), a1 = vdupq_n_s32(0);
+        for (int32_t ky = 0; ky < nky; ky++)
+        {
+            const int16_t *xp = x + ky * x_row + c;
+            const int8_t *wp = w + ky * w_row + c;
+            for (int32_t kx = 0; kx < nkx; kx++, xp += x_col, wp += w_col)
+            {
+                /* (MVE multiplies lanes by lanes without accumulating: VMUL, then VADD) */
+                a0 = vaddq_s32(a0, vmulq_s32(vldrhq_z_s32(xp, p0), vldrbq_z_s32(wp, p0)));
+                a1 = vaddq_s32(a1, vmulq_s32(vldrhq_z_s32(xp + 4, p1), vldrbq_z_s32(wp + 4, p1)));
+            }
+        }
+        vstrwq_p_s32(acc + c, a0, p0);
+        vstrwq_p_s32(acc + c + 4, a1, p1);
+    }
+}
+
 #endif /* KILN_BUILD_MVE */
