@@ -45,6 +45,22 @@ uint32_t kiln_dot_s8_off(const int8_t *x, const int8_t *w, int32_t n, int32_t x_
 void kiln_dw_acc_s16_s8(const int16_t *x, const int8_t *w, int32_t n, int32_t nky, int32_t nkx, int32_t x_col,
                         int32_t x_row, int32_t w_col, int32_t w_row, int32_t *acc);
 
+/** One channel of kiln_dw_acc_s16_s8 (x and w at that channel), scalar: the portable kernel, and the DSP
+ * kernel's last channels. */
+static inline int32_t kiln_dw_acc_one_s16_s8(const int16_t *x, const int8_t *w, int32_t nky, int32_t nkx,
+                                             int32_t x_col, int32_t x_row, int32_t w_col, int32_t w_row)
+{
+    int32_t a = 0;
+    for (int32_t ky = 0; ky < nky; ky++)
+    {
+        for (int32_t kx = 0; kx < nkx; kx++)
+        {
+            a += (int32_t)x[ky * x_row + kx * x_col] * (int32_t)w[ky * w_row + kx * w_col];
+        }
+    }
+    return a;
+}
+
 #ifdef __cplusplus
 }
 #endif

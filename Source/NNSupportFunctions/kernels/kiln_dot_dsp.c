@@ -155,15 +155,7 @@ void kiln_dw_acc_s16_s8(const int16_t *x, const int8_t *w, int32_t n, int32_t nk
     }
     for (; c < n; c++)
     {
-        int32_t a = 0;
-        for (int32_t ky = 0; ky < nky; ky++)
-        {
-            for (int32_t kx = 0; kx < nkx; kx++)
-            {
-                a += (int32_t)x[ky * x_row + kx * x_col + c] * (int32_t)w[ky * w_row + kx * w_col + c];
-            }
-        }
-        acc[c] = a;
+        acc[c] = kiln_dw_acc_one_s16_s8(x + c, w + c, nky, nkx, x_col, x_row, w_col, w_row);
     }
 }
 
