@@ -402,10 +402,6 @@ static inline int16_t kiln_fc_s16_out(int64_t sum, int64_t bias, const kiln_fc_s
 }
 
 
-/** Exact sum_k x[k] * w[k] of an int16 vector and an int8 row, k < cols: kiln_dot_s16_s8 (the backend's
- * kernel, Internal/kiln_dot.h). Source/FullyConnectedFunctions/arm_fully_connected_s16.c. */
-int64_t kiln_fc_s16_dot(const int16_t *x, const int8_t *w, int32_t cols);
-
 /** One row of the packed int4 matrix (row elements e0 .. e0 + cols - 1, see arm_fully_connected_s4.c):
  * sum_k (w[e0 + k] + fo) * (x[k] + io), wrapping modulo 2^32. |io|, |fo| <= KILN_FC_S8_MAX_OFFSET. */
 int32_t kiln_fc_s4_dot(const int8_t *x, const int8_t *packed, uint32_t e0, int32_t cols, int32_t io, int32_t fo);

@@ -15,11 +15,6 @@
 #include "Include/Internal/kiln_fc_s8.h"
 #include "Include/arm_nnfunctions.h"
 
-int64_t kiln_fc_s16_dot(const int16_t *x, const int8_t *w, int32_t cols)
-{
-    return kiln_dot_s16_s8(x, w, cols);
-}
-
 /* The shared body: per-tensor (mult[0], shift[0]) or per-channel (mult[r], shift[r] for every row). */
 static arm_cmsis_nn_status kiln_fc_s16_entry(const cmsis_nn_context *ctx,
                                              const cmsis_nn_fc_params *fc_params,

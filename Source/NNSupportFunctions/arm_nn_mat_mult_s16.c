@@ -13,6 +13,7 @@
 #include "Include/Internal/kiln_common.h"
 #include "Include/Internal/kiln_conv_s16.h"
 #include "Include/Internal/kiln_conv_s8.h"
+#include "Include/Internal/kiln_dot.h"
 #include "Include/Internal/kiln_fc_s8.h"
 #include "Include/arm_nnsupportfunctions.h"
 
@@ -53,7 +54,7 @@ static void kiln_mm_s16_run(const int16_t *lhs,
         const int16_t *x = lhs + (size_t)m * (size_t)rhs_cols;
         for (int32_t n = 0; n < rhs_rows; n++)
         {
-            const int64_t sum = kiln_fc_s16_dot(x, rhs + (size_t)n * (size_t)rhs_cols, rhs_cols);
+            const int64_t sum = kiln_dot_s16_s8(x, rhs + (size_t)n * (size_t)rhs_cols, rhs_cols);
             dst[(size_t)m * (size_t)row_stride + (size_t)n] =
                 kiln_mm_s16_out(sum, bias_data, n, mult[n], shift[n], act_min, act_max);
         }

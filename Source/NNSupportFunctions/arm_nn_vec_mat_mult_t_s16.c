@@ -10,6 +10,7 @@
  * Contract and errors: Include/arm_nnsupportfunctions.h (@kiln-support-int).
  */
 #include "Include/Internal/kiln_common.h"
+#include "Include/Internal/kiln_dot.h"
 #include "Include/Internal/kiln_fc_s8.h"
 #include "Include/arm_nnsupportfunctions.h"
 
@@ -57,7 +58,7 @@ arm_cmsis_nn_status arm_nn_vec_mat_mult_t_s16(const int16_t *lhs,
     }
     for (int32_t r = 0; r < rhs_rows; r++)
     {
-        const int64_t sum = kiln_fc_s16_dot(lhs, rhs + (size_t)r * (size_t)rhs_cols, rhs_cols);
+        const int64_t sum = kiln_dot_s16_s8(lhs, rhs + (size_t)r * (size_t)rhs_cols, rhs_cols);
         dst[r] = kiln_vm_s16_out(sum, bias, r, dst_multiplier, dst_shift, activation_min, activation_max);
     }
     return ARM_CMSIS_NN_SUCCESS;
@@ -88,7 +89,7 @@ arm_cmsis_nn_status arm_nn_vec_mat_mult_t_per_ch_s16(const int16_t *lhs,
     }
     for (int32_t r = 0; r < rhs_rows; r++)
     {
-        const int64_t sum = kiln_fc_s16_dot(lhs, rhs + (size_t)r * (size_t)rhs_cols, rhs_cols);
+        const int64_t sum = kiln_dot_s16_s8(lhs, rhs + (size_t)r * (size_t)rhs_cols, rhs_cols);
         dst[r] = kiln_vm_s16_out(sum, bias, r, dst_multiplier[r], dst_shift[r], activation_min, activation_max);
     }
     return ARM_CMSIS_NN_SUCCESS;
