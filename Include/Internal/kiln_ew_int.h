@@ -176,6 +176,16 @@ void kiln_ew_m_run_s16(const int16_t *a, int32_t sa, const int16_t *b, int32_t s
                        const kiln_ew_m *m);
 void kiln_ew_prelu_run_s8(const int8_t *a, int32_t sa, const int8_t *b, int32_t sb, int8_t *out, int32_t n,
                           const kiln_ew_prelu *p);
+/*
+ * The backend's kernels for runs whose operands are both dense (strides 1): true when they computed the run (the
+ * same values as the runs above), false when the caller computes it (no kernel on this backend, or an output that
+ * overlaps an operand other than exactly). Helium: Source/BasicMathFunctions/kernels/kiln_ew_int_mve.c, four
+ * elements per vector; other backends: kiln_ew_int_c.c (none).
+ */
+bool kiln_ew_q_dense_s16(const int16_t *a, const int16_t *b, int16_t *out, int32_t n, const kiln_ew_q *q,
+                         kiln_ew_op op);
+bool kiln_ew_m_dense_s16(const int16_t *a, const int16_t *b, int16_t *out, int32_t n, const kiln_ew_m *m);
+
 void kiln_ew_prelu_run_s16(const int16_t *a, int32_t sa, const int16_t *b, int32_t sb, int16_t *out, int32_t n,
                            const kiln_ew_prelu *p);
 

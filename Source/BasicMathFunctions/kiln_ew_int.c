@@ -1,6 +1,7 @@
 /*
  * Kiln — shared parts of the ns-cmsis-nn integer elementwise family (Include/Internal/kiln_ew_int.h): the
- * parameter checks, the strided runs and the broadcast driver. Portable C on every backend.
+ * parameter checks, the strided runs and the broadcast driver. Portable C, but for the int16 runs of two dense
+ * operands, which the backend's kernels take where it has them (kiln_ew_q_dense_s16, kiln_ew_m_dense_s16).
  */
 #include "Include/Internal/kiln_ew_int.h"
 #include "Include/arm_nnfunctions.h"
@@ -152,6 +153,10 @@ void kiln_ew_q_run_s16(const int16_t *a,
                        const kiln_ew_q *q,
                        kiln_ew_op op)
 {
+    if (sa == 1 && sb == 1 && kiln_ew_q_dense_s16(a, b, out, n, q, op))
+    {
+        return;
+    }
     switch (op)
     {
     case KILN_EW_ADD:
@@ -175,6 +180,10 @@ void kiln_ew_m_run_s8(
 void kiln_ew_m_run_s16(
     const int16_t *a, int32_t sa, const int16_t *b, int32_t sb, int16_t *out, int32_t n, const kiln_ew_m *m)
 {
+    if (sa == 1 && sb == 1 && kiln_ew_m_dense_s16(a, b, out, n, m))
+    {
+        return;
+    }
     KILN_EW_RUN_LOOP(int16_t, kiln_ew_m_element(a[i * sa], b[i * sb], m));
 }
 

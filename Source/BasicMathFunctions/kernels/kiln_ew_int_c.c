@@ -1,0 +1,31 @@
+/*
+ * Kiln — the dense-run hooks of the integer elementwise family (Include/Internal/kiln_ew_int.h) on the backends
+ * without kernels of their own (portable C, DSP): none, the caller's runs compute every element.
+ */
+#include "Include/Internal/kiln_ew_int.h"
+
+#if !KILN_BUILD_MVE
+
+bool kiln_ew_q_dense_s16(const int16_t *a, const int16_t *b, int16_t *out, int32_t n, const kiln_ew_q *q,
+                         kiln_ew_op op)
+{
+    (void)a;
+    (void)b;
+    (void)out;
+    (void)n;
+    (void)q;
+    (void)op;
+    return false;
+}
+
+bool kiln_ew_m_dense_s16(const int16_t *a, const int16_t *b, int16_t *out, int32_t n, const kiln_ew_m *m)
+{
+    (void)a;
+    (void)b;
+    (void)out;
+    (void)n;
+    (void)m;
+    return false;
+}
+
+#endif /* !KILN_BUILD_MVE */
