@@ -15,7 +15,8 @@
  *                  "avg_s8_dsp_acc32" otherwise
  *   average, C:    "avg_s8_c"
  *   max:           "max_s8_mve", "max_s8_dsp", "max_s8_c"
- *   int16:         "avg_s16_c", "max_s16_c" on every backend (portable C, kernels/kiln_pool_s16_c.c)
+ *   int16:         "avg_s16_c", "max_s16_c" on every backend (the loops in C, kernels/kiln_pool_s16_c.c; the
+ *                  window loops on Helium from kernels/kiln_pool_s16_mve.c)
  */
 #ifndef KILN_POOL_S8_H
 #define KILN_POOL_S8_H
@@ -100,6 +101,18 @@ void kiln_maxpool_s8_kernel(const kiln_pool_s8_geom *g, const int8_t *in, int8_t
 /* The int16 kernels, portable C on every backend. */
 void kiln_avgpool_s16_c(const kiln_pool_s8_geom *g, const int16_t *in, int16_t *out);
 void kiln_maxpool_s16_c(const kiln_pool_s8_geom *g, const int16_t *in, int16_t *out);
+
+/*
+ * The window loops of the int16 kernels above, per backend (portable C in kiln_pool_s16_c.c, Helium in
+ * kiln_pool_s16_mve.c): p the window's first in-bounds pixel (at the first channel), ny x nx in-bounds taps (at
+ * least one), row the input's row pitch, ch the pixel pitch.
+ *   max: out[c] = clamp(max over the taps of p[.. + c], lo, hi) for c < ch;
+ *   sum: sum[c] = the taps' sum of p[.. + c] for c < n (int32: at most KILN_POOL_S16_MAX_TAPS taps).
+ */
+void kiln_pool_s16_max_window(const int16_t *p, int32_t ch, int32_t ny, int32_t nx, int32_t row, int32_t lo,
+                              int32_t hi, int16_t *out);
+void kiln_pool_s16_sum_window(const int16_t *p, int32_t n, int32_t ny, int32_t nx, int32_t row, int32_t ch,
+                              int32_t *sum);
 
 /* ---- window clipping shared by the kernels ------------------------------------------------- */
 

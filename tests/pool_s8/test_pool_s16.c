@@ -3,10 +3,12 @@
  * vectors (bit-exact), random geometries against tests/reference, the largest accepted window at the
  * extremes of int16, guard bytes, edge memory and a bad-input table.
  */
+#include <stdio.h>
 #include <string.h>
 
 #include "arm_nnfunctions.h"
 #include "Internal/kiln_pool_s8.h"
+#include "kiln_board.h"
 #include "kiln_ref.h"
 #include "kiln_test.h"
 #include "pool_case.h"
@@ -332,6 +334,60 @@ static void test_bad_input(void)
     KILN_CHECK(untouched());
 }
 
+/* Instructions per tap read on the boards: the window loops on Helium (kernels/kiln_pool_s16_mve.c) bounded at the
+ * level measured when they came in; the portable loops informational. */
+static void test_perf(void)
+{
+    if (!kiln_counter_available())
+    {
+        return;
+    }
+    const pool_case shapes[] = {
+        {1, 16, 16, 32, 8, 8, 3, 3, 2, 2, 1, 1, INT16_MIN, INT16_MAX}, /* 3x3 s2, 32 channels */
+        {1, 7, 7, 64, 1, 1, 7, 7, 7, 7, 0, 0, INT16_MIN, INT16_MAX},   /* global 7x7, 64 channels */
+    };
+    /* {average, max} bounds per shape (Helium; measured 4.705 / 1.503 and 2.146 / 0.993, portable C on the M55
+     * 8.089 / 9.727 and 5.989 / 7.761: the average's per-channel division stays scalar) */
+    static const double bounds[2][2] = {{4.85, 1.55}, {2.22, 1.03}};
+    kiln_rng r;
+    kiln_rng_seed(&r, 5);
+    for (size_t i = 0; i < sizeof(shapes) / sizeof(shapes[0]); i++)
+    {
+        const pool_case *pc = &shapes[i];
+        for (int32_t j = 0; j < (int32_t)pc->in_h * pc->in_w * pc->ch; j++)
+        {
+            g_in[j] = (int16_t)kiln_rng_range(&r, INT16_MIN, INT16_MAX);
+        }
+        int64_t taps = 0;
+        for (int32_t oy = 0; oy < pc->out_h; oy++)
+        {
+            int32_t y0, y1;
+            kiln_pool_s8_clip(oy, pc->s_h, pc->p_h, pc->k_h, pc->in_h, &y0, &y1);
+            for (int32_t ox = 0; ox < pc->out_w; ox++)
+            {
+                int32_t x0, x1;
+                kiln_pool_s8_clip(ox, pc->s_w, pc->p_w, pc->k_w, pc->in_w, &x0, &x1);
+                taps += (int64_t)MAX(y1 - y0, 0) * MAX(x1 - x0, 0) * pc->ch;
+            }
+        }
+        for (int avg = 1; avg >= 0; avg--)
+        {
+            kiln_counter_start();
+            const arm_cmsis_nn_status st = pool_call(avg != 0, pc, NULL, g_in, g_out);
+            const double instr = kiln_counter_stop();
+            KILN_CHECK_EQ(st, ARM_CMSIS_NN_SUCCESS);
+            const double per = instr / (double)taps;
+            printf("perf %s %s s16: %ldx%ldx%ld k%ldx%ld: %.0f instructions, %.3f per tap\n", kiln_board_name(),
+                   avg ? "avgpool" : "maxpool", (long)pc->in_h, (long)pc->in_w, (long)pc->ch, (long)pc->k_h,
+                   (long)pc->k_w, instr, per);
+            if (KILN_NATIVE_ISA == KILN_ISA_MVE)
+            {
+                KILN_CHECK(per <= bounds[i][avg ? 0 : 1]);
+            }
+        }
+    }
+}
+
 int main(void)
 {
     KILN_RUN(test_vectors);
@@ -342,5 +398,6 @@ int main(void)
     KILN_RUN(test_avgpool_random_big_windows);
     KILN_RUN(test_maxpool_random);
     KILN_RUN(test_maxpool_random_big_windows);
+    KILN_RUN(test_perf);
     return kiln_test_finish();
 }

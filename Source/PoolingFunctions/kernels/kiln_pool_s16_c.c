@@ -1,7 +1,8 @@
 /*
- * Kiln — int16 average and max pooling, portable C (every backend). One output pixel at a time,
- * channels innermost (contiguous in NHWC): the window's in-bounds taps are accumulated pixel by
- * pixel: the maxima into the output pixel itself, the average's int32 sums into a local block of channels.
+ * Kiln — int16 average and max pooling (every backend). One output pixel at a time, channels innermost
+ * (contiguous in NHWC): the window's in-bounds taps are accumulated pixel by pixel (the window loops below in
+ * portable C, on Helium from kiln_pool_s16_mve.c): the maxima into the output pixel itself, the average's int32
+ * sums into a local block of channels.
  */
 #include "Include/Internal/kiln_pool_s8.h"
 
@@ -28,18 +29,9 @@ void kiln_avgpool_s16_c(const kiln_pool_s8_geom *g, const int16_t *in, int16_t *
                 for (int32_t c0 = 0; c0 < ch; c0 += KILN_POOL_S16_BLOCK)
                 {
                     const int32_t nc = MIN(KILN_POOL_S16_BLOCK, ch - c0);
-                    int32_t sum[KILN_POOL_S16_BLOCK] = {0};
-                    for (int32_t y = y0; y < y1; y++)
-                    {
-                        const int16_t *p = in_b + y * row_stride + x0 * ch + c0;
-                        for (int32_t x = x0; x < x1; x++, p += ch)
-                        {
-                            for (int32_t c = 0; c < nc; c++)
-                            {
-                                sum[c] += p[c];
-                            }
-                        }
-                    }
+                    int32_t sum[KILN_POOL_S16_BLOCK];
+                    kiln_pool_s16_sum_window(in_b + y0 * row_stride + x0 * ch + c0, nc, y1 - y0, x1 - x0, row_stride,
+                                             ch, sum);
                     for (int32_t c = 0; c < nc; c++)
                     {
                         /* TFLite's rounding (ties away from zero); |sum| + count / 2 fits int32
@@ -72,30 +64,68 @@ void kiln_maxpool_s16_c(const kiln_pool_s8_geom *g, const int16_t *in, int16_t *
             {
                 int32_t x0, x1;
                 kiln_pool_s8_clip(ox, g->stride_w, g->pad_w, g->k_w, g->in_w, &x0, &x1);
-                /* The output pixel holds the running maxima; a window all in the padding keeps the
-                 * int16 minimum, as in TFLite. */
-                for (int32_t c = 0; c < ch; c++)
+                if (y1 > y0 && x1 > x0)
                 {
-                    out[c] = INT16_MIN;
+                    kiln_pool_s16_max_window(in_b + y0 * row_stride + x0 * ch, ch, y1 - y0, x1 - x0, row_stride,
+                                             g->act_min, g->act_max, out);
                 }
-                for (int32_t y = y0; y < y1; y++)
+                else
                 {
-                    const int16_t *p = in_b + y * row_stride + x0 * ch;
-                    for (int32_t x = x0; x < x1; x++, p += ch)
+                    /* a window all in the padding keeps the int16 minimum, as in TFLite, clamped */
+                    for (int32_t c = 0; c < ch; c++)
                     {
-                        for (int32_t c = 0; c < ch; c++)
-                        {
-                            out[c] = (int16_t)MAX(out[c], p[c]);
-                        }
+                        out[c] = (int16_t)MIN(MAX((int32_t)INT16_MIN, g->act_min), g->act_max);
                     }
-                }
-                for (int32_t c = 0; c < ch; c++)
-                {
-                    int32_t v = MAX((int32_t)out[c], g->act_min);
-                    out[c] = (int16_t)MIN(v, g->act_max);
                 }
                 out += ch;
             }
         }
     }
 }
+
+#if !KILN_BUILD_MVE /* Helium: kiln_pool_s16_mve.c */
+void kiln_pool_s16_max_window(const int16_t *p, int32_t ch, int32_t ny, int32_t nx, int32_t row, int32_t lo,
+                              int32_t hi, int16_t *out)
+{
+    /* the output pixel holds the running maxima */
+    for (int32_t c = 0; c < ch; c++)
+    {
+        out[c] = INT16_MIN;
+    }
+    for (int32_t y = 0; y < ny; y++)
+    {
+        const int16_t *q = p + y * row;
+        for (int32_t x = 0; x < nx; x++, q += ch)
+        {
+            for (int32_t c = 0; c < ch; c++)
+            {
+                out[c] = (int16_t)MAX(out[c], q[c]);
+            }
+        }
+    }
+    for (int32_t c = 0; c < ch; c++)
+    {
+        out[c] = (int16_t)MIN(MAX((int32_t)out[c], lo), hi);
+    }
+}
+
+void kiln_pool_s16_sum_window(const int16_t *p, int32_t n, int32_t ny, int32_t nx, int32_t row, int32_t ch,
+                              int32_t *sum)
+{
+    for (int32_t c = 0; c < n; c++)
+    {
+        sum[c] = 0;
+    }
+    for (int32_t y = 0; y < ny; y++)
+    {
+        const int16_t *q = p + y * row;
+        for (int32_t x = 0; x < nx; x++, q += ch)
+        {
+            for (int32_t c = 0; c < n; c++)
+            {
+                sum[c] += q[c];
+            }
+        }
+    }
+}
+#endif /* !KILN_BUILD_MVE */
