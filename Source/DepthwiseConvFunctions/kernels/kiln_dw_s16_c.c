@@ -4,7 +4,9 @@
  * input once. With a channel multiplier of 1 and at most KILN_DW_ACC_MAX_TAPS taps, the window's sums of
  * a run of channels come from the backend's kernel (kiln_dw_acc_s16_s8, Internal/kiln_dot.h: exact in
  * int32); otherwise every channel accumulates in int64 here. Each sum is requantized by
- * kiln_requant_s64. See Include/Internal/kiln_dw_s16.h for the arithmetic and the bounds.
+ * kiln_requant_s64, or, where the backend has it and the call's sums, biases and shifts allow
+ * (kiln_dw_s16_rq32_ok), by kiln_dw_s16_requant_run in 32-bit lanes with the same result. See
+ * Include/Internal/kiln_dw_s16.h for the arithmetic and the bounds.
  */
 #include "Include/Internal/kiln_dot.h"
 #include "Include/Internal/kiln_dw_s16.h"
@@ -34,6 +36,39 @@ static inline int16_t kiln_dw_s16_result(const kiln_dw_s16_args *a, int32_t oc, 
     return (int16_t)v;
 }
 
+/* Whether every window sum of the call plus its bias fits the 32-bit requantization of kiln_dw_s16_requant_run:
+ * at most KILN_DW_S16_RQ32_MAX_TAPS taps (|sum| < 2^30), |bias| <= 2^30, and every shift at most -2 (t >= 17 in
+ * Internal/kiln_requant_s64.h's terms). */
+#define KILN_DW_S16_RQ32_MAX_TAPS 255
+static bool kiln_dw_s16_rq32_ok(const kiln_dw_s8_shape *s, const kiln_dw_s16_args *a)
+{
+    if ((int64_t)s->filter_h * s->filter_w > KILN_DW_S16_RQ32_MAX_TAPS)
+    {
+        return false;
+    }
+    for (int32_t c = 0; c < s->out_c; c++)
+    {
+        const int64_t b = a->bias != NULL ? a->bias[c] : 0;
+        if (a->shift[c] > -2 || b > ((int64_t)1 << 30) || b < -((int64_t)1 << 30))
+        {
+            return false;
+        }
+    }
+    return true;
+}
+
+#if !KILN_BUILD_MVE /* Helium: kiln_dw_s16_mve.c */
+bool kiln_dw_s16_requant_run(const int32_t *sums, int32_t n, const kiln_dw_s16_args *a, int32_t c0, int16_t *out)
+{
+    (void)sums;
+    (void)n;
+    (void)a;
+    (void)c0;
+    (void)out;
+    return false;
+}
+#endif
+
 void kiln_dw_s16_kernel_c(const kiln_dw_s8_shape *s, const kiln_dw_s16_args *a)
 {
     /* Every index below is at most an element count of a validated tensor (< 2^31), and every
@@ -41,6 +76,7 @@ void kiln_dw_s16_kernel_c(const kiln_dw_s8_shape *s, const kiln_dw_s16_args *a)
     const int32_t in_c = s->in_c;
     const int32_t out_c = s->out_c;
     const int32_t cm = s->ch_mult;
+    const bool rq32 = cm == 1 && kiln_dw_s16_rq32_ok(s, a);
     int16_t *out = a->output;
     for (int32_t b = 0; b < s->batches; b++)
     {
@@ -69,6 +105,11 @@ void kiln_dw_s16_kernel_c(const kiln_dw_s8_shape *s, const kiln_dw_s16_args *a)
                         const int32_t nc = in_c - c0 < KILN_DW_S16_CHUNK ? in_c - c0 : KILN_DW_S16_CHUNK;
                         kiln_dw_acc_s16_s8(xw + c0, ww + c0, nc, nky, nkx, s->dil_w * in_c, s->dil_h * s->in_w * in_c,
                                            out_c, s->filter_w * out_c, sums);
+                        if (rq32 && kiln_dw_s16_requant_run(sums, nc, a, c0, out))
+                        {
+                            out += nc;
+                            continue;
+                        }
                         for (int32_t j = 0; j < nc; j++)
                         {
                             *out++ = kiln_dw_s16_result(a, c0 + j, sums[j]);
