@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "arm_nnfunctions.h"
+#include "Internal/kiln_pool_s8.h"
 #include "kiln_ref.h"
 #include "kiln_test.h"
 
@@ -28,6 +29,24 @@ static inline void fill_args(const pool_case *pc, cmsis_nn_pool_params *pp, cmsi
     /* n and c of the filter and n of the output are not part of the contract: poison them. */
     *f = (cmsis_nn_dims){-7, pc->k_h, pc->k_w, -7};
     *out = (cmsis_nn_dims){-7, pc->out_h, pc->out_w, pc->ch};
+}
+
+/* The input taps a call reads: every output element's in-bounds window (the unit of the instruction counts). */
+static inline int64_t pool_case_taps(const pool_case *pc)
+{
+    int64_t taps = 0;
+    for (int32_t oy = 0; oy < pc->out_h; oy++)
+    {
+        int32_t y0, y1;
+        kiln_pool_s8_clip(oy, pc->s_h, pc->p_h, pc->k_h, pc->in_h, &y0, &y1);
+        for (int32_t ox = 0; ox < pc->out_w; ox++)
+        {
+            int32_t x0, x1;
+            kiln_pool_s8_clip(ox, pc->s_w, pc->p_w, pc->k_w, pc->in_w, &x0, &x1);
+            taps += (int64_t)MAX(y1 - y0, 0) * MAX(x1 - x0, 0);
+        }
+    }
+    return taps * pc->n * pc->ch;
 }
 
 static inline kiln_ref_window ref_window(const pool_case *pc)

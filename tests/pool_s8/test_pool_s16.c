@@ -358,18 +358,7 @@ static void test_perf(void)
         {
             g_in[j] = (int16_t)kiln_rng_range(&r, INT16_MIN, INT16_MAX);
         }
-        int64_t taps = 0;
-        for (int32_t oy = 0; oy < pc->out_h; oy++)
-        {
-            int32_t y0, y1;
-            kiln_pool_s8_clip(oy, pc->s_h, pc->p_h, pc->k_h, pc->in_h, &y0, &y1);
-            for (int32_t ox = 0; ox < pc->out_w; ox++)
-            {
-                int32_t x0, x1;
-                kiln_pool_s8_clip(ox, pc->s_w, pc->p_w, pc->k_w, pc->in_w, &x0, &x1);
-                taps += (int64_t)MAX(y1 - y0, 0) * MAX(x1 - x0, 0) * pc->ch;
-            }
-        }
+        const int64_t taps = pool_case_taps(pc);
         for (int avg = 1; avg >= 0; avg--)
         {
             kiln_counter_start();

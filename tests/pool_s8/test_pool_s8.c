@@ -360,20 +360,7 @@ static void perf_one(bool avg, const pool_case *pc)
         avg ? arm_avgpool_s8(NULL, &pp, &in, g_in, &f, &out, g_out) : arm_max_pool_s8(NULL, &pp, &in, g_in, &f, &out, g_out);
     const double instr = kiln_counter_stop();
     KILN_CHECK_EQ(st, ARM_CMSIS_NN_SUCCESS);
-    /* Taps read: every output element's in-bounds window. */
-    int64_t taps = 0;
-    for (int32_t oy = 0; oy < pc->out_h; oy++)
-    {
-        int32_t y0, y1;
-        kiln_pool_s8_clip(oy, pc->s_h, pc->p_h, pc->k_h, pc->in_h, &y0, &y1);
-        for (int32_t ox = 0; ox < pc->out_w; ox++)
-        {
-            int32_t x0, x1;
-            kiln_pool_s8_clip(ox, pc->s_w, pc->p_w, pc->k_w, pc->in_w, &x0, &x1);
-            taps += (int64_t)MAX(y1 - y0, 0) * MAX(x1 - x0, 0);
-        }
-    }
-    taps *= (int64_t)pc->n * pc->ch;
+    const int64_t taps = pool_case_taps(pc);
     printf("perf %s %s: %ldx%ldx%ld k%ldx%ld s%ld: %.0f instructions, %.3f per tap\n", kiln_board_name(),
            avg ? "avgpool" : "maxpool", (long)pc->in_h, (long)pc->in_w, (long)pc->ch, (long)pc->k_h, (long)pc->k_w,
            (long)pc->s_h, instr, instr / (double)taps);
