@@ -12,24 +12,9 @@
  * arm_nn_mat_mult_nt_t_s8_s32.
  */
 #include "Include/Internal/kiln_conv_s8.h"
+#include "Include/Internal/kiln_dsp.h"
 
 #if KILN_BUILD_DSP
-
-/* SXTB16 / SXTAB16 of the operand rotated right by 8 (bytes 1 and 3), one instruction each: the
- * rotate is the instruction's own operand field (GCC does not fold a separate ROR into it). */
-static inline int32_t kiln_sxtb16_ror8(int32_t x)
-{
-    int32_t r;
-    __asm("sxtb16 %0, %1, ror #8" : "=r"(r) : "r"(x));
-    return r;
-}
-
-static inline int32_t kiln_sxtab16_ror8(int32_t acc, int32_t x)
-{
-    int32_t r;
-    __asm("sxtab16 %0, %1, %2, ror #8" : "=r"(r) : "r"(acc), "r"(x));
-    return r;
-}
 
 static inline int32_t kiln_rd4(const int8_t *p)
 {

@@ -11,37 +11,9 @@
  * (w0, w1), (w2, w3) once and used against both columns' int16 pairs with SMLAD.
  */
 #include "Include/Internal/kiln_conv_s8.h"
+#include "Include/Internal/kiln_dsp.h"
 
 #if KILN_BUILD_DSP
-
-static inline int32_t kiln_sup_sxtab16_r8(int32_t acc, int32_t x)
-{
-    int32_t r;
-    __asm__("sxtab16 %0, %1, %2, ror #8" : "=r"(r) : "r"(acc), "r"(x));
-    return r;
-}
-
-static inline int32_t kiln_sup_sxtb16_r8(int32_t x)
-{
-    int32_t r;
-    __asm__("sxtb16 %0, %1, ror #8" : "=r"(r) : "r"(x));
-    return r;
-}
-
-/* (lo16(a), lo16(b)) and (hi16(a), hi16(b)) */
-static inline int32_t kiln_sup_pack_lo(int32_t a, int32_t b)
-{
-    int32_t r;
-    __asm__("pkhbt %0, %1, %2, lsl #16" : "=r"(r) : "r"(a), "r"(b));
-    return r;
-}
-
-static inline int32_t kiln_sup_pack_hi(int32_t a, int32_t b)
-{
-    int32_t r;
-    __asm__("pkhtb %0, %1, %2, asr #16" : "=r"(r) : "r"(b), "r"(a));
-    return r;
-}
 
 static inline int32_t kiln_sup_rd4(const void *p)
 {
@@ -60,10 +32,10 @@ void kiln_conv_s8_widen_dsp(const int8_t *src, int16_t *dst, int32_t n, int16_t 
         {
             const int32_t w = kiln_sup_rd4(src + i);
             const int32_t v = kiln_sup_rd4(src + i + 4);
-            const int32_t we = (int32_t)__sxtab16(off2, w), wo = kiln_sup_sxtab16_r8(off2, w);
-            const int32_t ve = (int32_t)__sxtab16(off2, v), vo = kiln_sup_sxtab16_r8(off2, v);
-            const int32_t w01 = kiln_sup_pack_lo(we, wo), w23 = kiln_sup_pack_hi(we, wo);
-            const int32_t v01 = kiln_sup_pack_lo(ve, vo), v23 = kiln_sup_pack_hi(ve, vo);
+            const int32_t we = (int32_t)__sxtab16(off2, w), wo = kiln_sxtab16_ror8(off2, w);
+            const int32_t ve = (int32_t)__sxtab16(off2, v), vo = kiln_sxtab16_ror8(off2, v);
+            const int32_t w01 = kiln_pack_lo16(we, wo), w23 = kiln_pack_hi16(we, wo);
+            const int32_t v01 = kiln_pack_lo16(ve, vo), v23 = kiln_pack_hi16(ve, vo);
             memcpy(dst + i, &w01, 4);
             memcpy(dst + i + 2, &w23, 4);
             memcpy(dst + i + 4, &v01, 4);
@@ -73,9 +45,9 @@ void kiln_conv_s8_widen_dsp(const int8_t *src, int16_t *dst, int32_t n, int16_t 
         {
             const int32_t w = kiln_sup_rd4(src + i);
             const int32_t even = (int32_t)__sxtab16(off2, w); /* b0, b2 */
-            const int32_t odd = kiln_sup_sxtab16_r8(off2, w); /* b1, b3 */
-            const int32_t lo = kiln_sup_pack_lo(even, odd);   /* b0, b1 */
-            const int32_t hi = kiln_sup_pack_hi(even, odd);   /* b2, b3 */
+            const int32_t odd = kiln_sxtab16_ror8(off2, w); /* b1, b3 */
+            const int32_t lo = kiln_pack_lo16(even, odd);   /* b0, b1 */
+            const int32_t hi = kiln_pack_hi16(even, odd);   /* b2, b3 */
             memcpy(dst + i, &lo, 4);
             memcpy(dst + i + 2, &hi, 4);
         }
@@ -86,8 +58,8 @@ void kiln_conv_s8_widen_dsp(const int8_t *src, int16_t *dst, int32_t n, int16_t 
         {
             const int32_t w = kiln_sup_rd4(src + i);
             const int32_t v = kiln_sup_rd4(src + i + 4);
-            const int32_t we = (int32_t)__sxtab16(off2, w), wo = kiln_sup_sxtab16_r8(off2, w);
-            const int32_t ve = (int32_t)__sxtab16(off2, v), vo = kiln_sup_sxtab16_r8(off2, v);
+            const int32_t we = (int32_t)__sxtab16(off2, w), wo = kiln_sxtab16_ror8(off2, w);
+            const int32_t ve = (int32_t)__sxtab16(off2, v), vo = kiln_sxtab16_ror8(off2, v);
             memcpy(dst + i, &we, 4);
             memcpy(dst + i + 2, &wo, 4);
             memcpy(dst + i + 4, &ve, 4);
@@ -97,7 +69,7 @@ void kiln_conv_s8_widen_dsp(const int8_t *src, int16_t *dst, int32_t n, int16_t 
         {
             const int32_t w = kiln_sup_rd4(src + i);
             const int32_t even = (int32_t)__sxtab16(off2, w);
-            const int32_t odd = kiln_sup_sxtab16_r8(off2, w);
+            const int32_t odd = kiln_sxtab16_ror8(off2, w);
             memcpy(dst + i, &even, 4);
             memcpy(dst + i + 2, &odd, 4);
         }
@@ -113,9 +85,9 @@ static inline void kiln_sup_weights(const int8_t *a, int32_t *p01, int32_t *p23)
 {
     const int32_t w = kiln_sup_rd4(a);
     const int32_t even = (int32_t)__sxtb16(w);
-    const int32_t odd = kiln_sup_sxtb16_r8(w);
-    *p01 = kiln_sup_pack_lo(even, odd);
-    *p23 = kiln_sup_pack_hi(even, odd);
+    const int32_t odd = kiln_sxtb16_ror8(w);
+    *p01 = kiln_pack_lo16(even, odd);
+    *p23 = kiln_pack_hi16(even, odd);
 }
 
 void kiln_conv_s8_mat_mult_s8_s16_dsp(const int8_t *input_a,

@@ -13,25 +13,11 @@
  * one call per rectangle of windows of one kind.
  */
 #include "Include/Internal/kiln_dw_s8.h"
+#include "Include/Internal/kiln_dsp.h"
 
 #include <stddef.h>
 
 #if KILN_BUILD_DSP
-
-/* SXTB16 / SXTAB16 of the operand rotated right by 8 (bytes 1 and 3), rotation folded in. */
-static inline int32_t kiln_dw_sxtb16_r8(uint32_t x)
-{
-    int32_t r;
-    __asm__("sxtb16 %0, %1, ror #8" : "=r"(r) : "r"(x));
-    return r;
-}
-
-static inline int32_t kiln_dw_sxtab16_r8(int32_t acc, uint32_t x)
-{
-    int32_t r;
-    __asm__("sxtab16 %0, %1, %2, ror #8" : "=r"(r) : "r"(acc), "r"(x));
-    return r;
-}
 
 static inline int32_t kiln_dw_load4(const int8_t *p)
 {
@@ -165,13 +151,13 @@ static inline __attribute__((always_inline)) void kiln_dw_cm1_dsp(const kiln_dw_
                             {
                                 const uint32_t w4 = (uint32_t)kiln_dw_load4(wp);
                                 const int32_t we = (int32_t)__sxtb16(w4);
-                                const int32_t wo = kiln_dw_sxtb16_r8(w4);
+                                const int32_t wo = kiln_sxtb16_ror8(w4);
                                 const uint32_t x4 = (uint32_t)kiln_dw_load4(ip);
                                 const uint32_t y4 = (uint32_t)kiln_dw_load4(ip + col_step);
                                 const int32_t xe = (int32_t)__sxtab16(off16, x4);
-                                const int32_t xo = kiln_dw_sxtab16_r8(off16, x4);
+                                const int32_t xo = kiln_sxtab16_ror8(off16, x4);
                                 const int32_t ye = (int32_t)__sxtab16(off16, y4);
-                                const int32_t yo = kiln_dw_sxtab16_r8(off16, y4);
+                                const int32_t yo = kiln_sxtab16_ror8(off16, y4);
                                 a0 = __smlabb(xe, we, a0);
                                 a2 = __smlatt(xe, we, a2);
                                 a1 = __smlabb(xo, wo, a1);
@@ -191,10 +177,10 @@ static inline __attribute__((always_inline)) void kiln_dw_cm1_dsp(const kiln_dw_
                             {
                                 const uint32_t w4 = (uint32_t)kiln_dw_load4(wp);
                                 const int32_t we = (int32_t)__sxtb16(w4);
-                                const int32_t wo = kiln_dw_sxtb16_r8(w4);
+                                const int32_t wo = kiln_sxtb16_ror8(w4);
                                 const uint32_t x4 = (uint32_t)kiln_dw_load4(ip);
                                 const int32_t xe = (int32_t)__sxtab16(off16, x4);
-                                const int32_t xo = kiln_dw_sxtab16_r8(off16, x4);
+                                const int32_t xo = kiln_sxtab16_ror8(off16, x4);
                                 a0 = __smlabb(xe, we, a0);
                                 a2 = __smlatt(xe, we, a2);
                                 a1 = __smlabb(xo, wo, a1);
@@ -540,7 +526,7 @@ static inline __attribute__((always_inline)) void kiln_dw3_store(int8_t *out, co
     {                                                                                                                 \
         const uint32_t kx_ = (uint32_t)(x4);                                                                          \
         const int32_t xe_ = (int32_t)__sxtab16(off16, kx_);                                                           \
-        const int32_t xo_ = kiln_dw_sxtab16_r8(off16, kx_);                                                           \
+        const int32_t xo_ = kiln_sxtab16_ror8(off16, kx_);                                                           \
         a0 = __smlabb(xe_, (tb)->w[(t)][0], a0);                                                                      \
         a2 = __smlatt(xe_, (tb)->w[(t)][0], a2);                                                                      \
         a1 = __smlabb(xo_, (tb)->w[(t)][1], a1);                                                                      \
@@ -824,7 +810,7 @@ void kiln_dw_s8_kernel_3x3(const kiln_dw_s8_shape *shape, const kiln_dw_s8_args 
         {
             const uint32_t w4 = (uint32_t)kiln_dw_load4(a->filter + t * C + c);
             g.w[t][0] = (int32_t)__sxtb16(w4);
-            g.w[t][1] = kiln_dw_sxtb16_r8(w4);
+            g.w[t][1] = kiln_sxtb16_ror8(w4);
         }
         for (int32_t j = 0; j < 4; j++)
         {

@@ -19,6 +19,7 @@
  * "padding contributes zero"); every sum wraps modulo 2^32 like the reference's int32 arithmetic.
  */
 #include "Include/Internal/kiln_dw_s8.h"
+#include "Include/Internal/kiln_dsp.h"
 
 #if KILN_BUILD_DSP
 
@@ -28,14 +29,6 @@ enum
     KILN_DWG_M2 = 1,     /* M == 2 */
     KILN_DWG_BCAST = 2   /* all four lanes read one input channel */
 };
-
-/* SXTB16 / SXTAB16 of the operand rotated right by 8 (bytes 1 and 3). */
-static inline int32_t kiln_dwg_sxtb16_r8(uint32_t x)
-{
-    int32_t r;
-    __asm__("sxtb16 %0, %1, ror #8" : "=r"(r) : "r"(x));
-    return r;
-}
 
 static inline int32_t kiln_dwg_load4(const int8_t *p)
 {
@@ -280,7 +273,7 @@ static inline __attribute__((always_inline)) void kiln_dwg_block_run(const kiln_
                             {
                                 const uint32_t w4 = (uint32_t)kiln_dwg_load4(w);
                                 const int32_t we = (int32_t)__sxtb16(w4);
-                                const int32_t wo = kiln_dwg_sxtb16_r8(w4);
+                                const int32_t wo = kiln_sxtb16_ror8(w4);
                                 int32_t xe, xo, ye, yo;
                                 kiln_dwg_lanes(p, kind, off, off16, d1, d2, d3, &xe, &xo);
                                 kiln_dwg_lanes(p + col_step, kind, off, off16, d1, d2, d3, &ye, &yo);
@@ -296,7 +289,7 @@ static inline __attribute__((always_inline)) void kiln_dwg_block_run(const kiln_
                             {
                                 const uint32_t w4 = (uint32_t)kiln_dwg_load4(w);
                                 const int32_t we = (int32_t)__sxtb16(w4);
-                                const int32_t wo = kiln_dwg_sxtb16_r8(w4);
+                                const int32_t wo = kiln_sxtb16_ror8(w4);
                                 int32_t xe, xo;
                                 kiln_dwg_lanes(p, kind, off, off16, d1, d2, d3, &xe, &xo);
                                 KILN_DWG_MAC(kind, xe, xo, we, wo, c0, c1, c2, c3);

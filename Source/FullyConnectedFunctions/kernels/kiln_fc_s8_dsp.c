@@ -4,24 +4,10 @@
  * weights with the filter offset, and SMLAD accumulates two products per instruction.
  */
 #include "Include/Internal/kiln_fc_s8.h"
+#include "Include/Internal/kiln_dsp.h"
 #include "Include/Internal/kiln_asm_optimize.h" /* -O0 builds: see there */
 
 #if KILN_BUILD_DSP
-
-/* SXTAB16 / SXTB16 of the operand rotated right by 8 (bytes 1 and 3): one instruction each. */
-__STATIC_FORCEINLINE int32_t kiln_sxtab16_ror8(int32_t add, int32_t v)
-{
-    int32_t r;
-    __asm("sxtab16 %0, %1, %2, ror #8" : "=r"(r) : "r"(add), "r"(v));
-    return r;
-}
-
-__STATIC_FORCEINLINE int32_t kiln_sxtb16_ror8(int32_t v)
-{
-    int32_t r;
-    __asm("sxtb16 %0, %1, ror #8" : "=r"(r) : "r"(v));
-    return r;
-}
 
 static inline int32_t kiln_pair16(int32_t v)
 {

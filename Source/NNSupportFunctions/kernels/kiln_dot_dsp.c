@@ -4,39 +4,10 @@
  * two products summed per SMLALD (64-bit) or SMLAD (32-bit) instruction.
  */
 #include "Include/Internal/kiln_dot.h"
+#include "Include/Internal/kiln_dsp.h"
 #include "Include/arm_nnsupportfunctions.h"
 
 #if KILN_BUILD_DSP
-
-/* SXTB16 / SXTAB16 of the operand rotated right by 8 (bytes 1 and 3). */
-__STATIC_FORCEINLINE int32_t kiln_dot_sxtb16_ror8(int32_t v)
-{
-    int32_t r;
-    __asm("sxtb16 %0, %1, ror #8" : "=r"(r) : "r"(v));
-    return r;
-}
-
-__STATIC_FORCEINLINE int32_t kiln_dot_sxtab16_ror8(int32_t add, int32_t v)
-{
-    int32_t r;
-    __asm("sxtab16 %0, %1, %2, ror #8" : "=r"(r) : "r"(add), "r"(v));
-    return r;
-}
-
-/* (lo halfword of a, lo halfword of b) and (hi of b, hi of a): PKHBT / PKHTB, one instruction each */
-__STATIC_FORCEINLINE int32_t kiln_dot_pkhbt16(int32_t a, int32_t b)
-{
-    int32_t r;
-    __asm("pkhbt %0, %1, %2, lsl #16" : "=r"(r) : "r"(a), "r"(b));
-    return r;
-}
-
-__STATIC_FORCEINLINE int32_t kiln_dot_pkhtb16(int32_t a, int32_t b)
-{
-    int32_t r;
-    __asm("pkhtb %0, %1, %2, asr #16" : "=r"(r) : "r"(a), "r"(b));
-    return r;
-}
 
 /* Four products into acc: x as (x0, x1), (x2, x3); the weights widened to (w0, w2), (w1, w3), then paired as x
  * is. */
@@ -44,9 +15,9 @@ __STATIC_FORCEINLINE int64_t kiln_dot_s16_s8_step4(const int16_t *x, const int8_
 {
     const int32_t wv = arm_nn_read_s8x4(w);
     const int32_t w02 = __sxtb16(wv);
-    const int32_t w13 = kiln_dot_sxtb16_ror8(wv);
-    acc = __smlald(arm_nn_read_s16x2(x), kiln_dot_pkhbt16(w02, w13), acc);
-    return __smlald(arm_nn_read_s16x2(x + 2), kiln_dot_pkhtb16(w13, w02), acc);
+    const int32_t w13 = kiln_sxtb16_ror8(wv);
+    acc = __smlald(arm_nn_read_s16x2(x), kiln_pack_lo16(w02, w13), acc);
+    return __smlald(arm_nn_read_s16x2(x + 2), kiln_pack_hi16(w02, w13), acc);
 }
 
 int64_t kiln_dot_s16_s8(const int16_t *x, const int8_t *w, int32_t n)
@@ -80,13 +51,13 @@ void kiln_dot2_s16_s8(const int16_t *x, const int8_t *w0, int32_t w_stride, int3
         const int32_t x01 = arm_nn_read_s16x2(x + i);
         const int32_t x23 = arm_nn_read_s16x2(x + i + 2);
         const int32_t u = arm_nn_read_s8x4(w0 + i);
-        const int32_t u02 = __sxtb16(u), u13 = kiln_dot_sxtb16_ror8(u);
-        a0 = __smlald(x01, kiln_dot_pkhbt16(u02, u13), a0);
-        a0 = __smlald(x23, kiln_dot_pkhtb16(u13, u02), a0);
+        const int32_t u02 = __sxtb16(u), u13 = kiln_sxtb16_ror8(u);
+        a0 = __smlald(x01, kiln_pack_lo16(u02, u13), a0);
+        a0 = __smlald(x23, kiln_pack_hi16(u02, u13), a0);
         const int32_t v = arm_nn_read_s8x4(w1 + i);
-        const int32_t v02 = __sxtb16(v), v13 = kiln_dot_sxtb16_ror8(v);
-        a1 = __smlald(x01, kiln_dot_pkhbt16(v02, v13), a1);
-        a1 = __smlald(x23, kiln_dot_pkhtb16(v13, v02), a1);
+        const int32_t v02 = __sxtb16(v), v13 = kiln_sxtb16_ror8(v);
+        a1 = __smlald(x01, kiln_pack_lo16(v02, v13), a1);
+        a1 = __smlald(x23, kiln_pack_hi16(v02, v13), a1);
     }
     for (; i < n; i++)
     {
@@ -111,7 +82,7 @@ uint32_t kiln_dot_s8_off(const int8_t *x, const int8_t *w, int32_t n, int32_t x_
             const int32_t xv = arm_nn_read_s8x4(x + i);
             const int32_t wv = arm_nn_read_s8x4(w + i);
             a = __smlad(__sxtab16(off2, xv), __sxtb16(wv), a);
-            a = __smlad(kiln_dot_sxtab16_ror8(off2, xv), kiln_dot_sxtb16_ror8(wv), a);
+            a = __smlad(kiln_sxtab16_ror8(off2, xv), kiln_sxtb16_ror8(wv), a);
         }
         acc = (uint32_t)a;
     }
@@ -141,7 +112,7 @@ void kiln_dw_acc_s16_s8(const int16_t *x, const int8_t *w, int32_t n, int32_t nk
                 const int32_t x23 = arm_nn_read_s16x2(xp + 2);
                 const int32_t wv = arm_nn_read_s8x4(wp);
                 const int32_t w02 = __sxtb16(wv);
-                const int32_t w13 = kiln_dot_sxtb16_ror8(wv);
+                const int32_t w13 = kiln_sxtb16_ror8(wv);
                 a0 = __smlabb(x01, w02, a0);
                 a1 = __smlatb(x01, w13, a1);
                 a2 = __smlabt(x23, w02, a2);
