@@ -69,50 +69,22 @@ bool kiln_arg_plan_make(
 #define KILN_ARG_GT(v, best) ((v) > (best))
 #define KILN_ARG_LT(v, best) ((v) < (best))
 
-arm_cmsis_nn_status
-arm_argmax_s8(const int8_t *input_data, const cmsis_nn_dims *input_dims, const int32_t axis, int32_t *output_data)
-{
-    kiln_arg_plan plan;
-    if (!kiln_arg_plan_make(input_data, input_dims, axis, output_data, &plan))
-    {
-        return ARM_CMSIS_NN_ARG_ERROR;
+/* One public entry: the plan, then the reduction of type T with the comparison CMP. */
+#define KILN_ARG_ENTRY(NAME, T, CMP)                                                                                   \
+    arm_cmsis_nn_status NAME(const T *input_data, const cmsis_nn_dims *input_dims, const int32_t axis,                  \
+                             int32_t *output_data)                                                                     \
+    {                                                                                                                  \
+        kiln_arg_plan plan;                                                                                            \
+        if (!kiln_arg_plan_make(input_data, input_dims, axis, output_data, &plan))                                     \
+        {                                                                                                              \
+            return ARM_CMSIS_NN_ARG_ERROR;                                                                             \
+        }                                                                                                              \
+        KILN_ARG_REDUCE(T, CMP, &plan, input_data, output_data);                                                       \
+        return ARM_CMSIS_NN_SUCCESS;                                                                                   \
     }
-    KILN_ARG_REDUCE(int8_t, KILN_ARG_GT, &plan, input_data, output_data);
-    return ARM_CMSIS_NN_SUCCESS;
-}
 
-arm_cmsis_nn_status
-arm_argmin_s8(const int8_t *input_data, const cmsis_nn_dims *input_dims, const int32_t axis, int32_t *output_data)
-{
-    kiln_arg_plan plan;
-    if (!kiln_arg_plan_make(input_data, input_dims, axis, output_data, &plan))
-    {
-        return ARM_CMSIS_NN_ARG_ERROR;
-    }
-    KILN_ARG_REDUCE(int8_t, KILN_ARG_LT, &plan, input_data, output_data);
-    return ARM_CMSIS_NN_SUCCESS;
-}
+KILN_ARG_ENTRY(arm_argmax_s8, int8_t, KILN_ARG_GT)
+KILN_ARG_ENTRY(arm_argmin_s8, int8_t, KILN_ARG_LT)
+KILN_ARG_ENTRY(arm_argmax_s16, int16_t, KILN_ARG_GT)
+KILN_ARG_ENTRY(arm_argmin_s16, int16_t, KILN_ARG_LT)
 
-arm_cmsis_nn_status
-arm_argmax_s16(const int16_t *input_data, const cmsis_nn_dims *input_dims, const int32_t axis, int32_t *output_data)
-{
-    kiln_arg_plan plan;
-    if (!kiln_arg_plan_make(input_data, input_dims, axis, output_data, &plan))
-    {
-        return ARM_CMSIS_NN_ARG_ERROR;
-    }
-    KILN_ARG_REDUCE(int16_t, KILN_ARG_GT, &plan, input_data, output_data);
-    return ARM_CMSIS_NN_SUCCESS;
-}
-
-arm_cmsis_nn_status
-arm_argmin_s16(const int16_t *input_data, const cmsis_nn_dims *input_dims, const int32_t axis, int32_t *output_data)
-{
-    kiln_arg_plan plan;
-    if (!kiln_arg_plan_make(input_data, input_dims, axis, output_data, &plan))
-    {
-        return ARM_CMSIS_NN_ARG_ERROR;
-    }
-    KILN_ARG_REDUCE(int16_t, KILN_ARG_LT, &plan, input_data, output_data);
-    return ARM_CMSIS_NN_SUCCESS;
-}

@@ -33,6 +33,30 @@ static arm_cmsis_nn_status kiln_reduce_entry(const void *input_data,
     return ARM_CMSIS_NN_SUCCESS;
 }
 
+/* MEAN of either type (es bytes per element, the type's range lo .. hi). */
+static arm_cmsis_nn_status kiln_mean_entry(const void *input_data,
+                                           const cmsis_nn_dims *input_dims,
+                                           int32_t input_offset,
+                                           const cmsis_nn_dims *axis_dims,
+                                           void *output_data,
+                                           const cmsis_nn_dims *output_dims,
+                                           int32_t out_offset,
+                                           int32_t out_mult,
+                                           int32_t out_shift,
+                                           size_t es,
+                                           int32_t lo,
+                                           int32_t hi)
+{
+    kiln_reduce_plan p;
+    if (!kiln_mean_args_ok(input_offset, out_offset, out_mult, out_shift, lo, hi) ||
+        !kiln_reduce_plan_make(&p, input_data, input_dims, axis_dims, output_data, output_dims, es))
+    {
+        return ARM_CMSIS_NN_ARG_ERROR;
+    }
+    kiln_reduce_int(&p, input_data, output_data, es, KILN_REDUCE_MEAN, input_offset, out_offset, out_mult, out_shift);
+    return ARM_CMSIS_NN_SUCCESS;
+}
+
 arm_cmsis_nn_status arm_mean_s8(const int8_t *input_data,
                                 const cmsis_nn_dims *input_dims,
                                 const int32_t input_offset,
@@ -43,15 +67,8 @@ arm_cmsis_nn_status arm_mean_s8(const int8_t *input_data,
                                 const int32_t out_mult,
                                 const int32_t out_shift)
 {
-    kiln_reduce_plan p;
-    if (!kiln_mean_args_ok(input_offset, out_offset, out_mult, out_shift, INT8_MIN, INT8_MAX) ||
-        !kiln_reduce_plan_make(&p, input_data, input_dims, axis_dims, output_data, output_dims, sizeof(int8_t)))
-    {
-        return ARM_CMSIS_NN_ARG_ERROR;
-    }
-    kiln_reduce_int(&p, input_data, output_data, sizeof(int8_t), KILN_REDUCE_MEAN, input_offset, out_offset, out_mult,
-                    out_shift);
-    return ARM_CMSIS_NN_SUCCESS;
+    return kiln_mean_entry(input_data, input_dims, input_offset, axis_dims, output_data, output_dims, out_offset,
+                           out_mult, out_shift, sizeof(int8_t), INT8_MIN, INT8_MAX);
 }
 
 arm_cmsis_nn_status arm_mean_s16(const int16_t *input_data,
@@ -64,15 +81,8 @@ arm_cmsis_nn_status arm_mean_s16(const int16_t *input_data,
                                  const int32_t out_mult,
                                  const int32_t out_shift)
 {
-    kiln_reduce_plan p;
-    if (!kiln_mean_args_ok(input_offset, out_offset, out_mult, out_shift, INT16_MIN, INT16_MAX) ||
-        !kiln_reduce_plan_make(&p, input_data, input_dims, axis_dims, output_data, output_dims, sizeof(int16_t)))
-    {
-        return ARM_CMSIS_NN_ARG_ERROR;
-    }
-    kiln_reduce_int(&p, input_data, output_data, sizeof(int16_t), KILN_REDUCE_MEAN, input_offset, out_offset, out_mult,
-                    out_shift);
-    return ARM_CMSIS_NN_SUCCESS;
+    return kiln_mean_entry(input_data, input_dims, input_offset, axis_dims, output_data, output_dims, out_offset,
+                           out_mult, out_shift, sizeof(int16_t), INT16_MIN, INT16_MAX);
 }
 
 arm_cmsis_nn_status arm_reduce_max_s8(const int8_t *input_data,
