@@ -117,10 +117,10 @@ arm_cmsis_nn_status kiln_dw_s16_entry(const cmsis_nn_context *ctx,
  * kiln_requant_s64 with the bias, offset and clamp, for calls kiln_dw_s16_kernel_c has checked (sums within
  * 2^30, |bias| <= 2^30, every shift <= -2): then R = floor((acc * rm + 2^(t - 1)) / 2^t), t = 15 - shift >= 17,
  * equals (ah * rm + ((al * rm) >> 16) + 2^(t - 17)) >> (t - 16) with acc = ah * 2^16 + al (0 <= al < 2^16), every
- * term within int32. True when done (Helium: kernels/kiln_dw_s16_mve.c, four lanes); false on backends without
- * it (the caller requantizes).
+ * term within int32 (kiln_requant_s32_split). Helium: kernels/kiln_dw_s16_mve.c, four lanes; the other backends:
+ * kernels/kiln_dw_s16_c.c, one channel at a time.
  */
-bool kiln_dw_s16_requant_run(const int32_t *sums, int32_t n, const kiln_dw_s16_args *a, int32_t c0, int16_t *out);
+void kiln_dw_s16_requant_run(const int32_t *sums, int32_t n, const kiln_dw_s16_args *a, int32_t c0, int16_t *out);
 
 /** Size query of the wrapper / generic entry on a backend: the plan's bytes, -1 for bad geometry. */
 int32_t kiln_dw_s16_query(const cmsis_nn_dw_conv_params *params,

@@ -242,36 +242,6 @@ static inline int8_t kiln_dw_s8_finish(int32_t acc, int32_t mult, int32_t shift,
     return (int8_t)kiln_add_clamp(arm_nn_requantize(acc, mult, shift), out_offset, lo, hi);
 }
 
-/* First and one-past-last filter tap along one axis whose input coordinate base + k * dil lies in
- * [0, size) (k0 == k1: none). The ceilings are (n - 1) / dil + 1 for n >= 1, which cannot overflow
- * where n + dil - 1 could (a one-tap filter passes the shape checks with any dilation): -base <= pad
- * and size - base <= size + pad, within int32 by kiln_dw_s8_shape_from. */
-static inline void kiln_dw_tap_range(int32_t base, int32_t size, int32_t taps, int32_t dil, int32_t *k0, int32_t *k1)
-{
-    int32_t lo = 0;
-    if (base < 0)
-    {
-        lo = (-base - 1) / dil + 1;
-    }
-    int32_t hi = taps;
-    /* k < (size - base) / dil, rounded up */
-    const int32_t room = size - base;
-    if (room <= 0)
-    {
-        hi = 0;
-    }
-    else
-    {
-        const int32_t lim = (room - 1) / dil + 1;
-        hi = MIN(hi, lim);
-    }
-    if (hi < lo)
-    {
-        hi = lo;
-    }
-    *k0 = lo;
-    *k1 = hi;
-}
 
 #ifdef __cplusplus
 }

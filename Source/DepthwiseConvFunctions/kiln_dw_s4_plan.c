@@ -76,8 +76,8 @@ static void kiln_dw_s4_position(const kiln_dw_s8_shape *s, const kiln_dw_s4_args
     const int32_t base_y = oy * s->stride_h - s->pad_h;
     const int32_t base_x = ox * s->stride_w - s->pad_w;
     int32_t ky0, ky1, kx0, kx1;
-    kiln_dw_tap_range(base_y, s->in_h, s->filter_h, s->dil_h, &ky0, &ky1);
-    kiln_dw_tap_range(base_x, s->in_w, s->filter_w, s->dil_w, &kx0, &kx1);
+    kiln_tap_range(base_y, s->in_h, s->filter_h, s->dil_h, &ky0, &ky1);
+    kiln_tap_range(base_x, s->in_w, s->filter_w, s->dil_w, &kx0, &kx1);
     const int32_t cm = s->ch_mult;
     int32_t acc[KILN_DW_S4_BLOCK];
 

@@ -475,14 +475,26 @@ static void test_requant(void)
     const int32_t iters = kiln_test_iterations(200000, 20000);
     for (int32_t i = 0; i < iters; i++)
     {
-        const int32_t kind = i % 4;
+        const int32_t kind = i % 5;
         int64_t sum = kind == 0 ? extremes[kiln_rng_range(&r, 0, n_ext - 1)]
                                 : (int64_t)kiln_rng_range(&r, INT32_MIN, INT32_MAX) * kiln_rng_range(&r, 0, 32);
         int64_t bias = kind == 1 ? extremes[kiln_rng_range(&r, 0, n_ext - 1)]
                                  : (kind == 2 ? rand_i64(&r) >> kiln_rng_range(&r, 0, 63) : 0);
         const int32_t mult = kiln_rng_range(&r, 0, 3) == 0 ? kiln_rng_range(&r, 0, 0x10000)
                                                           : kiln_rng_range(&r, 0, INT32_MAX);
-        const int32_t shift = kiln_rng_range(&r, -31, 30);
+        int32_t shift = kiln_rng_range(&r, -31, 30);
+        if (kind == 4)
+        {
+            /* the 32-bit path (sum and bias in [-2^30, 2^30), shift <= -2) and just past its ends */
+            static const int64_t ends[] = {-((int64_t)1 << 30) - 1, -((int64_t)1 << 30), -((int64_t)1 << 30) + 1, -1, 0,
+                                           ((int64_t)1 << 30) - 1, (int64_t)1 << 30};
+            const int32_t ne = (int32_t)(sizeof(ends) / sizeof(ends[0]));
+            sum = kiln_rng_range(&r, 0, 3) == 0 ? ends[kiln_rng_range(&r, 0, ne - 1)]
+                                                : kiln_rng_range(&r, -(1 << 30), (1 << 30) - 1);
+            bias = kiln_rng_range(&r, 0, 3) == 0 ? ends[kiln_rng_range(&r, 0, ne - 1)]
+                                                 : kiln_rng_range(&r, -(1 << 30), (1 << 30) - 1) >> kiln_rng_range(&r, 0, 30);
+            shift = kiln_rng_range(&r, 0, 7) == 0 ? kiln_rng_range(&r, -1, 0) : kiln_rng_range(&r, -31, -2);
+        }
         const int32_t rm = REDUCE_MULTIPLIER(mult);
         const int64_t got = kiln_requant_s64(sum, bias, rm, shift);
         const int64_t want = ref_requant(sum, bias, mult, shift);
@@ -518,6 +530,12 @@ static void test_requant(void)
     KILN_CHECK_EQ(kiln_requant_s64(3, 0, 1, 14), 2);  /* 3 / 2 rounds half up */
     KILN_CHECK_EQ(kiln_requant_s64(-3, 0, 1, 14), -1); /* -3 / 2 rounds half up */
     KILN_CHECK_EQ(kiln_requant_s64(123456, 0, 0, 0), 0);
+    KILN_CHECK_EQ(kiln_requant_s64(123456, 0, 0, -10), 0); /* the 32-bit path with rm 0 */
+    KILN_CHECK_EQ(kiln_requant_s64(-((int64_t)1 << 30), -((int64_t)1 << 30), 1, -2), -16384); /* acc -2^31 */
+    KILN_CHECK_EQ(kiln_requant_s64(((int64_t)1 << 30) - 1, ((int64_t)1 << 30) - 1, 1, -2), 16384); /* 2^31 - 2 */
+    KILN_CHECK_EQ(kiln_requant_s64(3 << 16, 0, 1, -2), 2);      /* 3 * 2^16 / 2^17 = 1.5 rounds half up */
+    KILN_CHECK_EQ(kiln_requant_s64(-(3 << 16), 0, 1, -2), -1);  /* -1.5 rounds half up */
+    KILN_CHECK_EQ(kiln_requant_s64(-(5 << 16), 0, 3, -2), -7); /* -7.5 rounds half up */
 }
 
 /* ---- random differential tests ----------------------------------------------------------------- */

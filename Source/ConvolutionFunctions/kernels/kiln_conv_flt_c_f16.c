@@ -271,7 +271,7 @@ void kiln_conv_flt_patch_gemm_f16(const kiln_conv_flt_geom *g, const float16_t *
 }
 
 /* First tap t in [0, k) with 0 <= base + t * dil < size, and one past the last (t0 == t1: none). */
-static inline void kiln_tap_range(int32_t base, int32_t k, int32_t dil, int32_t size, int32_t *t0, int32_t *t1)
+static inline void kiln_conv_flt_taps(int32_t base, int32_t k, int32_t dil, int32_t size, int32_t *t0, int32_t *t1)
 {
     const int64_t b = base;
     int64_t lo = b < 0 ? (-b + dil - 1) / dil : 0;
@@ -297,14 +297,14 @@ void kiln_conv_flt_direct_f16(const kiln_conv_flt_geom *g, const float16_t *in, 
         {
             const int32_t by = y * g->stride_h - g->pad_h;
             int32_t ky0, ky1;
-            kiln_tap_range(by, g->k_h, g->dil_h, g->in_h, &ky0, &ky1);
+            kiln_conv_flt_taps(by, g->k_h, g->dil_h, g->in_h, &ky0, &ky1);
             float16_t *dst = out + (((size_t)b * (size_t)g->out_h + (size_t)y) * (size_t)g->out_w + (size_t)x_begin) *
                     (size_t)g->out_c;
             for (int32_t x = x_begin; x < g->out_w; x++)
             {
                 const int32_t bx = x * g->stride_w - g->pad_w;
                 int32_t kx0, kx1;
-                kiln_tap_range(bx, g->k_w, g->dil_w, g->in_w, &kx0, &kx1);
+                kiln_conv_flt_taps(bx, g->k_w, g->dil_w, g->in_w, &kx0, &kx1);
                 /* With unit width dilation the valid taps of one filter row are contiguous in input and
                  * weights: one dot product per filter row, else one per tap. */
                 const int32_t seg = g->dil_w == 1 ? (kx1 - kx0) : 1;

@@ -30,17 +30,6 @@ static inline void kiln_conv_s16_dots(const int16_t *x, const int8_t *w, int32_t
     }
 }
 
-/* Taps [*t0, *t1) of one axis whose coordinate base + t * dil lies in [0, size) (t < taps), in 64 bits. */
-static void kiln_conv_s16_taps(int64_t base, int64_t size, int32_t taps, int64_t dil, int32_t *t0, int32_t *t1)
-{
-    int64_t lo = base < 0 ? (-base + dil - 1) / dil : 0;
-    int64_t hi = size > base ? (size - base + dil - 1) / dil : 0;
-    hi = hi < taps ? hi : taps;
-    lo = lo < hi ? lo : hi;
-    *t0 = (int32_t)lo;
-    *t1 = (int32_t)hi;
-}
-
 /* The requantized output of channel o. */
 static inline int16_t kiln_conv_s16_result(const kiln_conv_s16_run_args *a, int32_t o, int64_t sum)
 {
@@ -73,18 +62,18 @@ void kiln_conv_s16_run_c(const kiln_conv_s16_run_args *a)
         const int16_t *in_batch = a->input + (int64_t)b * in_h * in_w * in_c;
         for (int32_t oy = 0; oy < out_h; oy++)
         {
-            const int64_t base_y = (int64_t)oy * s->stride_h - s->pad_h;
+            const int32_t base_y = oy * s->stride_h - s->pad_h; /* within int32: kiln_conv_geom_ok */
             int32_t ky0, ky1;
-            kiln_conv_s16_taps(base_y, in_h, fh, dh, &ky0, &ky1);
+            kiln_tap_range(base_y, in_h, fh, dh, &ky0, &ky1);
             for (int32_t ox = 0; ox < out_w; ox++)
             {
-                const int64_t base_x = (int64_t)ox * s->stride_w - s->pad_w;
+                const int32_t base_x = ox * s->stride_w - s->pad_w;
                 int32_t kx0, kx1;
-                kiln_conv_s16_taps(base_x, in_w, fw, dw, &kx0, &kx1);
+                kiln_tap_range(base_x, in_w, fw, dw, &kx0, &kx1);
                 /* the first valid tap's input pixel and its offset in a filter (int32: inside the tensors) */
                 const int16_t *x0 =
                     ky1 > ky0 && kx1 > kx0
-                        ? in_batch + (int32_t)(base_y + (int64_t)ky0 * dh) * row + (int32_t)(base_x + (int64_t)kx0 * dw) * in_c
+                        ? in_batch + (base_y + ky0 * dh) * row + (base_x + kx0 * dw) * in_c
                         : in_batch;
                 const int32_t w0 = (ky0 * fw + kx0) * fc;
                 const int32_t run_len = (kx1 - kx0) * fc;

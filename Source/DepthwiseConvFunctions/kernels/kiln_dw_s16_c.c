@@ -4,23 +4,13 @@
  * input once. With a channel multiplier of 1 and at most KILN_DW_ACC_MAX_TAPS taps, the window's sums of
  * a run of channels come from the backend's kernel (kiln_dw_acc_s16_s8, Internal/kiln_dot.h: exact in
  * int32); otherwise every channel accumulates in int64 here. Each sum is requantized by
- * kiln_requant_s64, or, where the backend has it and the call's sums, biases and shifts allow
- * (kiln_dw_s16_rq32_ok), by kiln_dw_s16_requant_run in 32-bit lanes with the same result. See
+ * kiln_requant_s64, or, where the call's sums, biases and shifts allow (kiln_dw_s16_rq32_ok), by
+ * kiln_dw_s16_requant_run in 32-bit arithmetic with the same result (here for every backend but Helium,
+ * which has its own in kernels/kiln_dw_s16_mve.c). See
  * Include/Internal/kiln_dw_s16.h for the arithmetic and the bounds.
  */
 #include "Include/Internal/kiln_dot.h"
 #include "Include/Internal/kiln_dw_s16.h"
-
-/* Taps [*k0, *k1) of one axis whose coordinate base + k * dil lies in [0, size), in 64 bits. */
-static void kiln_dw_s16_taps(int64_t base, int64_t size, int32_t taps, int64_t dil, int32_t *k0, int32_t *k1)
-{
-    int64_t lo = base < 0 ? (-base + dil - 1) / dil : 0;
-    int64_t hi = size > base ? (size - base + dil - 1) / dil : 0;
-    hi = hi < taps ? hi : taps;
-    lo = lo < hi ? lo : hi;
-    *k0 = (int32_t)lo;
-    *k1 = (int32_t)hi;
-}
 
 /* Channels per call of the window kernel (its sums on the stack). */
 #define KILN_DW_S16_CHUNK 64
@@ -58,14 +48,18 @@ static bool kiln_dw_s16_rq32_ok(const kiln_dw_s8_shape *s, const kiln_dw_s16_arg
 }
 
 #if !KILN_BUILD_MVE /* Helium: kiln_dw_s16_mve.c */
-bool kiln_dw_s16_requant_run(const int32_t *sums, int32_t n, const kiln_dw_s16_args *a, int32_t c0, int16_t *out)
+void kiln_dw_s16_requant_run(const int32_t *sums, int32_t n, const kiln_dw_s16_args *a, int32_t c0, int16_t *out)
 {
-    (void)sums;
-    (void)n;
-    (void)a;
-    (void)c0;
-    (void)out;
-    return false;
+    const int32_t *mult = a->mult + c0, *shift = a->shift + c0;
+    const int64_t *bias = a->bias != NULL ? a->bias + c0 : NULL;
+    for (int32_t j = 0; j < n; j++)
+    {
+        /* |sum| < 2^30 and |bias| <= 2^30: their sum is an int32 */
+        const int32_t acc = sums[j] + (bias != NULL ? (int32_t)bias[j] : 0);
+        int32_t v = kiln_requant_s32_split(acc, REDUCE_MULTIPLIER(mult[j]), shift[j]) + a->output_offset;
+        v = v < a->act_min ? a->act_min : v;
+        out[j] = (int16_t)(v > a->act_max ? a->act_max : v);
+    }
 }
 #endif
 
@@ -85,12 +79,12 @@ void kiln_dw_s16_kernel_c(const kiln_dw_s8_shape *s, const kiln_dw_s16_args *a)
         {
             const int32_t base_y = oy * s->stride_h - s->pad_h;
             int32_t ky0, ky1;
-            kiln_dw_s16_taps(base_y, s->in_h, s->filter_h, s->dil_h, &ky0, &ky1);
+            kiln_tap_range(base_y, s->in_h, s->filter_h, s->dil_h, &ky0, &ky1);
             for (int32_t ox = 0; ox < s->out_w; ox++)
             {
                 const int32_t base_x = ox * s->stride_w - s->pad_w;
                 int32_t kx0, kx1;
-                kiln_dw_s16_taps(base_x, s->in_w, s->filter_w, s->dil_w, &kx0, &kx1);
+                kiln_tap_range(base_x, s->in_w, s->filter_w, s->dil_w, &kx0, &kx1);
                 const int32_t nky = ky1 - ky0, nkx = kx1 - kx0;
                 if (cm == 1 && nky > 0 && nkx > 0 && nky * nkx <= KILN_DW_ACC_MAX_TAPS)
                 {
@@ -105,8 +99,9 @@ void kiln_dw_s16_kernel_c(const kiln_dw_s8_shape *s, const kiln_dw_s16_args *a)
                         const int32_t nc = in_c - c0 < KILN_DW_S16_CHUNK ? in_c - c0 : KILN_DW_S16_CHUNK;
                         kiln_dw_acc_s16_s8(xw + c0, ww + c0, nc, nky, nkx, s->dil_w * in_c, s->dil_h * s->in_w * in_c,
                                            out_c, s->filter_w * out_c, sums);
-                        if (rq32 && kiln_dw_s16_requant_run(sums, nc, a, c0, out))
+                        if (rq32)
                         {
+                            kiln_dw_s16_requant_run(sums, nc, a, c0, out);
                             out += nc;
                             continue;
                         }

@@ -8,7 +8,7 @@
 
 #if KILN_BUILD_MVE
 
-bool kiln_dw_s16_requant_run(const int32_t *sums, int32_t n, const kiln_dw_s16_args *a, int32_t c0, int16_t *out)
+void kiln_dw_s16_requant_run(const int32_t *sums, int32_t n, const kiln_dw_s16_args *a, int32_t c0, int16_t *out)
 {
     const int32x4_t lo = vdupq_n_s32(a->act_min), hi = vdupq_n_s32(a->act_max);
     const uint32x4_t low_words = vmulq_n_u32(vidupq_n_u32(0u, 1), 2u); /* word offsets 0, 2, 4, 6 */
@@ -38,7 +38,6 @@ bool kiln_dw_s16_requant_run(const int32_t *sums, int32_t n, const kiln_dw_s16_a
         v = vaddq_n_s32(v, out_off);
         vstrhq_p_s32(out + c, vminq_s32(vmaxq_s32(v, lo), hi), p);
     }
-    return true;
 }
 
 #endif /* KILN_BUILD_MVE */

@@ -29,12 +29,12 @@ static inline __attribute__((always_inline)) void kiln_dw_s8_body_c(const kiln_d
         {
             const int32_t base_y = oy * s->stride_h - s->pad_h;
             int32_t ky0, ky1;
-            kiln_dw_tap_range(base_y, s->in_h, fh, s->dil_h, &ky0, &ky1);
+            kiln_tap_range(base_y, s->in_h, fh, s->dil_h, &ky0, &ky1);
             for (int32_t ox = 0; ox < s->out_w; ox++)
             {
                 const int32_t base_x = ox * s->stride_w - s->pad_w;
                 int32_t kx0, kx1;
-                kiln_dw_tap_range(base_x, s->in_w, fw, s->dil_w, &kx0, &kx1);
+                kiln_tap_range(base_x, s->in_w, fw, s->dil_w, &kx0, &kx1);
                 int8_t *out = a->output + ((b * s->out_h + oy) * s->out_w + ox) * out_c;
                 for (int32_t ic = 0; ic < in_c; ic++)
                 {

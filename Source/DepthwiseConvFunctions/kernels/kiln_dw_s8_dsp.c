@@ -112,20 +112,20 @@ static inline __attribute__((always_inline)) void kiln_dw_cm1_dsp(const kiln_dw_
         {
             const int32_t base_y = oy * s->stride_h - s->pad_h;
             int32_t ky0, ky1;
-            kiln_dw_tap_range(base_y, s->in_h, fh, dil_h, &ky0, &ky1);
+            kiln_tap_range(base_y, s->in_h, fh, dil_h, &ky0, &ky1);
             int8_t *out_row = a->output + (b * s->out_h + oy) * s->out_w * C;
             int32_t ox = 0;
             while (ox < s->out_w)
             {
                 const int32_t base_x = ox * s->stride_w - s->pad_w;
                 int32_t kx0, kx1;
-                kiln_dw_tap_range(base_x, s->in_w, fw, dil_w, &kx0, &kx1);
+                kiln_tap_range(base_x, s->in_w, fw, dil_w, &kx0, &kx1);
                 /* Two columns share the filter words when both windows are whole along x. */
                 int32_t pair = 0;
                 if (ox + 1 < s->out_w && kx0 == 0 && kx1 == fw)
                 {
                     int32_t nx0, nx1;
-                    kiln_dw_tap_range(base_x + s->stride_w, s->in_w, fw, dil_w, &nx0, &nx1);
+                    kiln_tap_range(base_x + s->stride_w, s->in_w, fw, dil_w, &nx0, &nx1);
                     pair = (nx0 == 0 && nx1 == fw) ? 1 : 0;
                 }
                 int8_t *out = out_row + ox * C;
@@ -610,7 +610,7 @@ static inline __attribute__((always_inline)) void kiln_dw3_group_run(const kiln_
         {
             const int32_t base_y = oy * s->stride_h - s->pad_h;
             int32_t ky0, ky1;
-            kiln_dw_tap_range(base_y, s->in_h, 3, 1, &ky0, &ky1);
+            kiln_tap_range(base_y, s->in_h, 3, 1, &ky0, &ky1);
             int8_t *out_row = a->output + (b * s->out_h + oy) * s->out_w * C + c;
             const int32_t full_rows = ky0 == 0 && ky1 == 3;
             /* Rows clipped at the top or bottom (one tap row missing) run their whole-width columns
@@ -644,7 +644,7 @@ static inline __attribute__((always_inline)) void kiln_dw3_group_run(const kiln_
                     continue;
                 }
                 int32_t kx0, kx1;
-                kiln_dw_tap_range(base_x, s->in_w, 3, 1, &kx0, &kx1);
+                kiln_tap_range(base_x, s->in_w, 3, 1, &kx0, &kx1);
                 if (fast && full_rows && kx1 - kx0 == 2)
                 {
                     /* A column clipped at the left (taps 1, 2) or the right (taps 0, 1) of a whole row. */
@@ -683,7 +683,7 @@ static int32_t kiln_dw3_bands(int32_t n, int32_t stride, int32_t pad, int32_t si
     for (int32_t o = 0; o < n; o++)
     {
         int32_t k0, k1;
-        kiln_dw_tap_range(o * stride - pad, size, 3, 1, &k0, &k1);
+        kiln_tap_range(o * stride - pad, size, 3, 1, &k0, &k1);
         if (nb > 0 && bands[nb - 1].k0 == k0 && bands[nb - 1].k1 == k1)
         {
             bands[nb - 1].end = o + 1;
@@ -874,12 +874,12 @@ void kiln_dw_s8_kernel_3x3(const kiln_dw_s8_shape *shape, const kiln_dw_s8_args 
             {
                 const int32_t base_y = oy * s->stride_h - s->pad_h;
                 int32_t ky0, ky1;
-                kiln_dw_tap_range(base_y, s->in_h, 3, 1, &ky0, &ky1);
+                kiln_tap_range(base_y, s->in_h, 3, 1, &ky0, &ky1);
                 for (int32_t ox = 0; ox < s->out_w; ox++)
                 {
                     const int32_t base_x = ox * s->stride_w - s->pad_w;
                     int32_t kx0, kx1;
-                    kiln_dw_tap_range(base_x, s->in_w, 3, 1, &kx0, &kx1);
+                    kiln_tap_range(base_x, s->in_w, 3, 1, &kx0, &kx1);
                     int8_t *out = a->output + ((b * s->out_h + oy) * s->out_w + ox) * C;
                     for (int32_t c = C4; c < C; c++)
                     {

@@ -147,22 +147,6 @@ static inline __attribute__((always_inline)) void kiln_dwg_store4(int8_t *out, c
     memcpy(out, &w, 4);
 }
 
-/* Taps of one output along one axis: the whole filter when the window lies inside the input
- * (no division), else kiln_dw_tap_range. */
-static inline __attribute__((always_inline)) void kiln_dwg_taps(int32_t base, int32_t size, int32_t taps, int32_t dil,
-                                                                int32_t *k0, int32_t *k1)
-{
-    if (base >= 0 && base + (taps - 1) * dil < size)
-    {
-        *k0 = 0;
-        *k1 = taps;
-    }
-    else
-    {
-        kiln_dw_tap_range(base, size, taps, dil, k0, k1);
-    }
-}
-
 /* The input lanes of one tap in SXTAB16 layout, offset added: *xe feeds lanes 0 (bottom) and 2
  * (top), *xo lanes 1 and 3 (for KILN_DWG_M2 *xo == *xe; for KILN_DWG_BCAST both hold the one
  * value, as an int32, read through the bottom half). d1..d3: input channel of lane j minus that
@@ -238,7 +222,7 @@ static inline __attribute__((always_inline)) void kiln_dwg_block_run(const kiln_
         {
             const int32_t base_y = oy * s->stride_h - s->pad_h;
             int32_t ky0, ky1;
-            kiln_dwg_taps(base_y, s->in_h, fh, s->dil_h, &ky0, &ky1);
+            kiln_tap_range(base_y, s->in_h, fh, s->dil_h, &ky0, &ky1);
             const int32_t nky = ky1 - ky0;
             int8_t *out_row = a->output + (b * s->out_h + oy) * s->out_w * OC + oc;
             int32_t ox = 0;
@@ -246,7 +230,7 @@ static inline __attribute__((always_inline)) void kiln_dwg_block_run(const kiln_
             {
                 const int32_t base_x = ox * s->stride_w - s->pad_w;
                 int32_t kx0, kx1;
-                kiln_dwg_taps(base_x, s->in_w, fw, s->dil_w, &kx0, &kx1);
+                kiln_tap_range(base_x, s->in_w, fw, s->dil_w, &kx0, &kx1);
                 /* Two columns share the filter words when both windows are whole along x. */
                 int32_t pair = 0;
                 if (ox + 1 < s->out_w && kx0 == 0 && kx1 == fw)
@@ -380,12 +364,12 @@ static inline __attribute__((always_inline)) void kiln_dwg_body(const kiln_dw_s8
             {
                 const int32_t base_y = oy * s->stride_h - s->pad_h;
                 int32_t ky0, ky1;
-                kiln_dw_tap_range(base_y, s->in_h, s->filter_h, s->dil_h, &ky0, &ky1);
+                kiln_tap_range(base_y, s->in_h, s->filter_h, s->dil_h, &ky0, &ky1);
                 for (int32_t ox = 0; ox < s->out_w; ox++)
                 {
                     const int32_t base_x = ox * s->stride_w - s->pad_w;
                     int32_t kx0, kx1;
-                    kiln_dw_tap_range(base_x, s->in_w, s->filter_w, s->dil_w, &kx0, &kx1);
+                    kiln_tap_range(base_x, s->in_w, s->filter_w, s->dil_w, &kx0, &kx1);
                     int8_t *out = a->output + ((b * s->out_h + oy) * s->out_w + ox) * OC;
                     for (int32_t oc = OC4; oc < OC; oc++)
                     {

@@ -117,7 +117,7 @@ static inline __attribute__((always_inline)) int32x4_t kiln_dw_mve_cm1_one(const
 {
     const int32_t C = s->in_c;
     int32_t kx0, kx1;
-    kiln_dw_tap_range(base_x, s->in_w, fw, dil_w, &kx0, &kx1);
+    kiln_tap_range(base_x, s->in_w, fw, dil_w, &kx0, &kx1);
     const int8_t *ip_row = in_b + ((base_y + ky0 * dil_h) * s->in_w + base_x + kx0 * dil_w) * C + c;
     const int8_t *wp_row = a->filter + (ky0 * fw + kx0) * C + c;
     const int32_t in_row_step = dil_h * s->in_w * C;
@@ -222,7 +222,7 @@ static inline __attribute__((always_inline)) void kiln_dw_mve_cm1_block(const ki
             {
                 const int32_t base_y = oy * s->stride_h - s->pad_h;
                 int32_t ky0, ky1;
-                kiln_dw_tap_range(base_y, s->in_h, fh, dil_h, &ky0, &ky1);
+                kiln_tap_range(base_y, s->in_h, fh, dil_h, &ky0, &ky1);
                 int8_t *out = a->output + ((b * s->out_h + oy) * s->out_w) * C + c;
                 int32_t ox = 0;
                 if (slide && ky0 == 0 && ky1 == 3)
@@ -644,8 +644,8 @@ static void kiln_dw_mve_any8(const kiln_dw_s8_shape *s, const kiln_dw_s8_args *a
 {
     const int32_t C = s->in_c;
     int32_t ky0, ky1, kx0, kx1;
-    kiln_dw_tap_range(base_y, s->in_h, 3, 1, &ky0, &ky1);
-    kiln_dw_tap_range(base_x, s->in_w, 3, 1, &kx0, &kx1);
+    kiln_tap_range(base_y, s->in_h, 3, 1, &ky0, &ky1);
+    kiln_tap_range(base_x, s->in_w, 3, 1, &kx0, &kx1);
     int32x4_t acc_e = vld1q_s32(k->bias);
     int32x4_t acc_o = vld1q_s32(k->bias + 4);
     for (int32_t ky = ky0; ky < ky1; ky++)
@@ -1230,7 +1230,7 @@ static __attribute__((noinline)) void kiln_dw_mve_3x3_block8(const kiln_dw_s8_sh
             const int32_t base_y = oy * s->stride_h - s->pad_h;
             int8_t *out = a->output + ((b * s->out_h + oy) * s->out_w) * C + c;
             int32_t ky0, ky1;
-            kiln_dw_tap_range(base_y, s->in_h, 3, 1, &ky0, &ky1);
+            kiln_tap_range(base_y, s->in_h, 3, 1, &ky0, &ky1);
             /* row class: all rows, top clipped, bottom clipped; anything else per output */
             const int32_t nrows = ky1 - ky0;
             const int32_t rc = nrows == 3 ? 0 : (nrows == 2 ? (ky0 == 1 ? 1 : 2) : -1);
@@ -1300,13 +1300,13 @@ static inline __attribute__((always_inline)) void kiln_dw_mve_mult_block(const k
             {
                 const int32_t base_y = oy * s->stride_h - s->pad_h;
                 int32_t ky0, ky1;
-                kiln_dw_tap_range(base_y, s->in_h, fh, s->dil_h, &ky0, &ky1);
+                kiln_tap_range(base_y, s->in_h, fh, s->dil_h, &ky0, &ky1);
                 int8_t *out = a->output + ((b * s->out_h + oy) * s->out_w) * out_c + oc;
                 for (int32_t ox = 0; ox < s->out_w; ox++)
                 {
                     const int32_t base_x = ox * s->stride_w - s->pad_w;
                     int32_t kx0, kx1;
-                    kiln_dw_tap_range(base_x, s->in_w, fw, s->dil_w, &kx0, &kx1);
+                    kiln_tap_range(base_x, s->in_w, fw, s->dil_w, &kx0, &kx1);
                     int32x4_t acc = bias;
                     for (int32_t ky = ky0; ky < ky1; ky++)
                     {
