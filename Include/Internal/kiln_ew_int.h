@@ -178,10 +178,22 @@ void kiln_ew_prelu_run_s8(const int8_t *a, int32_t sa, const int8_t *b, int32_t 
                           const kiln_ew_prelu *p);
 /*
  * The backend's kernels for runs whose operands are both dense (strides 1): true when they computed the run (the
- * same values as the runs above), false when the caller computes it (no kernel on this backend, or an output that
- * overlaps an operand other than exactly). Helium: Source/BasicMathFunctions/kernels/kiln_ew_int_mve.c, four
- * elements per vector; other backends: kiln_ew_int_c.c (none).
+ * same values as the runs above), false when the caller computes it (no kernel on this backend, parameters outside
+ * the kernel's forms, or an output that overlaps an operand other than exactly). Helium:
+ * Source/BasicMathFunctions/kernels/kiln_ew_int_mve.c, four elements per vector; DSP: kiln_ew_int_dsp.c, two per
+ * word; portable C: kiln_ew_int_c.c (none).
  */
+/* Whether out may be written while a and b are read a few elements ahead (the dense kernels): it is one of them
+ * exactly, or overlaps neither (addresses compared as integers). */
+static inline bool kiln_ew_dense_ok(const int16_t *a, const int16_t *b, const int16_t *out, int32_t n)
+{
+    const uintptr_t o0 = (uintptr_t)out, o1 = (uintptr_t)(out + n);
+    const uintptr_t a0 = (uintptr_t)a, a1 = (uintptr_t)(a + n), b0 = (uintptr_t)b, b1 = (uintptr_t)(b + n);
+    const bool a_ok = o0 == a0 || o1 <= a0 || a1 <= o0;
+    const bool b_ok = o0 == b0 || o1 <= b0 || b1 <= o0;
+    return a_ok && b_ok;
+}
+
 bool kiln_ew_q_dense_s16(const int16_t *a, const int16_t *b, int16_t *out, int32_t n, const kiln_ew_q *q,
                          kiln_ew_op op);
 bool kiln_ew_m_dense_s16(const int16_t *a, const int16_t *b, int16_t *out, int32_t n, const kiln_ew_m *m);

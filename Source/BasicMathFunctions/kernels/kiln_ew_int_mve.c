@@ -12,17 +12,6 @@
 
 #if KILN_BUILD_MVE
 
-/* Whether out may be written while a and b are read four elements ahead: it is one of them exactly, or overlaps
- * neither (addresses compared as integers). */
-static bool kiln_ew_dense_ok(const int16_t *a, const int16_t *b, const int16_t *out, int32_t n)
-{
-    const uintptr_t o0 = (uintptr_t)out, o1 = (uintptr_t)(out + n);
-    const uintptr_t a0 = (uintptr_t)a, a1 = (uintptr_t)(a + n), b0 = (uintptr_t)b, b1 = (uintptr_t)(b + n);
-    const bool a_ok = o0 == a0 || o1 <= a0 || a1 <= o0;
-    const bool b_ok = o0 == b0 || o1 <= b0 || b1 <= o0;
-    return a_ok && b_ok;
-}
-
 /* One requantization's constants on four lanes (arm_requantize_mve's steps, the shifts split once). */
 typedef struct
 {
