@@ -157,10 +157,7 @@ static inline int16_t kiln_conv_s16_out32(int64_t sum, int32_t bias, int32_t mul
 static inline int16_t kiln_conv_s16_out(int64_t sum, int64_t bias, int32_t rm, int32_t shift, int32_t out_offset,
                                         int32_t act_min, int32_t act_max)
 {
-    int64_t v = kiln_requant_s64(sum, bias, rm, shift) + out_offset;
-    v = v < act_min ? act_min : v;
-    v = v > act_max ? act_max : v;
-    return (int16_t)v;
+    return kiln_requant_s64_out(sum, bias, rm, shift, out_offset, act_min, act_max);
 }
 
 #ifdef __cplusplus

@@ -22,9 +22,15 @@ extern "C" {
 int64_t kiln_dot_s16_s8(const int16_t *x, const int8_t *w, int32_t n);
 
 /**
- * The kiln_dot_s16_s8 sums of one x against two weight rows, w0 and w1 = w0 + w_stride (the x loads shared):
- * out[0] = sum_i x[i] * w0[i], out[1] = sum_i x[i] * w1[i], i < n, exact.
+ * The kiln_dot_s16_s8 sums of `runs` runs of n elements (x advancing by x_step, the weights by w_step per run)
+ * against two weight rows, w0 and w1 = w0 + w_stride (the x loads shared): out[j] = sum over r < runs, i < n of
+ * x[r * x_step + i] * wj[r * w_step + i], exact (runs * n < 2^31). One call for a convolution's filter rows.
  */
+void kiln_dot2_s16_s8_runs(const int16_t *x, int32_t x_step, const int8_t *w0, int32_t w_step, int32_t w_stride,
+                           int32_t n, int32_t runs, int64_t out[2]);
+
+/** One run of kiln_dot2_s16_s8_runs (less set-up per call): out[0] = sum_i x[i] * w0[i],
+ * out[1] = sum_i x[i] * w0[w_stride + i], i < n. */
 void kiln_dot2_s16_s8(const int16_t *x, const int8_t *w0, int32_t w_stride, int32_t n, int64_t out[2]);
 
 /**

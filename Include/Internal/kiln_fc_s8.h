@@ -395,10 +395,7 @@ typedef struct
 /** clamp(R + out_offset, act_min, act_max) with R = kiln_requant_s64(sum, bias, ..). */
 static inline int16_t kiln_fc_s16_out(int64_t sum, int64_t bias, const kiln_fc_s16_args *a)
 {
-    int64_t v = kiln_requant_s64(sum, bias, a->rm, a->shift) + a->out_offset;
-    v = v < a->act_min ? a->act_min : v;
-    v = v > a->act_max ? a->act_max : v;
-    return (int16_t)v;
+    return kiln_requant_s64_out(sum, bias, a->rm, a->shift, a->out_offset, a->act_min, a->act_max);
 }
 
 

@@ -108,6 +108,29 @@ static inline int64_t kiln_requant_s64(int64_t sum, int64_t bias, int32_t rm, in
     return q * rm + ((r * rm + ((int64_t)1 << (t - 1))) >> t);
 }
 
+/**
+ * An int16 operator's output: clamp(R + out_offset, lo, hi) with R = kiln_requant_s64(sum, bias, rm, shift),
+ * |out_offset| <= 65535 and [lo, hi] within int16. On the 32-bit path (see kiln_requant_s64) every step stays in
+ * int32: |R| < 2^29 there.
+ */
+static inline int16_t kiln_requant_s64_out(int64_t sum, int64_t bias, int32_t rm, int32_t shift, int32_t out_offset,
+                                           int32_t lo, int32_t hi)
+{
+    int32_t v;
+    if (shift <= -2 && kiln_s64_in_s30(sum) && kiln_s64_in_s30(bias))
+    {
+        v = kiln_requant_s32_split((int32_t)sum + (int32_t)bias, rm, shift) + out_offset;
+    }
+    else
+    {
+        const int64_t w = kiln_requant_s64(sum, bias, rm, shift) + out_offset; /* within +-(2^40 + 2^16) */
+        v = w < lo ? lo : (w > hi ? hi : (int32_t)w);
+    }
+    v = v < lo ? lo : v;
+    return (int16_t)(v > hi ? hi : v);
+}
+
+
 #ifdef __cplusplus
 }
 #endif

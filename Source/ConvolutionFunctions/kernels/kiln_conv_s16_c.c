@@ -85,7 +85,12 @@ void kiln_conv_s16_run_c(const kiln_conv_s16_run_args *a)
                     const int16_t *xg = x0 + (oc / oc_per_group) * fc; /* the group's first input channel */
                     const int8_t *wg = a->filter + (int64_t)oc * k + w0;
                     int64_t sums[2] = {0, 0};
-                    if (kx1 > kx0)
+                    if (kx1 > kx0 && runs && noc == 2)
+                    {
+                        /* the filter rows' runs in one call */
+                        kiln_dot2_s16_s8_runs(xg, dh * row, wg, fw * fc, k, run_len, ky1 - ky0, sums);
+                    }
+                    else if (kx1 > kx0)
                     {
                         for (int32_t ky = ky0; ky < ky1; ky++)
                         {

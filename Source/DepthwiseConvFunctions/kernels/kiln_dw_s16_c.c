@@ -19,11 +19,8 @@
 static inline int16_t kiln_dw_s16_result(const kiln_dw_s16_args *a, int32_t oc, int64_t sum)
 {
     const int64_t bias = a->bias != NULL ? a->bias[oc] : 0;
-    const int32_t rm = REDUCE_MULTIPLIER(a->mult[oc]);
-    int64_t v = kiln_requant_s64(sum, bias, rm, a->shift[oc]) + a->output_offset;
-    v = v < a->act_min ? a->act_min : v;
-    v = v > a->act_max ? a->act_max : v;
-    return (int16_t)v;
+    return kiln_requant_s64_out(sum, bias, REDUCE_MULTIPLIER(a->mult[oc]), a->shift[oc], a->output_offset, a->act_min,
+                                a->act_max);
 }
 
 /* Whether every window sum of the call plus its bias fits the 32-bit requantization of kiln_dw_s16_requant_run:

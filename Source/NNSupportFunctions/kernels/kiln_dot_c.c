@@ -26,8 +26,20 @@ int64_t kiln_dot_s16_s8(const int16_t *x, const int8_t *w, int32_t n)
 
 void kiln_dot2_s16_s8(const int16_t *x, const int8_t *w0, int32_t w_stride, int32_t n, int64_t out[2])
 {
-    out[0] = kiln_dot_s16_s8(x, w0, n);
-    out[1] = kiln_dot_s16_s8(x, w0 + w_stride, n);
+    kiln_dot2_s16_s8_runs(x, 0, w0, 0, w_stride, n, 1, out);
+}
+
+void kiln_dot2_s16_s8_runs(const int16_t *x, int32_t x_step, const int8_t *w0, int32_t w_step, int32_t w_stride,
+                           int32_t n, int32_t runs, int64_t out[2])
+{
+    int64_t a0 = 0, a1 = 0;
+    for (int32_t r = 0; r < runs; r++, x += x_step, w0 += w_step)
+    {
+        a0 += kiln_dot_s16_s8(x, w0, n);
+        a1 += kiln_dot_s16_s8(x, w0 + w_stride, n);
+    }
+    out[0] = a0;
+    out[1] = a1;
 }
 
 uint32_t kiln_dot_s8_off(const int8_t *x, const int8_t *w, int32_t n, int32_t x_offset)

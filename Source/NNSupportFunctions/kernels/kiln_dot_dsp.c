@@ -41,31 +41,48 @@ int64_t kiln_dot_s16_s8(const int16_t *x, const int8_t *w, int32_t n)
     return acc;
 }
 
-void kiln_dot2_s16_s8(const int16_t *x, const int8_t *w0, int32_t w_stride, int32_t n, int64_t out[2])
+/* The body of both entries (runs 1 folded into the single-run one). */
+static inline __attribute__((always_inline)) void kiln_dot2_body(const int16_t *x, int32_t x_step, const int8_t *w0,
+                                                                 int32_t w_step, int32_t w_stride, int32_t n,
+                                                                 int32_t runs, int64_t out[2])
 {
-    const int8_t *w1 = w0 + w_stride;
     int64_t a0 = 0, a1 = 0;
-    int32_t i = 0;
-    for (; i + 4 <= n; i += 4)
+    for (int32_t r = 0; r < runs; r++, x += x_step, w0 += w_step)
     {
-        const int32_t x01 = arm_nn_read_s16x2(x + i);
-        const int32_t x23 = arm_nn_read_s16x2(x + i + 2);
-        const int32_t u = arm_nn_read_s8x4(w0 + i);
-        const int32_t u02 = __sxtb16(u), u13 = kiln_sxtb16_ror8(u);
-        a0 = __smlald(x01, kiln_pack_lo16(u02, u13), a0);
-        a0 = __smlald(x23, kiln_pack_hi16(u02, u13), a0);
-        const int32_t v = arm_nn_read_s8x4(w1 + i);
-        const int32_t v02 = __sxtb16(v), v13 = kiln_sxtb16_ror8(v);
-        a1 = __smlald(x01, kiln_pack_lo16(v02, v13), a1);
-        a1 = __smlald(x23, kiln_pack_hi16(v02, v13), a1);
-    }
-    for (; i < n; i++)
-    {
-        a0 += (int32_t)x[i] * (int32_t)w0[i];
-        a1 += (int32_t)x[i] * (int32_t)w1[i];
+        const int8_t *w1 = w0 + w_stride;
+        int32_t i = 0;
+        for (; i + 4 <= n; i += 4)
+        {
+            const int32_t x01 = arm_nn_read_s16x2(x + i);
+            const int32_t x23 = arm_nn_read_s16x2(x + i + 2);
+            const int32_t u = arm_nn_read_s8x4(w0 + i);
+            const int32_t u02 = __sxtb16(u), u13 = kiln_sxtb16_ror8(u);
+            a0 = __smlald(x01, kiln_pack_lo16(u02, u13), a0);
+            a0 = __smlald(x23, kiln_pack_hi16(u02, u13), a0);
+            const int32_t v = arm_nn_read_s8x4(w1 + i);
+            const int32_t v02 = __sxtb16(v), v13 = kiln_sxtb16_ror8(v);
+            a1 = __smlald(x01, kiln_pack_lo16(v02, v13), a1);
+            a1 = __smlald(x23, kiln_pack_hi16(v02, v13), a1);
+        }
+        for (; i < n; i++)
+        {
+            a0 += (int32_t)x[i] * (int32_t)w0[i];
+            a1 += (int32_t)x[i] * (int32_t)w1[i];
+        }
     }
     out[0] = a0;
     out[1] = a1;
+}
+
+void kiln_dot2_s16_s8(const int16_t *x, const int8_t *w0, int32_t w_stride, int32_t n, int64_t out[2])
+{
+    kiln_dot2_body(x, 0, w0, 0, w_stride, n, 1, out);
+}
+
+void kiln_dot2_s16_s8_runs(const int16_t *x, int32_t x_step, const int8_t *w0, int32_t w_step, int32_t w_stride,
+                           int32_t n, int32_t runs, int64_t out[2])
+{
+    kiln_dot2_body(x, x_step, w0, w_step, w_stride, n, runs, out);
 }
 
 uint32_t kiln_dot_s8_off(const int8_t *x, const int8_t *w, int32_t n, int32_t x_offset)

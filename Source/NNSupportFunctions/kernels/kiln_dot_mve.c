@@ -23,32 +23,51 @@ int64_t kiln_dot_s16_s8(const int16_t *x, const int8_t *w, int32_t n)
                    "  vmlaldava.s16 %Q[a], %R[a], q0, q1 \n"
                    "  letp        lr, 1b                 \n"
                    "2:                                   \n"
-                   : [x] "+r"(x), [w] "+r"(w), [a] "=&r"(acc)
+                   : [x] "+l"(x), [w] "+l"(w), [a] "=&r"(acc)
                    : [n] "r"(n)
                    : "q0", "q1", "lr", "memory");
     return acc;
 }
 
+/* n elements of x against rows w0, w1 into the 64-bit sums a0, a1 (tail-predicated; VLDRB.S16 with writeback needs
+ * low registers for the rows). */
+#define KILN_DOT2_S16_LOOP                                                                                            \
+    "  wlstp.16    lr, %[n], 2f           \n"                                                                        \
+    "1:                                   \n"                                                                        \
+    "  vldrh.16    q0, [%[x]], #16        \n"                                                                        \
+    "  vldrb.s16   q1, [%[w0]], #8        \n"                                                                        \
+    "  vmlaldava.s16 %Q[a0], %R[a0], q0, q1 \n"                                                                      \
+    "  vldrb.s16   q2, [%[w1]], #8        \n"                                                                        \
+    "  vmlaldava.s16 %Q[a1], %R[a1], q0, q2 \n"                                                                      \
+    "  letp        lr, 1b                 \n"                                                                        \
+    "2:                                   \n"
+
 void kiln_dot2_s16_s8(const int16_t *x, const int8_t *w0, int32_t w_stride, int32_t n, int64_t out[2])
 {
     const int8_t *w1 = w0 + w_stride;
-    int64_t a0, a1;
-    __asm volatile("  mov         %Q[a0], #0             \n"
-                   "  mov         %R[a0], #0             \n"
-                   "  mov         %Q[a1], #0             \n"
-                   "  mov         %R[a1], #0             \n"
-                   "  wlstp.16    lr, %[n], 2f           \n"
-                   "1:                                   \n"
-                   "  vldrh.16    q0, [%[x]], #16        \n"
-                   "  vldrb.s16   q1, [%[w0]], #8        \n"
-                   "  vmlaldava.s16 %Q[a0], %R[a0], q0, q1 \n"
-                   "  vldrb.s16   q2, [%[w1]], #8        \n"
-                   "  vmlaldava.s16 %Q[a1], %R[a1], q0, q2 \n"
-                   "  letp        lr, 1b                 \n"
-                   "2:                                   \n"
-                   : [x] "+r"(x), [w0] "+r"(w0), [w1] "+r"(w1), [a0] "=&r"(a0), [a1] "=&r"(a1)
+    int64_t a0 = 0, a1 = 0;
+    __asm volatile(KILN_DOT2_S16_LOOP
+                   : [x] "+l"(x), [w0] "+l"(w0), [w1] "+l"(w1), [a0] "+r"(a0), [a1] "+r"(a1)
                    : [n] "r"(n)
                    : "q0", "q1", "q2", "lr", "memory");
+    out[0] = a0;
+    out[1] = a1;
+}
+
+void kiln_dot2_s16_s8_runs(const int16_t *x, int32_t x_step, const int8_t *w0, int32_t w_step, int32_t w_stride,
+                           int32_t n, int32_t runs, int64_t out[2])
+{
+    int64_t a0 = 0, a1 = 0;
+    for (int32_t r = 0; r < runs; r++, x += x_step, w0 += w_step)
+    {
+        const int16_t *xp = x;
+        const int8_t *p0 = w0;
+        const int8_t *p1 = w0 + w_stride;
+        __asm volatile(KILN_DOT2_S16_LOOP
+                       : [x] "+l"(xp), [w0] "+l"(p0), [w1] "+l"(p1), [a0] "+r"(a0), [a1] "+r"(a1)
+                       : [n] "r"(n)
+                       : "q0", "q1", "q2", "lr", "memory");
+    }
     out[0] = a0;
     out[1] = a1;
 }
