@@ -4,6 +4,8 @@
  * accumulator, or sixteen int8 products per VMLADAVA with the weights' sum beside them (VADDVA) for the offset
  * term. Inline assembly: GCC 12 forms no tail-predicated loop from the intrinsics.
  */
+#include <string.h>
+
 #include "Include/Internal/kiln_dot.h"
 #include "Include/Internal/kiln_asm_optimize.h" /* -O0 builds: see there */
 
@@ -92,28 +94,50 @@ uint32_t kiln_dot_s8_off(const int8_t *x, const int8_t *w, int32_t n, int32_t x_
     return (uint32_t)dot + (uint32_t)x_offset * (uint32_t)wsum;
 }
 
+/* The window sums of eight channels (int16 lanes): VMULLB / VMULLT give the even and the odd channels' products
+ * as int32, added to ae / ao; full: all eight channels are there (no predication), else p covers the first ones. */
+static inline __attribute__((always_inline)) void kiln_dw_acc8(const int16_t *x, const int8_t *w, int32_t nky,
+                                                              int32_t nkx, int32_t x_col, int32_t x_row, int32_t w_col,
+                                                              int32_t w_row, mve_pred16_t p, bool full,
+                                                              int32x4_t *ae, int32x4_t *ao)
+{
+    int32x4_t e = vdupq_n_s32(0), o = vdupq_n_s32(0);
+    for (int32_t ky = 0; ky < nky; ky++)
+    {
+        const int16_t *xp = x + ky * x_row;
+        const int8_t *wp = w + ky * w_row;
+        for (int32_t kx = 0; kx < nkx; kx++, xp += x_col, wp += w_col)
+        {
+            const int16x8_t xv = full ? vldrhq_s16(xp) : vldrhq_z_s16(xp, p);
+            const int16x8_t wv = full ? vldrbq_s16(wp) : vldrbq_z_s16(wp, p);
+            e = vaddq_s32(e, vmullbq_int_s16(xv, wv));
+            o = vaddq_s32(o, vmulltq_int_s16(xv, wv));
+        }
+    }
+    *ae = e;
+    *ao = o;
+}
+
 void kiln_dw_acc_s16_s8(const int16_t *x, const int8_t *w, int32_t n, int32_t nky, int32_t nkx, int32_t x_col,
                         int32_t x_row, int32_t w_col, int32_t w_row, int32_t *acc)
 {
-    /* eight channels per pass (two vectors of four int32 lanes), the last pass predicated */
-    for (int32_t c = 0; c < n; c += 8)
+    /* eight channels per pass as int16 lanes, the products widened to int32 even / odd (VMULLB / VMULLT), stored
+     * interleaved back in channel order (VST2); the last pass predicated, through a buffer */
+    int32_t c = 0;
+    for (; c + 8 <= n; c += 8)
     {
-        const mve_pred16_t p0 = vctp32q((uint32_t)(n - c));
-        const mve_pred16_t p1 = vctp32q((uint32_t)(n - c > 4 ? n - c - 4 : 0));
-        int32x4_t a0 = vdupq_n_s32(0), a1 = vdupq_n_s32(0);
-        for (int32_t ky = 0; ky < nky; ky++)
-        {
-            const int16_t *xp = x + ky * x_row + c;
-            const int8_t *wp = w + ky * w_row + c;
-            for (int32_t kx = 0; kx < nkx; kx++, xp += x_col, wp += w_col)
-            {
-                /* (MVE multiplies lanes by lanes without accumulating: VMUL, then VADD) */
-                a0 = vaddq_s32(a0, vmulq_s32(vldrhq_z_s32(xp, p0), vldrbq_z_s32(wp, p0)));
-                a1 = vaddq_s32(a1, vmulq_s32(vldrhq_z_s32(xp + 4, p1), vldrbq_z_s32(wp + 4, p1)));
-            }
-        }
-        vstrwq_p_s32(acc + c, a0, p0);
-        vstrwq_p_s32(acc + c + 4, a1, p1);
+        int32x4x2_t eo;
+        kiln_dw_acc8(x + c, w + c, nky, nkx, x_col, x_row, w_col, w_row, 0, true, &eo.val[0], &eo.val[1]);
+        vst2q_s32(acc + c, eo);
+    }
+    if (c < n)
+    {
+        int32x4x2_t eo;
+        kiln_dw_acc8(x + c, w + c, nky, nkx, x_col, x_row, w_col, w_row, vctp16q((uint32_t)(n - c)), false, &eo.val[0],
+                     &eo.val[1]);
+        int32_t t[8];
+        vst2q_s32(t, eo);
+        memcpy(acc + c, t, (size_t)(n - c) * sizeof(int32_t));
     }
 }
 
