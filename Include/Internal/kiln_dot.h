@@ -34,6 +34,13 @@ void kiln_dot2_s16_s8_runs(const int16_t *x, int32_t x_step, const int8_t *w0, i
 void kiln_dot2_s16_s8(const int16_t *x, const int8_t *w0, int32_t w_stride, int32_t n, int64_t out[2]);
 
 /**
+ * The kiln_dot_s16_s8 sums of one x against four weight rows w0 + j * w_stride, j < 4 (the x loads shared):
+ * out[j] = sum_i x[i] * w0[j * w_stride + i], i < n, exact. Helium: four VMLADAVA.S16 per eight elements (32-bit
+ * accumulators, n taken in chunks whose sums fit int32); DSP and portable C: two kiln_dot2_s16_s8.
+ */
+void kiln_dot4_s16_s8(const int16_t *x, const int8_t *w0, int32_t w_stride, int32_t n, int64_t out[4]);
+
+/**
  * sum_i (x[i] + x_offset) * w[i] for i < n (n >= 0), modulo 2^32 (the wrapping int32 accumulation of the Arm
  * multiply-accumulates), returned as its bit pattern. Helium: VMLADAVA and VADDVA (the offset term as
  * x_offset * sum(w)); DSP: SXTAB16 / SXTB16 and SMLAD.

@@ -58,18 +58,23 @@ static arm_cmsis_nn_status kiln_fc_s16_entry(const cmsis_nn_context *ctx,
     {
         const int16_t *x = input_data + (size_t)b * (size_t)cols;
         int16_t *dst = output_data + (size_t)b * (size_t)rows;
-        /* two rows per dot product (the input loads shared), then the last odd row */
-        for (int32_t r = 0; r < rows; r += 2)
+        /* four rows per dot product (the input loads shared), then two, then the last odd row */
+        for (int32_t r = 0; r < rows;)
         {
-            int64_t sums[2];
-            const int32_t nr = rows - r >= 2 ? 2 : 1;
-            if (nr == 2)
+            int64_t sums[4];
+            const int32_t nr = rows - r >= 4 ? 4 : (rows - r >= 2 ? 2 : 1);
+            const int8_t *w = filter_data + (size_t)r * (size_t)cols;
+            if (nr == 4)
             {
-                kiln_dot2_s16_s8(x, filter_data + (size_t)r * (size_t)cols, cols, cols, sums);
+                kiln_dot4_s16_s8(x, w, cols, cols, sums);
+            }
+            else if (nr == 2)
+            {
+                kiln_dot2_s16_s8(x, w, cols, cols, sums);
             }
             else
             {
-                sums[0] = kiln_dot_s16_s8(x, filter_data + (size_t)r * (size_t)cols, cols);
+                sums[0] = kiln_dot_s16_s8(x, w, cols);
             }
             for (int32_t j = 0; j < nr; j++)
             {
@@ -80,6 +85,7 @@ static arm_cmsis_nn_status kiln_fc_s16_entry(const cmsis_nn_context *ctx,
                 }
                 dst[r + j] = kiln_fc_s16_out(sums[j], bias_data != NULL ? bias_data[r + j] : 0, &args);
             }
+            r += nr;
         }
     }
     return ARM_CMSIS_NN_SUCCESS;

@@ -74,6 +74,52 @@ void kiln_dot2_s16_s8_runs(const int16_t *x, int32_t x_step, const int8_t *w0, i
     out[1] = a1;
 }
 
+/* Elements per chunk of kiln_dot4_s16_s8: 504 products of at most 2^22 sum within int32 (504 * 2^22 < 2^31). */
+#define KILN_DOT4_CHUNK 504
+
+void kiln_dot4_s16_s8(const int16_t *x, const int8_t *w0, int32_t w_stride, int32_t n, int64_t out[4])
+{
+    const int8_t *w1 = w0 + w_stride;
+    const int8_t *w2 = w1 + w_stride;
+    const int8_t *w3 = w2 + w_stride;
+    int64_t s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+    for (int32_t left = n; left > 0; left -= KILN_DOT4_CHUNK)
+    {
+        const int32_t len = left < KILN_DOT4_CHUNK ? left : KILN_DOT4_CHUNK;
+        int32_t a0, a1, a2, a3;
+        /* the pointers advance through the chunk (the loads' writeback) */
+        __asm volatile("  mov         %[a0], #0              \n"
+                       "  mov         %[a1], #0              \n"
+                       "  mov         %[a2], #0              \n"
+                       "  mov         %[a3], #0              \n"
+                       "  wlstp.16    lr, %[n], 2f           \n"
+                       "1:                                   \n"
+                       "  vldrh.16    q0, [%[x]], #16        \n"
+                       "  vldrb.s16   q1, [%[w0]], #8        \n"
+                       "  vmladava.s16 %[a0], q0, q1         \n"
+                       "  vldrb.s16   q2, [%[w1]], #8        \n"
+                       "  vmladava.s16 %[a1], q0, q2         \n"
+                       "  vldrb.s16   q3, [%[w2]], #8        \n"
+                       "  vmladava.s16 %[a2], q0, q3         \n"
+                       "  vldrb.s16   q1, [%[w3]], #8        \n"
+                       "  vmladava.s16 %[a3], q0, q1         \n"
+                       "  letp        lr, 1b                 \n"
+                       "2:                                   \n"
+                       : [x] "+r"(x), [w0] "+l"(w0), [w1] "+l"(w1), [w2] "+l"(w2), [w3] "+l"(w3), [a0] "=&Te"(a0),
+                         [a1] "=&Te"(a1), [a2] "=&Te"(a2), [a3] "=&Te"(a3)
+                       : [n] "r"(len)
+                       : "q0", "q1", "q2", "q3", "lr", "memory");
+        s0 += a0;
+        s1 += a1;
+        s2 += a2;
+        s3 += a3;
+    }
+    out[0] = s0;
+    out[1] = s1;
+    out[2] = s2;
+    out[3] = s3;
+}
+
 uint32_t kiln_dot_s8_off(const int8_t *x, const int8_t *w, int32_t n, int32_t x_offset)
 {
     int32_t dot, wsum;
