@@ -19,18 +19,15 @@
 static int32_t kiln_lstm_requantize_s64(int64_t val, int32_t reduced, int32_t shift)
 {
     int64_t prod;
-    const int64_t lim = (reduced > 0) ? INT64_MAX / reduced : INT64_MAX;
-    if (val > lim)
+    const int64_t small = (int64_t)1 << 48;
+    if (val < small && val > -small)
     {
-        prod = INT64_MAX;
-    }
-    else if (val < -lim)
-    {
-        prod = INT64_MIN;
+        prod = val * reduced; /* |val| < 2^48, reduced < 2^15: within int64, no division needed (the usual case) */
     }
     else
     {
-        prod = val * reduced;
+        const int64_t lim = (reduced > 0) ? INT64_MAX / reduced : INT64_MAX;
+        prod = val > lim ? INT64_MAX : (val < -lim ? INT64_MIN : val * reduced);
     }
     const int32_t r = kiln_lstm_wrap32((uint32_t)(uint64_t)(prod >> (14 - shift)));
     return (int32_t)(((int64_t)r + 1) >> 1);

@@ -10,9 +10,12 @@
  * unchanged, every eighth case through edge memory).
  */
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 
+#include "Internal/kiln_common.h"
 #include "arm_nnfunctions.h"
+#include "kiln_board.h"
 #include "kiln_ref.h"
 #include "kiln_test.h"
 
@@ -304,6 +307,34 @@ static void test_shared_vectors(void)
         }
     }
     kiln_test_context("%s", "");
+}
+
+/* Instructions per MAC of the shared vector layers (the gates' weight products counted: 4 * hidden * (input +
+ * hidden) per batch and step), on the emulated boards; informational (the vectors' layers are small). */
+static void test_instruction_counts(void)
+{
+    if (!kiln_counter_available())
+    {
+        return;
+    }
+    static lstm_setup s;
+    for (int i = 0; i < N_CASES; i++)
+    {
+        const lstm_case *c = &g_cases[i];
+        if (c->stateful || !build_params(c, &s))
+        {
+            continue;
+        }
+        cmsis_nn_lstm_context ctx = {g_temp1 + GUARD, g_temp2 + GUARD, g_cell + GUARD, NULL};
+        kiln_counter_start();
+        const arm_cmsis_nn_status st = call_lstm(c, c->input, g_out + GUARD, &s.params, &ctx);
+        const double n = kiln_counter_stop();
+        KILN_CHECK_EQ(st, ARM_CMSIS_NN_SUCCESS);
+        const double macs = 4.0 * c->batch * c->steps * c->hid * (double)(c->in_size + c->hid);
+        printf("lstm perf %s [%s] %s: batch %d steps %d input %d hidden %d: %.0f instructions, %.2f per MAC\n",
+               kiln_board_name(), kiln_isa_name(KILN_NATIVE_ISA), c->name, (int)c->batch, (int)c->steps,
+               (int)c->in_size, (int)c->hid, n, n / macs);
+    }
 }
 
 /* A sequence of batch 1 split over two calls through hidden_state / cell_state equals one call. */
@@ -1189,5 +1220,6 @@ int main(void)
     KILN_RUN(test_bad_inputs);
     KILN_RUN(test_edge_memory);
     KILN_RUN(test_random_differential);
+    KILN_RUN(test_instruction_counts);
     return kiln_test_finish();
 }
