@@ -48,6 +48,13 @@ void kiln_dot4_s16_s8(const int16_t *x, const int8_t *w0, int32_t w_stride, int3
 uint32_t kiln_dot_s8_off(const int8_t *x, const int8_t *w, int32_t n, int32_t x_offset);
 
 /**
+ * Four int8 dot products without an offset, modulo 2^32 (as kiln_dot_s8_off with x_offset 0): out[j] =
+ * sum_i x[i] * w0[j * w_stride + i], i < n, the x loads shared. Helium: four VMLADAVA.S8 per sixteen elements;
+ * DSP: x widened once for the four rows (SXTB16), two SMLAD per row and four elements.
+ */
+void kiln_dot4_s8(const int8_t *x, const int8_t *w0, int32_t w_stride, int32_t n, uint32_t out[4]);
+
+/**
  * Depthwise window sums of n channels (the int16x8 depthwise convolution, channel multiplier 1): for c < n,
  * acc[c] = sum over ky < nky, kx < nkx of x[ky * x_row + kx * x_col + c] * w[ky * w_row + kx * w_col + c], in
  * int32, exact when nky * nkx <= KILN_DW_ACC_MAX_TAPS (each product is at most 2^22 in magnitude). Helium: four

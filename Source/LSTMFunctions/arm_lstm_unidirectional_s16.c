@@ -1,15 +1,16 @@
 /*
  * Kiln: arm_lstm_unidirectional_s16 -- TFLite's integer UNIDIRECTIONAL_SEQUENCE_LSTM with int16 input
  * and output, int8 weights, int64 effective biases and int16 gates and cell state, as CMSIS-NN
- * computes it. The gates' dot products by the backend's kernel (Internal/kiln_dot.h), the rest portable C. Contract: Include/arm_nnfunctions.h (@kiln-lstm).
+ * computes it. The gates' dot products by the backend's kernel (Internal/kiln_dot.h), the rest portable C. Contract:
+ * Include/arm_nnfunctions.h (@kiln-lstm).
  */
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
 
+#include "Include/Internal/kiln_common.h"
 #include "Include/Internal/kiln_dot.h"
 #include "Include/Internal/kiln_lstm.h"
-#include "Include/Internal/kiln_common.h"
 #include "Include/arm_nnfunctions.h"
 #include "Include/arm_nnsupportfunctions.h"
 
@@ -47,29 +48,43 @@ void kiln_lstm_fc_acc_s16(const int16_t *x,
 {
     const uint8_t *bias_bytes = (const uint8_t *)bias;
     const int32_t reduced = REDUCE_MULTIPLIER(multiplier);
-    for (int32_t r = 0; r < rows; r++)
+    for (int32_t r = 0; r < rows;)
     {
-        int64_t b;
-        memcpy(&b, bias_bytes + (size_t)r * sizeof(int64_t), sizeof(b));
+        /* four rows per kernel call (the x loads shared), then one at a time */
+        int64_t dots[4];
+        const int32_t nr = rows - r >= 4 ? 4 : 1;
         const int8_t *wr = w + (size_t)r * (size_t)cols;
-        const int64_t dot = kiln_dot_s16_s8(x, wr, cols);
-        /* |dot| < 2^53: the saturating add only matters for biases near the int64 limits. */
-        const int64_t acc = (b > 0 && dot > INT64_MAX - b) ? INT64_MAX
-                            : ((b < 0 && dot < INT64_MIN - b) ? INT64_MIN : b + dot);
-        const int64_t v = (int64_t)dst[r] + kiln_lstm_requantize_s64(acc, reduced, shift);
-        dst[r] = (int16_t)((v < INT16_MIN) ? INT16_MIN : ((v > INT16_MAX) ? INT16_MAX : v));
+        if (nr == 4)
+        {
+            kiln_dot4_s16_s8(x, wr, cols, cols, dots);
+        }
+        else
+        {
+            dots[0] = kiln_dot_s16_s8(x, wr, cols);
+        }
+        for (int32_t j = 0; j < nr; j++, r++)
+        {
+            int64_t b;
+            memcpy(&b, bias_bytes + (size_t)r * sizeof(int64_t), sizeof(b));
+            const int64_t dot = dots[j];
+            /* |dot| < 2^53: the saturating add only matters for biases near the int64 limits. */
+            const int64_t acc =
+                (b > 0 && dot > INT64_MAX - b) ? INT64_MAX : ((b < 0 && dot < INT64_MIN - b) ? INT64_MIN : b + dot);
+            const int64_t v = (int64_t)dst[r] + kiln_lstm_requantize_s64(acc, reduced, shift);
+            dst[r] = (int16_t)((v < INT16_MIN) ? INT16_MIN : ((v > INT16_MAX) ? INT16_MAX : v));
+        }
     }
 }
 
-#define KILN_LSTM_T int16_t
-#define KILN_LSTM_MIN INT16_MIN
-#define KILN_LSTM_MAX INT16_MAX
-#define KILN_LSTM_IS_S16 true
-#define KILN_LSTM_FC_ACC kiln_lstm_fc_acc_s16
-#define KILN_LSTM_GATE kiln_lstm_gate_s16
-#define KILN_LSTM_STEP kiln_lstm_step_s16
-#define KILN_LSTM_ENTRY arm_lstm_unidirectional_s16
-#define KILN_LSTM_STRIDE_OK kiln_lstm_stride_ok_s16
+#define KILN_LSTM_T          int16_t
+#define KILN_LSTM_MIN        INT16_MIN
+#define KILN_LSTM_MAX        INT16_MAX
+#define KILN_LSTM_IS_S16     true
+#define KILN_LSTM_FC_ACC     kiln_lstm_fc_acc_s16
+#define KILN_LSTM_GATE       kiln_lstm_gate_s16
+#define KILN_LSTM_STEP       kiln_lstm_step_s16
+#define KILN_LSTM_ENTRY      arm_lstm_unidirectional_s16
+#define KILN_LSTM_STRIDE_OK  kiln_lstm_stride_ok_s16
 #define KILN_LSTM_STEP_ENTRY arm_nn_lstm_step_s16
 #define KILN_LSTM_GATE_ENTRY arm_nn_lstm_calculate_gate_s16
 #include "kiln_lstm_run.inc"

@@ -7,9 +7,9 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "Include/Internal/kiln_common.h"
 #include "Include/Internal/kiln_dot.h"
 #include "Include/Internal/kiln_lstm.h"
-#include "Include/Internal/kiln_common.h"
 #include "Include/arm_nnfunctions.h"
 #include "Include/arm_nnsupportfunctions.h"
 
@@ -26,25 +26,40 @@ void kiln_lstm_fc_acc_s8(const int8_t *x,
                          int32_t shift)
 {
     const uint8_t *bias_bytes = (const uint8_t *)bias;
-    for (int32_t r = 0; r < rows; r++)
+    for (int32_t r = 0; r < rows;)
     {
-        int32_t b;
-        memcpy(&b, bias_bytes + (size_t)r * sizeof(int32_t), sizeof(b));
-        const uint32_t acc = (uint32_t)b + kiln_dot_s8_off(x, w + (size_t)r * (size_t)cols, cols, 0);
-        const int64_t v = (int64_t)dst[r] + arm_nn_requantize(kiln_lstm_wrap32(acc), multiplier, shift);
-        dst[r] = (int16_t)((v < INT16_MIN) ? INT16_MIN : ((v > INT16_MAX) ? INT16_MAX : v));
+        /* four rows per kernel call (the x loads shared), then one at a time */
+        uint32_t dots[4];
+        const int32_t nr = rows - r >= 4 ? 4 : 1;
+        const int8_t *wr = w + (size_t)r * (size_t)cols;
+        if (nr == 4)
+        {
+            kiln_dot4_s8(x, wr, cols, cols, dots);
+        }
+        else
+        {
+            dots[0] = kiln_dot_s8_off(x, wr, cols, 0);
+        }
+        for (int32_t j = 0; j < nr; j++, r++)
+        {
+            int32_t b;
+            memcpy(&b, bias_bytes + (size_t)r * sizeof(int32_t), sizeof(b));
+            const int64_t v =
+                (int64_t)dst[r] + arm_nn_requantize(kiln_lstm_wrap32((uint32_t)b + dots[j]), multiplier, shift);
+            dst[r] = (int16_t)((v < INT16_MIN) ? INT16_MIN : ((v > INT16_MAX) ? INT16_MAX : v));
+        }
     }
 }
 
-#define KILN_LSTM_T int8_t
-#define KILN_LSTM_MIN INT8_MIN
-#define KILN_LSTM_MAX INT8_MAX
-#define KILN_LSTM_IS_S16 false
-#define KILN_LSTM_FC_ACC kiln_lstm_fc_acc_s8
-#define KILN_LSTM_GATE kiln_lstm_gate_s8
-#define KILN_LSTM_STEP kiln_lstm_step_s8
-#define KILN_LSTM_ENTRY arm_lstm_unidirectional_s8
-#define KILN_LSTM_STRIDE_OK kiln_lstm_stride_ok_s8
+#define KILN_LSTM_T          int8_t
+#define KILN_LSTM_MIN        INT8_MIN
+#define KILN_LSTM_MAX        INT8_MAX
+#define KILN_LSTM_IS_S16     false
+#define KILN_LSTM_FC_ACC     kiln_lstm_fc_acc_s8
+#define KILN_LSTM_GATE       kiln_lstm_gate_s8
+#define KILN_LSTM_STEP       kiln_lstm_step_s8
+#define KILN_LSTM_ENTRY      arm_lstm_unidirectional_s8
+#define KILN_LSTM_STRIDE_OK  kiln_lstm_stride_ok_s8
 #define KILN_LSTM_STEP_ENTRY arm_nn_lstm_step_s8
 #define KILN_LSTM_GATE_ENTRY arm_nn_lstm_calculate_gate_s8_s16
 #include "kiln_lstm_run.inc"

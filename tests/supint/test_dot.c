@@ -165,7 +165,7 @@ static void test_dw_acc_kernel(void)
 }
 
 /* kiln_dot2_s16_s8 (one run), kiln_dot2_s16_s8_runs (a convolution's filter rows: runs of n elements, x and the
- * weights stepping per run) and kiln_dot4_s16_s8 against the reference, lengths 0 - 40 and long ones, 1 - 4 runs,
+ * weights stepping per run), kiln_dot4_s16_s8 and kiln_dot4_s8 (the LSTM gates) against the reference, lengths 0 - 40 and long ones, 1 - 4 runs,
  * any steps and row distances, the extreme products too. */
 static void test_dot2_kernels(void)
 {
@@ -208,10 +208,13 @@ static void test_dot2_kernels(void)
             const int32_t stride4 = kiln_rng_range(&rng, n4, (MAXN - 3) / 4);
             int64_t four[4] = {-1, -1, -1, -1};
             kiln_dot4_s16_s8(g_x16 + 1, g_w8 + 3, stride4, n4, four);
+            uint32_t four8[4] = {1, 1, 1, 1};
+            kiln_dot4_s8(g_x8 + 2, g_w8 + 1, stride4, n4, four8);
             for (int32_t j = 0; j < 4; j++)
             {
                 kiln_test_context("mode %d four rows n %d stride %d row %d", mode, (int)n4, (int)stride4, (int)j);
-                if (!KILN_CHECK_EQ(four[j], ref_dot_s16_s8(g_x16 + 1, g_w8 + 3 + j * stride4, n4)))
+                if (!KILN_CHECK_EQ(four[j], ref_dot_s16_s8(g_x16 + 1, g_w8 + 3 + j * stride4, n4)) ||
+                    !KILN_CHECK_EQ(four8[j], ref_dot_s8_off(g_x8 + 2, g_w8 + 1 + j * stride4, n4, 0)))
                 {
                     failures++;
                 }

@@ -132,6 +132,44 @@ uint32_t kiln_dot_s8_off(const int8_t *x, const int8_t *w, int32_t n, int32_t x_
     return acc;
 }
 
+void kiln_dot4_s8(const int8_t *x, const int8_t *w0, int32_t w_stride, int32_t n, uint32_t out[4])
+{
+    const int8_t *w1 = w0 + w_stride, *w2 = w1 + w_stride, *w3 = w2 + w_stride;
+    int32_t a0 = 0, a1 = 0, a2 = 0, a3 = 0;
+    int32_t i = 0;
+    for (; i + 4 <= n; i += 4)
+    {
+        /* x widened once, (x0, x2) and (x1, x3), for the four rows; the products wrap modulo 2^32 as SMLAD does */
+        const int32_t xv = arm_nn_read_s8x4(x + i);
+        const int32_t x02 = __sxtb16(xv), x13 = kiln_sxtb16_ror8(xv);
+        int32_t wv = arm_nn_read_s8x4(w0 + i);
+        a0 = __smlad(x02, __sxtb16(wv), a0);
+        a0 = __smlad(x13, kiln_sxtb16_ror8(wv), a0);
+        wv = arm_nn_read_s8x4(w1 + i);
+        a1 = __smlad(x02, __sxtb16(wv), a1);
+        a1 = __smlad(x13, kiln_sxtb16_ror8(wv), a1);
+        wv = arm_nn_read_s8x4(w2 + i);
+        a2 = __smlad(x02, __sxtb16(wv), a2);
+        a2 = __smlad(x13, kiln_sxtb16_ror8(wv), a2);
+        wv = arm_nn_read_s8x4(w3 + i);
+        a3 = __smlad(x02, __sxtb16(wv), a3);
+        a3 = __smlad(x13, kiln_sxtb16_ror8(wv), a3);
+    }
+    uint32_t s0 = (uint32_t)a0, s1 = (uint32_t)a1, s2 = (uint32_t)a2, s3 = (uint32_t)a3;
+    for (; i < n; i++)
+    {
+        const uint32_t xi = (uint32_t)(int32_t)x[i];
+        s0 += xi * (uint32_t)(int32_t)w0[i];
+        s1 += xi * (uint32_t)(int32_t)w1[i];
+        s2 += xi * (uint32_t)(int32_t)w2[i];
+        s3 += xi * (uint32_t)(int32_t)w3[i];
+    }
+    out[0] = s0;
+    out[1] = s1;
+    out[2] = s2;
+    out[3] = s3;
+}
+
 void kiln_dw_acc_s16_s8(const int16_t *x, const int8_t *w, int32_t n, int32_t nky, int32_t nkx, int32_t x_col,
                         int32_t x_row, int32_t w_col, int32_t w_row, int32_t *acc)
 {

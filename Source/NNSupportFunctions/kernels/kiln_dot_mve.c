@@ -140,6 +140,37 @@ uint32_t kiln_dot_s8_off(const int8_t *x, const int8_t *w, int32_t n, int32_t x_
     return (uint32_t)dot + (uint32_t)x_offset * (uint32_t)wsum;
 }
 
+void kiln_dot4_s8(const int8_t *x, const int8_t *w0, int32_t w_stride, int32_t n, uint32_t out[4])
+{
+    const int8_t *w1 = w0 + w_stride, *w2 = w1 + w_stride, *w3 = w2 + w_stride;
+    int32_t a0, a1, a2, a3;
+    __asm volatile("  mov         %[a0], #0              \n"
+                   "  mov         %[a1], #0              \n"
+                   "  mov         %[a2], #0              \n"
+                   "  mov         %[a3], #0              \n"
+                   "  wlstp.8     lr, %[n], 2f           \n"
+                   "1:                                   \n"
+                   "  vldrb.8     q0, [%[x]], #16        \n"
+                   "  vldrb.8     q1, [%[w0]], #16       \n"
+                   "  vmladava.s8 %[a0], q0, q1          \n"
+                   "  vldrb.8     q2, [%[w1]], #16       \n"
+                   "  vmladava.s8 %[a1], q0, q2          \n"
+                   "  vldrb.8     q3, [%[w2]], #16       \n"
+                   "  vmladava.s8 %[a2], q0, q3          \n"
+                   "  vldrb.8     q1, [%[w3]], #16       \n"
+                   "  vmladava.s8 %[a3], q0, q1          \n"
+                   "  letp        lr, 1b                 \n"
+                   "2:                                   \n"
+                   : [x] "+r"(x), [w0] "+r"(w0), [w1] "+r"(w1), [w2] "+r"(w2), [w3] "+r"(w3), [a0] "=&Te"(a0),
+                     [a1] "=&Te"(a1), [a2] "=&Te"(a2), [a3] "=&Te"(a3)
+                   : [n] "r"(n)
+                   : "q0", "q1", "q2", "q3", "lr", "memory");
+    out[0] = (uint32_t)a0;
+    out[1] = (uint32_t)a1;
+    out[2] = (uint32_t)a2;
+    out[3] = (uint32_t)a3;
+}
+
 /* The window sums of eight channels (int16 lanes): VMULLB / VMULLT give the even and the odd channels' products
  * as int32, added to ae / ao; full: all eight channels are there (no predication), else p covers the first ones. */
 static inline __attribute__((always_inline)) void kiln_dw_acc8(const int16_t *x, const int8_t *w, int32_t nky,
