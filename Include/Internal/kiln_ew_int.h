@@ -97,6 +97,10 @@ static inline bool kiln_ew_act_ok(kiln_ew_type t, int32_t act_min, int32_t act_m
  */
 bool kiln_ew_q_ok(const kiln_ew_q *q, kiln_ew_op op, kiln_ew_type t);
 
+/* The range [*lo, *hi] of raw (x1 + x2, x1 - x2 or (x1 - x2)^2 of the rescaled inputs) over every pair of inputs of
+ * the type; false when a rescaling leaves its domain or a difference's square could leave int32. */
+bool kiln_ew_q_raw_range(const kiln_ew_q *q, kiln_ew_op op, kiln_ew_type t, int64_t *lo, int64_t *hi);
+
 /* Whether MUL parameters keep the product, its requantization and + out_offset within int32 (exactly what
  * arm_elementwise_mul_s8 / _s16 accept). *plo / *phi receive the product's range (may be NULL). */
 bool kiln_ew_m_ok(const kiln_ew_m *m, kiln_ew_type t, int64_t *plo, int64_t *phi);
@@ -111,26 +115,24 @@ static inline int32_t kiln_ew_rescale(int32_t x, int32_t offset, int32_t ls, int
     return arm_nn_requantize((int32_t)((uint32_t)(x + offset) << ls), mult, shift);
 }
 
+/* raw of ADD / SUB / SQUARED_DIFFERENCE from the rescaled inputs (kiln_ew_q_ok has bounded it within int32). */
+static inline __attribute__((always_inline)) int32_t kiln_ew_q_raw(int32_t x1, int32_t x2, kiln_ew_op op)
+{
+    if (op == KILN_EW_ADD)
+    {
+        return x1 + x2;
+    }
+    const int32_t d = x1 - x2;
+    return op == KILN_EW_SQDIFF ? d * d : d;
+}
+
 /* One output of ADD / SUB / SQUARED_DIFFERENCE (TFLite's reference arithmetic), before the cast. */
 static inline __attribute__((always_inline)) int32_t kiln_ew_q_element(int32_t a, int32_t b, const kiln_ew_q *q,
                                                                        kiln_ew_op op)
 {
     const int32_t x1 = kiln_ew_rescale(a, q->in1_offset, q->left_shift, q->in1_mult, q->in1_shift);
     const int32_t x2 = kiln_ew_rescale(b, q->in2_offset, q->left_shift, q->in2_mult, q->in2_shift);
-    int32_t raw;
-    if (op == KILN_EW_ADD)
-    {
-        raw = x1 + x2;
-    }
-    else
-    {
-        raw = x1 - x2;
-        if (op == KILN_EW_SQDIFF)
-        {
-            raw = raw * raw;
-        }
-    }
-    int32_t out = arm_nn_requantize(raw, q->out_mult, q->out_shift) + q->out_offset;
+    int32_t out = arm_nn_requantize(kiln_ew_q_raw(x1, x2, op), q->out_mult, q->out_shift) + q->out_offset;
     out = MAX(out, q->act_min);
     return MIN(out, q->act_max);
 }

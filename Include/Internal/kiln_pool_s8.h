@@ -104,7 +104,7 @@ void kiln_maxpool_s16_c(const kiln_pool_s8_geom *g, const int16_t *in, int16_t *
 
 /*
  * The window loops of the int16 kernels above, per backend (portable C in kiln_pool_s16_c.c, Helium in
- * kiln_pool_s16_mve.c): p the window's first in-bounds pixel (at the first channel), ny x nx in-bounds taps (at
+ * kiln_pool_s16_mve.c, DSP in kiln_pool_s16_dsp.c): p the window's first in-bounds pixel (at the first channel), ny x nx in-bounds taps (at
  * least one), row the input's row pitch, ch the pixel pitch.
  *   max: out[c] = clamp(max over the taps of p[.. + c], lo, hi) for c < ch;
  *   sum: sum[c] = the taps' sum of p[.. + c] for c < n (int32: at most KILN_POOL_S16_MAX_TAPS taps).

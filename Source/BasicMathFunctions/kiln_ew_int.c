@@ -6,15 +6,8 @@
 #include "Include/Internal/kiln_ew_int.h"
 #include "Include/arm_nnfunctions.h"
 
-bool kiln_ew_q_ok(const kiln_ew_q *q, kiln_ew_op op, kiln_ew_type t)
+bool kiln_ew_q_raw_range(const kiln_ew_q *q, kiln_ew_op op, kiln_ew_type t, int64_t *plo, int64_t *phi)
 {
-    const int32_t max_ls = t.s16 ? 31 : 30;
-    if (!kiln_ew_in_offset_ok(t, q->in1_offset) || !kiln_ew_in_offset_ok(t, q->in2_offset) ||
-        !kiln_ew_out_offset_ok(t, q->out_offset) || q->left_shift < 0 || q->left_shift > max_ls ||
-        !kiln_ew_act_ok(t, q->act_min, q->act_max))
-    {
-        return false;
-    }
     int64_t lo1, hi1, lo2, hi2;
     if (!kiln_ew_in_range(t, q->in1_offset, q->left_shift, q->in1_mult, q->in1_shift, &lo1, &hi1) ||
         !kiln_ew_in_range(t, q->in2_offset, q->left_shift, q->in2_mult, q->in2_shift, &lo2, &hi2))
@@ -46,6 +39,25 @@ bool kiln_ew_q_ok(const kiln_ew_q *q, kiln_ew_op op, kiln_ew_type t)
             rlo = smin;
             rhi = smax;
         }
+    }
+    *plo = rlo;
+    *phi = rhi;
+    return true;
+}
+
+bool kiln_ew_q_ok(const kiln_ew_q *q, kiln_ew_op op, kiln_ew_type t)
+{
+    const int32_t max_ls = t.s16 ? 31 : 30;
+    if (!kiln_ew_in_offset_ok(t, q->in1_offset) || !kiln_ew_in_offset_ok(t, q->in2_offset) ||
+        !kiln_ew_out_offset_ok(t, q->out_offset) || q->left_shift < 0 || q->left_shift > max_ls ||
+        !kiln_ew_act_ok(t, q->act_min, q->act_max))
+    {
+        return false;
+    }
+    int64_t rlo, rhi;
+    if (!kiln_ew_q_raw_range(q, op, t, &rlo, &rhi))
+    {
+        return false;
     }
     int64_t ylo, yhi;
     return kiln_requant_range(rlo, rhi, q->out_mult, q->out_shift, &ylo, &yhi) &&

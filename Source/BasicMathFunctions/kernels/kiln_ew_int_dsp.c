@@ -26,6 +26,7 @@
 
 #include "Include/Internal/kiln_dsp.h"
 #include "Include/Internal/kiln_ew_int.h"
+#include "Include/arm_nnsupportfunctions.h"
 
 #if KILN_BUILD_DSP
 
@@ -45,18 +46,6 @@ static inline __attribute__((always_inline)) int32_t kiln_ew16_rq(int32_t v, int
 static inline bool kiln_ew16_fits_shifted(int64_t lo, int64_t hi, int32_t s)
 {
     return s >= 0 && s <= 30 && lo >= -((int64_t)1 << (31 - s)) && hi <= ((int64_t)INT32_MAX >> s);
-}
-
-static inline int32_t kiln_ew16_load2(const int16_t *p)
-{
-    int32_t w;
-    memcpy(&w, p, 4);
-    return w;
-}
-
-static inline void kiln_ew16_store2(int16_t *p, int32_t w)
-{
-    memcpy(p, &w, 4);
 }
 
 /* Both halfwords of w clamped to [lo, hi] (lo2 / hi2: the bounds in both halfwords). */
@@ -177,30 +166,11 @@ static bool kiln_ew16_q_plan_make(const kiln_ew_q *q, kiln_ew_op op, kiln_ew16_q
     {
         return false;
     }
-    /* the ranges of the rescaled inputs and of raw (kiln_ew_q_ok has shown they exist) */
-    int64_t lo1, hi1, lo2, hi2;
-    if (!kiln_ew_in_range(KILN_EW_S16, q->in1_offset, q->left_shift, q->in1_mult, q->in1_shift, &lo1, &hi1) ||
-        !kiln_ew_in_range(KILN_EW_S16, q->in2_offset, q->left_shift, q->in2_mult, q->in2_shift, &lo2, &hi2))
+    /* the range of raw (kiln_ew_q_ok has shown it exists) */
+    int64_t rlo, rhi;
+    if (!kiln_ew_q_raw_range(q, op, KILN_EW_S16, &rlo, &rhi))
     {
         return false;
-    }
-    int64_t rlo, rhi;
-    if (op == KILN_EW_ADD)
-    {
-        rlo = lo1 + lo2;
-        rhi = hi1 + hi2;
-    }
-    else
-    {
-        rlo = lo1 - hi2;
-        rhi = hi1 - lo2;
-        if (op == KILN_EW_SQDIFF)
-        {
-            const int64_t sl = rlo * rlo, sh = rhi * rhi; /* |rlo|, |rhi| <= 46340 (kiln_ew_q_ok) */
-            const int64_t smax = MAX(sl, sh);
-            rlo = (rlo <= 0 && rhi >= 0) ? 0 : MIN(sl, sh);
-            rhi = smax;
-        }
     }
     /* ADD / SUB: SMMLAR on the doubled raw (declined where it does not fit); SQUARED_DIFFERENCE: squares reach
      * 2^30, the 64-bit form */
@@ -219,21 +189,7 @@ static inline __attribute__((always_inline)) int32_t kiln_ew16_in_x(int32_t v, c
 static inline __attribute__((always_inline)) int32_t kiln_ew16_q_one(int32_t va, int32_t vb, const kiln_ew16_q_plan *p,
                                                                     kiln_ew_op op, bool e1, bool e2)
 {
-    const int32_t x1 = kiln_ew16_in_x(va, &p->in1, e1);
-    const int32_t x2 = kiln_ew16_in_x(vb, &p->in2, e2);
-    int32_t raw;
-    if (op == KILN_EW_ADD)
-    {
-        raw = x1 + x2;
-    }
-    else
-    {
-        raw = x1 - x2;
-        if (op == KILN_EW_SQDIFF)
-        {
-            raw = raw * raw;
-        }
-    }
+    const int32_t raw = kiln_ew_q_raw(kiln_ew16_in_x(va, &p->in1, e1), kiln_ew16_in_x(vb, &p->in2, e2), op);
     return kiln_ew16_final(raw, &p->o, op == KILN_EW_SQDIFF);
 }
 
@@ -265,17 +221,16 @@ static inline __attribute__((always_inline)) void kiln_ew16_q_loop(const int16_t
     while (a != a_end)
     {
         int32_t a0, a1, b0, b1;
-        kiln_ew16_operands(kiln_ew16_load2(a), &p.in1, p.o.ro, k16, &a0, &a1);
-        kiln_ew16_operands(kiln_ew16_load2(b), &p.in2, p.o.ro, k16, &b0, &b1);
+        kiln_ew16_operands(arm_nn_read_s16x2(a), &p.in1, p.o.ro, k16, &a0, &a1);
+        kiln_ew16_operands(arm_nn_read_s16x2(b), &p.in2, p.o.ro, k16, &b0, &b1);
         int32_t w = kiln_pack_lo16(kiln_ew16_q_one(a0, b0, &p, op, e1, e2), kiln_ew16_q_one(a1, b1, &p, op, e1, e2));
         if (clamp)
         {
             w = kiln_ew16_clamp2(w, p.o.lo2, p.o.hi2);
         }
-        kiln_ew16_store2(out, w);
+        arm_nn_write_q15x2_ia(&out, w);
         a += 2;
         b += 2;
-        out += 2;
     }
     if ((n & 1) != 0)
     {
@@ -360,7 +315,7 @@ static inline __attribute__((always_inline)) void kiln_ew16_m_loop(const int16_t
     const int16_t *const a_end = a + (n & ~1);
     while (a != a_end)
     {
-        const int32_t wa = kiln_ew16_load2(a), wb = kiln_ew16_load2(b);
+        const int32_t wa = arm_nn_read_s16x2(a), wb = arm_nn_read_s16x2(b);
         int32_t p0, p1;
         if (zero_off)
         {
@@ -377,10 +332,9 @@ static inline __attribute__((always_inline)) void kiln_ew16_m_loop(const int16_t
         {
             w = kiln_ew16_clamp2(w, o.lo2, o.hi2);
         }
-        kiln_ew16_store2(out, w);
+        arm_nn_write_q15x2_ia(&out, w);
         a += 2;
         b += 2;
-        out += 2;
     }
     if ((n & 1) != 0)
     {

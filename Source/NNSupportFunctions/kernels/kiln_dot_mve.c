@@ -74,6 +74,28 @@ void kiln_dot2_s16_s8_runs(const int16_t *x, int32_t x_step, const int8_t *w0, i
     out[1] = a1;
 }
 
+/* Four dot products a0 .. a3 (32-bit, started at 0) of x against rows w0 .. w3, E-bit elements (E = "16": x
+ * int16, the rows widened from int8 by VLDRB.S16; E = "8": both int8), one x load per four VMLADAVA, in a
+ * tail-predicated loop. */
+#define KILN_DOT4_LOOP(E, LDX, LDW, WSTEP)                                                                      \
+    "  mov         %[a0], #0              \n"                                                                   \
+    "  mov         %[a1], #0              \n"                                                                   \
+    "  mov         %[a2], #0              \n"                                                                   \
+    "  mov         %[a3], #0              \n"                                                                   \
+    "  wlstp." E "     lr, %[n], 2f       \n"                                                                   \
+    "1:                                   \n"                                                                   \
+    "  " LDX "    q0, [%[x]], #16         \n"                                                                   \
+    "  " LDW "    q1, [%[w0]], " WSTEP "  \n"                                                                   \
+    "  vmladava.s" E " %[a0], q0, q1      \n"                                                                   \
+    "  " LDW "    q2, [%[w1]], " WSTEP "  \n"                                                                   \
+    "  vmladava.s" E " %[a1], q0, q2      \n"                                                                   \
+    "  " LDW "    q3, [%[w2]], " WSTEP "  \n"                                                                   \
+    "  vmladava.s" E " %[a2], q0, q3      \n"                                                                   \
+    "  " LDW "    q1, [%[w3]], " WSTEP "  \n"                                                                   \
+    "  vmladava.s" E " %[a3], q0, q1      \n"                                                                   \
+    "  letp        lr, 1b                 \n"                                                                   \
+    "2:                                   \n"
+
 /* Elements per chunk of kiln_dot4_s16_s8: 504 products of at most 2^22 sum within int32 (504 * 2^22 < 2^31). */
 #define KILN_DOT4_CHUNK 504
 
@@ -88,23 +110,7 @@ void kiln_dot4_s16_s8(const int16_t *x, const int8_t *w0, int32_t w_stride, int3
         const int32_t len = left < KILN_DOT4_CHUNK ? left : KILN_DOT4_CHUNK;
         int32_t a0, a1, a2, a3;
         /* the pointers advance through the chunk (the loads' writeback) */
-        __asm volatile("  mov         %[a0], #0              \n"
-                       "  mov         %[a1], #0              \n"
-                       "  mov         %[a2], #0              \n"
-                       "  mov         %[a3], #0              \n"
-                       "  wlstp.16    lr, %[n], 2f           \n"
-                       "1:                                   \n"
-                       "  vldrh.16    q0, [%[x]], #16        \n"
-                       "  vldrb.s16   q1, [%[w0]], #8        \n"
-                       "  vmladava.s16 %[a0], q0, q1         \n"
-                       "  vldrb.s16   q2, [%[w1]], #8        \n"
-                       "  vmladava.s16 %[a1], q0, q2         \n"
-                       "  vldrb.s16   q3, [%[w2]], #8        \n"
-                       "  vmladava.s16 %[a2], q0, q3         \n"
-                       "  vldrb.s16   q1, [%[w3]], #8        \n"
-                       "  vmladava.s16 %[a3], q0, q1         \n"
-                       "  letp        lr, 1b                 \n"
-                       "2:                                   \n"
+        __asm volatile(KILN_DOT4_LOOP("16", "vldrh.16", "vldrb.s16", "#8")
                        : [x] "+r"(x), [w0] "+l"(w0), [w1] "+l"(w1), [w2] "+l"(w2), [w3] "+l"(w3), [a0] "=&Te"(a0),
                          [a1] "=&Te"(a1), [a2] "=&Te"(a2), [a3] "=&Te"(a3)
                        : [n] "r"(len)
@@ -144,23 +150,7 @@ void kiln_dot4_s8(const int8_t *x, const int8_t *w0, int32_t w_stride, int32_t n
 {
     const int8_t *w1 = w0 + w_stride, *w2 = w1 + w_stride, *w3 = w2 + w_stride;
     int32_t a0, a1, a2, a3;
-    __asm volatile("  mov         %[a0], #0              \n"
-                   "  mov         %[a1], #0              \n"
-                   "  mov         %[a2], #0              \n"
-                   "  mov         %[a3], #0              \n"
-                   "  wlstp.8     lr, %[n], 2f           \n"
-                   "1:                                   \n"
-                   "  vldrb.8     q0, [%[x]], #16        \n"
-                   "  vldrb.8     q1, [%[w0]], #16       \n"
-                   "  vmladava.s8 %[a0], q0, q1          \n"
-                   "  vldrb.8     q2, [%[w1]], #16       \n"
-                   "  vmladava.s8 %[a1], q0, q2          \n"
-                   "  vldrb.8     q3, [%[w2]], #16       \n"
-                   "  vmladava.s8 %[a2], q0, q3          \n"
-                   "  vldrb.8     q1, [%[w3]], #16       \n"
-                   "  vmladava.s8 %[a3], q0, q1          \n"
-                   "  letp        lr, 1b                 \n"
-                   "2:                                   \n"
+    __asm volatile(KILN_DOT4_LOOP("8", "vldrb.8", "vldrb.8", "#16")
                    : [x] "+r"(x), [w0] "+r"(w0), [w1] "+r"(w1), [w2] "+r"(w2), [w3] "+r"(w3), [a0] "=&Te"(a0),
                      [a1] "=&Te"(a1), [a2] "=&Te"(a2), [a3] "=&Te"(a3)
                    : [n] "r"(n)

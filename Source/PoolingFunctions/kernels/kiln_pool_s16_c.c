@@ -1,8 +1,8 @@
 /*
  * Kiln — int16 average and max pooling (every backend). One output pixel at a time, channels innermost
  * (contiguous in NHWC): the window's in-bounds taps are accumulated pixel by pixel (the window loops below in
- * portable C, on Helium from kiln_pool_s16_mve.c): the maxima into the output pixel itself, the average's int32
- * sums into a local block of channels.
+ * portable C, on Helium from kiln_pool_s16_mve.c, on DSP from kiln_pool_s16_dsp.c): the maxima into the output
+ * pixel itself, the average's int32 sums into a local block of channels.
  */
 #include "Include/Internal/kiln_pool_s8.h"
 
@@ -83,7 +83,7 @@ void kiln_maxpool_s16_c(const kiln_pool_s8_geom *g, const int16_t *in, int16_t *
     }
 }
 
-#if !KILN_BUILD_MVE /* Helium: kiln_pool_s16_mve.c */
+#if KILN_BUILD_C /* Helium: kiln_pool_s16_mve.c, DSP: kiln_pool_s16_dsp.c */
 void kiln_pool_s16_max_window(const int16_t *p, int32_t ch, int32_t ny, int32_t nx, int32_t row, int32_t lo,
                               int32_t hi, int16_t *out)
 {
@@ -128,4 +128,4 @@ void kiln_pool_s16_sum_window(const int16_t *p, int32_t n, int32_t ny, int32_t n
         }
     }
 }
-#endif /* !KILN_BUILD_MVE */
+#endif /* KILN_BUILD_C */
