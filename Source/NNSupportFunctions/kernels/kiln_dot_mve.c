@@ -44,20 +44,10 @@ int64_t kiln_dot_s16_s8(const int16_t *x, const int8_t *w, int32_t n)
     "  letp        lr, 1b                 \n"                                                                        \
     "2:                                   \n"
 
-void kiln_dot2_s16_s8(const int16_t *x, const int8_t *w0, int32_t w_stride, int32_t n, int64_t out[2])
-{
-    const int8_t *w1 = w0 + w_stride;
-    int64_t a0 = 0, a1 = 0;
-    __asm volatile(KILN_DOT2_S16_LOOP
-                   : [x] "+l"(x), [w0] "+l"(w0), [w1] "+l"(w1), [a0] "+r"(a0), [a1] "+r"(a1)
-                   : [n] "r"(n)
-                   : "q0", "q1", "q2", "lr", "memory");
-    out[0] = a0;
-    out[1] = a1;
-}
-
-void kiln_dot2_s16_s8_runs(const int16_t *x, int32_t x_step, const int8_t *w0, int32_t w_step, int32_t w_stride,
-                           int32_t n, int32_t runs, int64_t out[2])
+/* The body of both two-row entries (runs 1 folded into the single-run one: no run loop left there). */
+static inline __attribute__((always_inline)) void kiln_dot2_body(const int16_t *x, int32_t x_step, const int8_t *w0,
+                                                                 int32_t w_step, int32_t w_stride, int32_t n,
+                                                                 int32_t runs, int64_t out[2])
 {
     int64_t a0 = 0, a1 = 0;
     for (int32_t r = 0; r < runs; r++, x += x_step, w0 += w_step)
@@ -72,6 +62,17 @@ void kiln_dot2_s16_s8_runs(const int16_t *x, int32_t x_step, const int8_t *w0, i
     }
     out[0] = a0;
     out[1] = a1;
+}
+
+void kiln_dot2_s16_s8(const int16_t *x, const int8_t *w0, int32_t w_stride, int32_t n, int64_t out[2])
+{
+    kiln_dot2_body(x, 0, w0, 0, w_stride, n, 1, out);
+}
+
+void kiln_dot2_s16_s8_runs(const int16_t *x, int32_t x_step, const int8_t *w0, int32_t w_step, int32_t w_stride,
+                           int32_t n, int32_t runs, int64_t out[2])
+{
+    kiln_dot2_body(x, x_step, w0, w_step, w_stride, n, runs, out);
 }
 
 /* Four dot products a0 .. a3 (32-bit, started at 0) of x against rows w0 .. w3, E-bit elements (E = "16": x
