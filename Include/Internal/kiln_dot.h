@@ -48,11 +48,13 @@ void kiln_dot4_s16_s8(const int16_t *x, const int8_t *w0, int32_t w_stride, int3
 uint32_t kiln_dot_s8_off(const int8_t *x, const int8_t *w, int32_t n, int32_t x_offset);
 
 /**
- * Four int8 dot products without an offset, modulo 2^32 (as kiln_dot_s8_off with x_offset 0): out[j] =
- * sum_i x[i] * w0[j * w_stride + i], i < n, the x loads shared. Helium: four VMLADAVA.S8 per sixteen elements;
- * DSP: x widened once for the four rows (SXTB16), two SMLAD per row and four elements.
+ * Four kiln_dot_s8_off sums sharing x: out[j] = sum_i (x[i] + x_offset) * w0[j * w_stride + i], i < n, modulo 2^32.
+ * Helium: four VMLADAVA.S8 per sixteen elements (x_offset 0) or four VMLADAVA.S16 per eight on x + x_offset as
+ * int16 lanes; DSP: x widened (the offset added, SXTAB16) once for the four rows, two SMLAD per row and four
+ * elements; offsets outside [-32640, 32639] (x + x_offset beyond int16) row by row.
  */
-void kiln_dot4_s8(const int8_t *x, const int8_t *w0, int32_t w_stride, int32_t n, uint32_t out[4]);
+void kiln_dot4_s8_off(const int8_t *x, const int8_t *w0, int32_t w_stride, int32_t n, int32_t x_offset,
+                      uint32_t out[4]);
 
 /**
  * Depthwise window sums of n channels (the int16x8 depthwise convolution, channel multiplier 1): for c < n,

@@ -154,6 +154,13 @@ static inline uint32_t kiln_svdf_feature_dot(const int8_t *in, const int8_t *w, 
     return kiln_dot_s8_off(in, w, n, (int32_t)(0u - (uint32_t)input_offset));
 }
 
+/** kiln_svdf_feature_dot of four consecutive feature rows (w, w + n, w + 2n, w + 3n), the input loads shared. */
+static inline void kiln_svdf_feature_dot4(const int8_t *in, const int8_t *w, int32_t n, int32_t input_offset,
+                                          uint32_t out[4])
+{
+    kiln_dot4_s8_off(in, w, n, n, (int32_t)(0u - (uint32_t)input_offset), out);
+}
+
 #ifdef __cplusplus
 }
 #endif

@@ -34,7 +34,7 @@ void kiln_lstm_fc_acc_s8(const int8_t *x,
         const int8_t *wr = w + (size_t)r * (size_t)cols;
         if (nr == 4)
         {
-            kiln_dot4_s8(x, wr, cols, cols, dots);
+            kiln_dot4_s8_off(x, wr, cols, cols, 0, dots);
         }
         else
         {

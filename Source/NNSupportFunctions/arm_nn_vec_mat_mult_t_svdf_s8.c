@@ -30,12 +30,26 @@ arm_cmsis_nn_status arm_nn_vec_mat_mult_t_svdf_s8(const int8_t *lhs,
     {
         return ARM_CMSIS_NN_ARG_ERROR;
     }
-    for (int32_t r = 0; r < rhs_rows; r++)
+    for (int32_t r = 0; r < rhs_rows;)
     {
-        const uint32_t acc = kiln_svdf_feature_dot(lhs, rhs + (size_t)r * (size_t)rhs_cols, rhs_cols, -lhs_offset);
-        int32_t v = arm_nn_requantize(kiln_svdf_s32(acc), dst_multiplier, dst_shift);
-        v = v < activation_min ? activation_min : (v > activation_max ? activation_max : v);
-        dst[(size_t)r * (size_t)scatter_offset] = (int16_t)v;
+        /* four rows per kernel call (the input loads shared), then one at a time */
+        uint32_t acc[4];
+        const int32_t nr = rhs_rows - r >= 4 ? 4 : 1;
+        const int8_t *w = rhs + (size_t)r * (size_t)rhs_cols;
+        if (nr == 4)
+        {
+            kiln_svdf_feature_dot4(lhs, w, rhs_cols, -lhs_offset, acc);
+        }
+        else
+        {
+            acc[0] = kiln_svdf_feature_dot(lhs, w, rhs_cols, -lhs_offset);
+        }
+        for (int32_t j = 0; j < nr; j++, r++)
+        {
+            int32_t v = arm_nn_requantize(kiln_svdf_s32(acc[j]), dst_multiplier, dst_shift);
+            v = v < activation_min ? activation_min : (v > activation_max ? activation_max : v);
+            dst[(size_t)r * (size_t)scatter_offset] = (int16_t)v;
+        }
     }
     return ARM_CMSIS_NN_SUCCESS;
 }

@@ -48,11 +48,12 @@ void kiln_dot4_s16_s8(const int16_t *x, const int8_t *w0, int32_t w_stride, int3
     kiln_dot2_s16_s8(x, w0 + 2 * w_stride, w_stride, n, out + 2);
 }
 
-void kiln_dot4_s8(const int8_t *x, const int8_t *w0, int32_t w_stride, int32_t n, uint32_t out[4])
+void kiln_dot4_s8_off(const int8_t *x, const int8_t *w0, int32_t w_stride, int32_t n, int32_t x_offset,
+                      uint32_t out[4])
 {
     for (int32_t j = 0; j < 4; j++)
     {
-        out[j] = kiln_dot_s8_off(x, w0 + (size_t)j * (size_t)w_stride, n, 0);
+        out[j] = kiln_dot_s8_off(x, w0 + (size_t)j * (size_t)w_stride, n, x_offset);
     }
 }
 

@@ -132,16 +132,28 @@ uint32_t kiln_dot_s8_off(const int8_t *x, const int8_t *w, int32_t n, int32_t x_
     return acc;
 }
 
-void kiln_dot4_s8(const int8_t *x, const int8_t *w0, int32_t w_stride, int32_t n, uint32_t out[4])
+void kiln_dot4_s8_off(const int8_t *x, const int8_t *w0, int32_t w_stride, int32_t n, int32_t x_offset,
+                      uint32_t out[4])
 {
+    if (x_offset < -32640 || x_offset > 32639)
+    {
+        /* x + x_offset does not fit a halfword lane: row by row (kiln_dot_s8_off's own fallback) */
+        for (int32_t j = 0; j < 4; j++)
+        {
+            out[j] = kiln_dot_s8_off(x, w0 + (size_t)j * (size_t)w_stride, n, x_offset);
+        }
+        return;
+    }
+    const int32_t off2 = (int32_t)(((uint32_t)x_offset & 0xFFFFu) | ((uint32_t)x_offset << 16));
     const int8_t *w1 = w0 + w_stride, *w2 = w1 + w_stride, *w3 = w2 + w_stride;
     int32_t a0 = 0, a1 = 0, a2 = 0, a3 = 0;
     int32_t i = 0;
     for (; i + 4 <= n; i += 4)
     {
-        /* x widened once, (x0, x2) and (x1, x3), for the four rows; the products wrap modulo 2^32 as SMLAD does */
+        /* x widened once with the offset added, (x0, x2) and (x1, x3), for the four rows; the products wrap modulo
+         * 2^32 as SMLAD does */
         const int32_t xv = arm_nn_read_s8x4(x + i);
-        const int32_t x02 = __sxtb16(xv), x13 = kiln_sxtb16_ror8(xv);
+        const int32_t x02 = __sxtab16(off2, xv), x13 = kiln_sxtab16_ror8(off2, xv);
         int32_t wv = arm_nn_read_s8x4(w0 + i);
         a0 = __smlad(x02, __sxtb16(wv), a0);
         a0 = __smlad(x13, kiln_sxtb16_ror8(wv), a0);
@@ -158,7 +170,7 @@ void kiln_dot4_s8(const int8_t *x, const int8_t *w0, int32_t w_stride, int32_t n
     uint32_t s0 = (uint32_t)a0, s1 = (uint32_t)a1, s2 = (uint32_t)a2, s3 = (uint32_t)a3;
     for (; i < n; i++)
     {
-        const uint32_t xi = (uint32_t)(int32_t)x[i];
+        const uint32_t xi = (uint32_t)(int32_t)x[i] + (uint32_t)x_offset;
         s0 += xi * (uint32_t)(int32_t)w0[i];
         s1 += xi * (uint32_t)(int32_t)w1[i];
         s2 += xi * (uint32_t)(int32_t)w2[i];

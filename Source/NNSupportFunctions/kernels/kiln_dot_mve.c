@@ -97,6 +97,28 @@ void kiln_dot2_s16_s8_runs(const int16_t *x, int32_t x_step, const int8_t *w0, i
     "  letp        lr, 1b                 \n"                                                                   \
     "2:                                   \n"
 
+/* KILN_DOT4_LOOP for int8 x with an offset: x + off as eight int16 lanes (VLDRB.S16, VADD), the rows widened by
+ * VLDRB.S16, four VMLADAVA.S16 (the widening loads need low registers). */
+#define KILN_DOT4_LOOP_OFF                                                                                     \
+    "  mov         %[a0], #0              \n"                                                                   \
+    "  mov         %[a1], #0              \n"                                                                   \
+    "  mov         %[a2], #0              \n"                                                                   \
+    "  mov         %[a3], #0              \n"                                                                   \
+    "  wlstp.16    lr, %[n], 2f           \n"                                                                   \
+    "1:                                   \n"                                                                   \
+    "  vldrb.s16   q0, [%[x]], #8         \n"                                                                   \
+    "  vadd.i16    q0, q0, %[off]         \n"                                                                   \
+    "  vldrb.s16   q1, [%[w0]], #8        \n"                                                                   \
+    "  vmladava.s16 %[a0], q0, q1         \n"                                                                   \
+    "  vldrb.s16   q2, [%[w1]], #8        \n"                                                                   \
+    "  vmladava.s16 %[a1], q0, q2         \n"                                                                   \
+    "  vldrb.s16   q3, [%[w2]], #8        \n"                                                                   \
+    "  vmladava.s16 %[a2], q0, q3         \n"                                                                   \
+    "  vldrb.s16   q1, [%[w3]], #8        \n"                                                                   \
+    "  vmladava.s16 %[a3], q0, q1         \n"                                                                   \
+    "  letp        lr, 1b                 \n"                                                                   \
+    "2:                                   \n"
+
 /* Elements per chunk of kiln_dot4_s16_s8: 504 products of at most 2^22 sum within int32 (504 * 2^22 < 2^31). */
 #define KILN_DOT4_CHUNK 504
 
@@ -147,15 +169,37 @@ uint32_t kiln_dot_s8_off(const int8_t *x, const int8_t *w, int32_t n, int32_t x_
     return (uint32_t)dot + (uint32_t)x_offset * (uint32_t)wsum;
 }
 
-void kiln_dot4_s8(const int8_t *x, const int8_t *w0, int32_t w_stride, int32_t n, uint32_t out[4])
+void kiln_dot4_s8_off(const int8_t *x, const int8_t *w0, int32_t w_stride, int32_t n, int32_t x_offset,
+                      uint32_t out[4])
 {
     const int8_t *w1 = w0 + w_stride, *w2 = w1 + w_stride, *w3 = w2 + w_stride;
     int32_t a0, a1, a2, a3;
-    __asm volatile(KILN_DOT4_LOOP("8", "vldrb.8", "vldrb.8", "#16")
-                   : [x] "+r"(x), [w0] "+r"(w0), [w1] "+r"(w1), [w2] "+r"(w2), [w3] "+r"(w3), [a0] "=&Te"(a0),
-                     [a1] "=&Te"(a1), [a2] "=&Te"(a2), [a3] "=&Te"(a3)
-                   : [n] "r"(n)
-                   : "q0", "q1", "q2", "q3", "lr", "memory");
+    if (x_offset == 0)
+    {
+        __asm volatile(KILN_DOT4_LOOP("8", "vldrb.8", "vldrb.8", "#16")
+                       : [x] "+r"(x), [w0] "+r"(w0), [w1] "+r"(w1), [w2] "+r"(w2), [w3] "+r"(w3), [a0] "=&Te"(a0),
+                         [a1] "=&Te"(a1), [a2] "=&Te"(a2), [a3] "=&Te"(a3)
+                       : [n] "r"(n)
+                       : "q0", "q1", "q2", "q3", "lr", "memory");
+    }
+    else if (x_offset >= -32640 && x_offset <= 32639)
+    {
+        /* x + x_offset as int16 lanes (within int16 for these offsets), the rows widened alike */
+        const int16_t off = (int16_t)x_offset;
+        __asm volatile(KILN_DOT4_LOOP_OFF
+                       : [x] "+l"(x), [w0] "+l"(w0), [w1] "+l"(w1), [w2] "+l"(w2), [w3] "+l"(w3), [a0] "=&Te"(a0),
+                         [a1] "=&Te"(a1), [a2] "=&Te"(a2), [a3] "=&Te"(a3)
+                       : [n] "r"(n), [off] "r"(off)
+                       : "q0", "q1", "q2", "q3", "lr", "memory");
+    }
+    else
+    {
+        for (int32_t j = 0; j < 4; j++)
+        {
+            out[j] = kiln_dot_s8_off(x, w0 + (size_t)j * (size_t)w_stride, n, x_offset);
+        }
+        return;
+    }
     out[0] = (uint32_t)a0;
     out[1] = (uint32_t)a1;
     out[2] = (uint32_t)a2;
