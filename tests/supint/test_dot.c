@@ -386,8 +386,9 @@ static void test_layer_instruction_counts(void)
         /* DSP 17.403 (C 25.088: most of it the per-output int64 requantization), Helium 6.501 (C 21.287; 13.449 before
          * the Helium 32-bit requantization); with the 32-bit requantization on every backend and the windows' taps
          * found without 64-bit divisions, DSP 10.211, Helium 5.832; the Helium window sums on int16 lanes (VMULLB /
-         * VMULLT) 4.358 */
-        report("depthwise s16 12x12x16, 3x3", n, (double)CV_HW * CV_HW * CV_C * 9, 10.5, 4.5);
+         * VMULLT) 4.358; the taps' range without a test for whole windows (less code in the int8 depthwise kernels
+         * sharing it) DSP 10.362, Helium 4.451 */
+        report("depthwise s16 12x12x16, 3x3", n, (double)CV_HW * CV_HW * CV_C * 9, 10.6, 4.6);
     }
 
 #if !KILN_UPSTREAM_API
