@@ -131,6 +131,15 @@ static inline int16_t kiln_requant_s64_out(int64_t sum, int64_t bias, int32_t rm
 }
 
 
+/**
+ * Four outputs of kiln_requant_s64_out on its 32-bit path, for callers that have checked that the path applies to
+ * each: acc[j] = sum + bias as int32 (both in [-2^30, 2^30)), shift[j] <= -2, mult[j] the raw multipliers (>= 0,
+ * REDUCE_MULTIPLIER applied here): dst[j] = clamp(R + out_offset, lo, hi). Helium: four lanes
+ * (kernels/kiln_requant_s16_mve.c); the other backends one at a time (kernels/kiln_requant_s16_c.c).
+ */
+void kiln_requant_s32_out4(const int32_t acc[4], const int32_t mult[4], const int32_t shift[4], int32_t out_offset,
+                           int32_t lo, int32_t hi, int16_t dst[4]);
+
 #ifdef __cplusplus
 }
 #endif

@@ -55,6 +55,13 @@ void kiln_conv_s16_run_c(const kiln_conv_s16_run_args *a)
      * and in the filter: one dot product per filter row (a "run"); otherwise one per tap. */
     const bool runs = dw == 1 && fc == in_c;
     const int32_t row = in_w * in_c; /* input elements per image row */
+    /* On Helium, four output channels at a time are requantized on four lanes (kiln_requant_s32_out4) when their sums
+     * and biases lie in [-2^30, 2^30) and every shift is <= -2 (TFLite's usual layers; the shifts checked here) */
+    bool quad = KILN_BUILD_MVE && runs && !a->acc32 && oc_per_group % 4 == 0;
+    for (int32_t o = 0; quad && o < out_c; o++)
+    {
+        quad = a->shift[o] <= -2;
+    }
 
     int16_t *dst = a->output;
     for (int32_t b = 0; b < s->batches; b++)
@@ -78,7 +85,34 @@ void kiln_conv_s16_run_c(const kiln_conv_s16_run_args *a)
                 const int32_t w0 = (ky0 * fw + kx0) * fc;
                 const int32_t run_len = (kx1 - kx0) * fc;
                 int32_t noc = 1;
-                for (int32_t oc = 0; oc < out_c; oc += noc)
+                for (int32_t oc = 0; quad && kx1 > kx0 && oc < out_c; oc += 4)
+                {
+                    /* four channels of one group (oc_per_group % 4 == 0): two two-row calls, one requantization */
+                    const int16_t *xg = x0 + (oc / oc_per_group) * fc;
+                    const int8_t *wg = a->filter + (int64_t)oc * k + w0;
+                    int64_t sums[4];
+                    kiln_dot2_s16_s8_runs(xg, dh * row, wg, fw * fc, k, run_len, ky1 - ky0, sums);
+                    kiln_dot2_s16_s8_runs(xg, dh * row, wg + 2 * (int64_t)k, fw * fc, k, run_len, ky1 - ky0, sums + 2);
+                    int32_t acc[4];
+                    bool fits = true;
+                    for (int32_t j = 0; j < 4; j++)
+                    {
+                        const int64_t bj = a->bias64 != NULL ? a->bias64[oc + j] : 0;
+                        fits = fits && kiln_s64_in_s30(sums[j]) && kiln_s64_in_s30(bj);
+                        acc[j] = (int32_t)(uint32_t)((uint64_t)sums[j] + (uint64_t)bj); /* the sum when fits */
+                    }
+                    if (fits)
+                    {
+                        kiln_requant_s32_out4(acc, a->mult + oc, a->shift + oc, a->out_offset, a->act_min, a->act_max,
+                                              dst + oc);
+                        continue;
+                    }
+                    for (int32_t j = 0; j < 4; j++)
+                    {
+                        dst[oc + j] = kiln_conv_s16_result(a, oc + j, sums[j]);
+                    }
+                }
+                for (int32_t oc = quad && kx1 > kx0 ? out_c : 0; oc < out_c; oc += noc)
                 {
                     /* two output channels at a time when they share their group (the input loads shared) */
                     noc = oc + 1 < out_c && (oc + 1) / oc_per_group == oc / oc_per_group ? 2 : 1;

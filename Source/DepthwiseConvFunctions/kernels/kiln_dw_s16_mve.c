@@ -5,6 +5,7 @@
  * store. The same outputs as kiln_requant_s64 for the calls kiln_dw_s16_kernel_c sends here.
  */
 #include "Include/Internal/kiln_dw_s16.h"
+#include "Include/Internal/kiln_requant_mve.h"
 
 #if KILN_BUILD_MVE
 
@@ -25,16 +26,8 @@ void kiln_dw_s16_requant_run(const int32_t *sums, int32_t n, const kiln_dw_s16_a
             acc = vaddq_s32(acc, vldrwq_gather_shifted_offset_z_s32((const int32_t *)(const void *)(bias + c),
                                                                      low_words, p));
         }
-        /* REDUCE_MULTIPLIER for multipliers >= 0: min((m + 2^15) >> 16, 0x7FFF), unsigned */
         const uint32x4_t m = vldrwq_z_u32((const uint32_t *)(const void *)(mult + c), p);
-        const int32x4_t rm =
-            vreinterpretq_s32_u32(vminq_u32(vshrq_n_u32(vaddq_n_u32(m, 0x8000u), 16), vdupq_n_u32(0x7FFFu)));
-        const int32x4_t sh = vldrwq_z_s32(shift + c, p); /* <= -2 */
-        const int32x4_t ah = vshrq_n_s32(acc, 16);
-        const int32x4_t al = vandq_s32(acc, vdupq_n_s32(0xFFFF));
-        int32x4_t v = vaddq_s32(vmulq_s32(ah, rm), vshrq_n_s32(vmulq_s32(al, rm), 16));
-        v = vaddq_s32(v, vshlq_s32(vdupq_n_s32(1), vsubq_s32(vdupq_n_s32(-2), sh))); /* + 2^(t - 17) */
-        v = vshlq_s32(v, vaddq_n_s32(sh, 1));                                        /* >> (t - 16), floor */
+        int32x4_t v = kiln_requant_split_x4(acc, m, vldrwq_z_s32(shift + c, p)); /* shifts <= -2 */
         v = vaddq_n_s32(v, out_off);
         vstrhq_p_s32(out + c, vminq_s32(vmaxq_s32(v, lo), hi), p);
     }
