@@ -11,16 +11,18 @@
  *   mult >= 0), and the rounding shift with ties away from zero, (y + (y >> 31) + 2^(r - 1)) >> r, folds into
  *   SMMLAR(v, mult, 2^(r - 1)) + (v >> 31), shifted: SMMLAR adds its accumulator as whole units, and the sign of v
  *   may stand for the sign of y (they differ only where y is 0, and (2^(r - 1) - 1) >> r = 2^(r - 1) >> r = 0);
+ *   an input with multiplier 2^30 and no shift (TFLite's larger-scale input: one half) is exact, v >> 2;
  * - the output requantization the same way on v = raw << (lso + 1) (the range checked to fit), its accumulator
  *   co = 2^(ro - 1) + out_offset * 2^ro carrying the output offset (checked to keep y + co within int32), SSAT to
  *   int16;
  * - MUL: the product of the halfwords (SMULBB / SMULTT when both offsets are 0), shifted by the output's left shift,
  *   the high multiply in 64 bits (SMLAL on a preset accumulator: the doubled product can leave int32 at
  *   (-32768)^2), with co folded in as co * 2^31, then the same sign step and shift.
- * A narrower activation range is applied to both halfwords at once (SSUB16 / SEL). Parameters outside these forms
- * (an input or output without a right shift, a negative multiplier, a doubled operand or rounding bias that would
- * leave int32) and runs shorter than KILN_EW16_DSP_MIN run the portable element arithmetic (the hooks answer
- * false). The checks the callers ran (kiln_ew_q_ok, kiln_ew_m_ok) bound every value used to set up the forms.
+ * A narrower activation range is applied to both halfwords at once (SSUB16 / SEL). TFLite's usual ADD (offsets 0,
+ * left shift 15, one exact input or two) has loops specialised for the input kinds and the clamp, every other form
+ * one generic loop. Parameters outside these forms (an input without a right shift but not exact, an output without
+ * a right shift, a negative multiplier, a doubled operand or rounding bias that would leave int32) and runs shorter
+ * than KILN_EW16_DSP_MIN run the portable element arithmetic (the hooks answer false). The checks the callers ran (kiln_ew_q_ok, kiln_ew_m_ok) bound every value used to set up the forms.
  */
 #include <string.h>
 
