@@ -40,6 +40,12 @@ void kiln_dot2_s16_s8(const int16_t *x, const int8_t *w0, int32_t w_stride, int3
  */
 void kiln_dot4_s16_s8(const int16_t *x, const int8_t *w0, int32_t w_stride, int32_t n, int64_t out[4]);
 
+/** Whether x + x_offset fits a halfword lane for every int8 x (the DSP and Helium int8 dot kernels' fast forms). */
+static inline bool kiln_dot_off_fits_s16(int32_t x_offset)
+{
+    return x_offset >= -32640 && x_offset <= 32639;
+}
+
 /**
  * sum_i (x[i] + x_offset) * w[i] for i < n (n >= 0), modulo 2^32 (the wrapping int32 accumulation of the Arm
  * multiply-accumulates), returned as its bit pattern. Helium: VMLADAVA and VADDVA (the offset term as

@@ -36,6 +36,12 @@ static inline bool kiln_requant_range(int64_t vlo, int64_t vhi, int32_t mult, in
     return true;
 }
 
+/** Whether every value of [lo, hi] << s fits int32 (s in [0, 30]; false for other s). */
+static inline bool kiln_fits_shifted(int64_t lo, int64_t hi, int32_t s)
+{
+    return s >= 0 && s <= 30 && lo >= -((int64_t)1 << (31 - s)) && hi <= ((int64_t)INT32_MAX >> s);
+}
+
 /** Whether [lo + offset, hi + offset] stays within int32 (offset added after a requantization). */
 static inline bool kiln_offset_fits(int64_t lo, int64_t hi, int32_t offset)
 {

@@ -58,27 +58,31 @@ static inline int32_t kiln_requant_s32_split(int32_t acc, int32_t rm, int32_t sh
     return kiln_floor_div_pow2_s32(v, -1 - shift);
 }
 
-/**
- * R above for acc = sum + bias: the exact R, or +-KILN_REQUANT_S64_SAT (R's sign) when |R| >= 2^17.
- * Why every saturation is exact (rm >= 1 there; rm = 0 gives R = 0):
- *  - sum + bias outside int64: |acc| >= 2^63 and t <= 46, so |R| >= 2^17;
- *  - t <= 0 and |acc| > 2^24: |R| >= 2^24; otherwise |acc * rm * 2^-t| <= 2^24 * 2^15 * 2^15;
- *  - t >= 1: acc = q * 2^t + r (0 <= r < 2^t) gives R = q * rm + floor((r * rm + 2^(t-1)) / 2^t), the
- *    last term in [0, rm]; |q| > 2^40 gives |R| >= 2^40 with q's sign; otherwise |q * rm| <= 2^55 and
- *    r * rm + 2^(t-1) < 2^61 + 2^45, exact in int64.
- */
-static inline int64_t kiln_requant_s64(int64_t sum, int64_t bias, int32_t rm, int32_t shift)
+/** Whether kiln_requant_s32_split serves sum + bias with this shift: both in [-2^30, 2^30) (their sum an int32) and
+ * shift <= -2 (t >= 17): TFLite's usual int16 layers. */
+static inline bool kiln_requant_s32_applies(int64_t sum, int64_t bias, int32_t shift)
 {
-    const int32_t t = 15 - shift; /* [-15, 46] */
-    if (t >= 17 && kiln_s64_in_s30(sum) && kiln_s64_in_s30(bias))
-    {
-        /* TFLite's usual int16 layers: sum and bias below 2^30, a right shift of at least 17 */
-        return kiln_requant_s32_split((int32_t)sum + (int32_t)bias, rm, shift);
-    }
+    return shift <= -2 && kiln_s64_in_s30(sum) && kiln_s64_in_s30(bias);
+}
+
+/** The 32-bit path's output: clamp(kiln_requant_s32_split(acc, rm, shift) + out_offset, lo, hi), |R| < 2^29 and
+ * |out_offset| <= 65535 keeping every step in int32. */
+static inline int16_t kiln_requant_s32_out(int32_t acc, int32_t rm, int32_t shift, int32_t out_offset, int32_t lo,
+                                           int32_t hi)
+{
+    int32_t v = kiln_requant_s32_split(acc, rm, shift) + out_offset;
+    v = v < lo ? lo : v;
+    return (int16_t)(v > hi ? hi : v);
+}
+
+/** kiln_requant_s64 below where kiln_requant_s32_applies does not hold (any sum, bias and shift). */
+static inline int64_t kiln_requant_s64_wide(int64_t sum, int64_t bias, int32_t rm, int32_t shift)
+{
     if (rm == 0)
     {
         return 0;
     }
+    const int32_t t = 15 - shift; /* [-15, 46] */
     const int64_t small = (int64_t)1 << 46;
     if (t >= 1 && sum < small && sum > -small && bias < small && bias > -small)
     {
@@ -109,27 +113,38 @@ static inline int64_t kiln_requant_s64(int64_t sum, int64_t bias, int32_t rm, in
 }
 
 /**
+ * R above for acc = sum + bias: the exact R, or +-KILN_REQUANT_S64_SAT (R's sign) when |R| >= 2^17: the 32-bit
+ * path where it applies, else kiln_requant_s64_wide.
+ * Why every saturation is exact (rm >= 1 there; rm = 0 gives R = 0):
+ *  - sum + bias outside int64: |acc| >= 2^63 and t <= 46, so |R| >= 2^17;
+ *  - t <= 0 and |acc| > 2^24: |R| >= 2^24; otherwise |acc * rm * 2^-t| <= 2^24 * 2^15 * 2^15;
+ *  - t >= 1: acc = q * 2^t + r (0 <= r < 2^t) gives R = q * rm + floor((r * rm + 2^(t-1)) / 2^t), the
+ *    last term in [0, rm]; |q| > 2^40 gives |R| >= 2^40 with q's sign; otherwise |q * rm| <= 2^55 and
+ *    r * rm + 2^(t-1) < 2^61 + 2^45, exact in int64.
+ */
+static inline int64_t kiln_requant_s64(int64_t sum, int64_t bias, int32_t rm, int32_t shift)
+{
+    if (kiln_requant_s32_applies(sum, bias, shift))
+    {
+        return kiln_requant_s32_split((int32_t)sum + (int32_t)bias, rm, shift);
+    }
+    return kiln_requant_s64_wide(sum, bias, rm, shift);
+}
+
+/**
  * An int16 operator's output: clamp(R + out_offset, lo, hi) with R = kiln_requant_s64(sum, bias, rm, shift),
- * |out_offset| <= 65535 and [lo, hi] within int16. On the 32-bit path (see kiln_requant_s64) every step stays in
- * int32: |R| < 2^29 there.
+ * |out_offset| <= 65535 and [lo, hi] within int16; the 32-bit path in 32 bits throughout.
  */
 static inline int16_t kiln_requant_s64_out(int64_t sum, int64_t bias, int32_t rm, int32_t shift, int32_t out_offset,
                                            int32_t lo, int32_t hi)
 {
-    int32_t v;
-    if (shift <= -2 && kiln_s64_in_s30(sum) && kiln_s64_in_s30(bias))
+    if (kiln_requant_s32_applies(sum, bias, shift))
     {
-        v = kiln_requant_s32_split((int32_t)sum + (int32_t)bias, rm, shift) + out_offset;
+        return kiln_requant_s32_out((int32_t)sum + (int32_t)bias, rm, shift, out_offset, lo, hi);
     }
-    else
-    {
-        const int64_t w = kiln_requant_s64(sum, bias, rm, shift) + out_offset; /* within +-(2^40 + 2^16) */
-        v = w < lo ? lo : (w > hi ? hi : (int32_t)w);
-    }
-    v = v < lo ? lo : v;
-    return (int16_t)(v > hi ? hi : v);
+    const int64_t w = kiln_requant_s64_wide(sum, bias, rm, shift) + out_offset; /* within +-(2^40 + 2^16) */
+    return (int16_t)(w < lo ? lo : (w > hi ? hi : w));
 }
-
 
 /**
  * Four outputs of kiln_requant_s64_out on its 32-bit path, for callers that have checked that the path applies to
@@ -139,6 +154,43 @@ static inline int16_t kiln_requant_s64_out(int64_t sum, int64_t bias, int32_t rm
  */
 void kiln_requant_s32_out4(const int32_t acc[4], const int32_t mult[4], const int32_t shift[4], int32_t out_offset,
                            int32_t lo, int32_t hi, int16_t dst[4]);
+
+/**
+ * The outputs of four channels (sum[j] with bias[j], bias NULL for none) through kiln_requant_s32_out4 when the
+ * 32-bit path applies to all four sums and biases; the caller has checked shift[j] <= -2 once for the call. False
+ * (nothing written) otherwise: the caller requantizes each.
+ */
+static inline bool kiln_requant_s64_out4(const int64_t sum[4], const int64_t *bias, const int32_t mult[4],
+                                         const int32_t shift[4], int32_t out_offset, int32_t lo, int32_t hi,
+                                         int16_t dst[4])
+{
+    int32_t acc[4];
+    bool fits = true;
+    for (int32_t j = 0; j < 4; j++)
+    {
+        const int64_t b = bias != NULL ? bias[j] : 0;
+        fits = fits && kiln_s64_in_s30(sum[j]) && kiln_s64_in_s30(b);
+        acc[j] = (int32_t)(uint32_t)((uint64_t)sum[j] + (uint64_t)b); /* the sum when fits */
+    }
+    if (fits)
+    {
+        kiln_requant_s32_out4(acc, mult, shift, out_offset, lo, hi, dst);
+    }
+    return fits;
+}
+
+/** Whether every shift of n is <= -2 (the 32-bit path's condition on the shifts, checked once per call). */
+static inline bool kiln_shifts_s32_ok(const int32_t *shift, int32_t n)
+{
+    for (int32_t i = 0; i < n; i++)
+    {
+        if (shift[i] > -2)
+        {
+            return false;
+        }
+    }
+    return true;
+}
 
 #ifdef __cplusplus
 }

@@ -55,12 +55,9 @@ static arm_cmsis_nn_status kiln_fc_s16_entry(const cmsis_nn_context *ctx,
     kiln_fc_s16_args args = {REDUCE_MULTIPLIER(mult[0]), shift[0], fc_params->output_offset,
                              fc_params->activation.min, fc_params->activation.max};
     /* On Helium the four-output requantization (kiln_requant_s32_out4, four lanes) serves groups whose shifts are all
-     * <= -2 and whose sums and biases lie in [-2^30, 2^30) (TFLite's usual layers); the shifts are checked once here. */
-    bool shifts_ok = true;
-    for (int32_t r = 0; r < (per_channel ? rows : 1); r++)
-    {
-        shifts_ok = shifts_ok && shift[r] <= -2;
-    }
+     * <= -2 and whose sums and biases lie in [-2^30, 2^30) (TFLite's usual layers); the shifts are checked once
+     * here. */
+    const bool shifts_ok = kiln_shifts_s32_ok(shift, per_channel ? rows : 1);
     const int32_t mult4[4] = {mult[0], mult[0], mult[0], mult[0]};
     const int32_t shift4[4] = {shift[0], shift[0], shift[0], shift[0]};
     for (int32_t b = 0; b < batches; b++)
@@ -85,23 +82,14 @@ static arm_cmsis_nn_status kiln_fc_s16_entry(const cmsis_nn_context *ctx,
             {
                 sums[0] = kiln_dot_s16_s8(x, w, cols);
             }
-            if (KILN_BUILD_MVE && nr == 4 && shifts_ok) /* elsewhere the scalar path below costs no more */
+            /* (elsewhere the scalar path below costs no more) */
+            if (KILN_BUILD_MVE && nr == 4 && shifts_ok &&
+                kiln_requant_s64_out4(sums, bias_data != NULL ? bias_data + r : NULL, per_channel ? mult + r : mult4,
+                                      per_channel ? shift + r : shift4, args.out_offset, args.act_min, args.act_max,
+                                      dst + r))
             {
-                int32_t acc[4];
-                bool fits = true;
-                for (int32_t j = 0; j < 4; j++)
-                {
-                    const int64_t bj = bias_data != NULL ? bias_data[r + j] : 0;
-                    fits = fits && kiln_s64_in_s30(sums[j]) && kiln_s64_in_s30(bj);
-                    acc[j] = (int32_t)(uint32_t)((uint64_t)sums[j] + (uint64_t)bj); /* the sum when fits */
-                }
-                if (fits)
-                {
-                    kiln_requant_s32_out4(acc, per_channel ? mult + r : mult4, per_channel ? shift + r : shift4,
-                                          args.out_offset, args.act_min, args.act_max, dst + r);
-                    r += 4;
-                    continue;
-                }
+                r += 4;
+                continue;
             }
             for (int32_t j = 0; j < nr; j++)
             {

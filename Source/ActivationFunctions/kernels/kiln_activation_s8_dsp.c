@@ -1,5 +1,6 @@
 /* Kiln — activation kernels, DSP extension (SIMD32 on four int8 lanes). */
 #include "Include/Internal/kiln_elementwise.h"
+#include "Include/Internal/kiln_dsp.h"
 
 #if KILN_BUILD_DSP
 
@@ -12,12 +13,7 @@ void kiln_clamp_s8_inplace(int8_t *data, int32_t n, int8_t lo, int8_t hi)
     {
         int32_t v;
         memcpy(&v, data + i, 4);
-        /* SSUB8 sets a lane's GE flag when v >= lo there; SEL keeps v in those lanes. */
-        (void)__ssub8(v, lo4);
-        v = (int32_t)__sel(v, lo4);
-        /* Then lanes where hi >= v keep v, the others take hi. */
-        (void)__ssub8(hi4, v);
-        v = (int32_t)__sel(v, hi4);
+        v = kiln_clamp_s8x4(v, lo4, hi4);
         memcpy(data + i, &v, 4);
     }
     for (; i < n; i++)

@@ -7,38 +7,18 @@
  * arithmetic shared with the portable kernels.
  */
 #include "Include/Internal/kiln_elementwise.h"
+#include "Include/Internal/kiln_dsp.h"
 
 #if KILN_BUILD_DSP
 
-/* SMMULR: (a * b + 2^31) >> 32, the rounding doubling high multiply of a / 2 by b in one
- * instruction (exact when a is even, i.e. when the caller doubled an int32 value that fits). */
-static inline int32_t kiln_smmulr(int32_t a, int32_t b)
-{
-    int32_t r;
-    __asm__("smmulr %0, %1, %2" : "=r"(r) : "r"(a), "r"(b));
-    return r;
-}
+/* kiln_smmulr (Internal/kiln_dsp.h), (a * b + 2^31) >> 32, is the rounding doubling high multiply of a / 2 by b in
+ * one instruction (exact when a is even, i.e. when the caller doubled an int32 value that fits). */
 
 /* Rounding right shift by r >= 1, ties away from zero (arm_nn_divide_by_power_of_two), for
  * |x| <= 2^30: negative values first step down by one, then a rounding-up shift. */
 static inline int32_t kiln_rdp(int32_t x, int32_t bias, int32_t r)
 {
     return (x + (x >> 31) + bias) >> r;
-}
-
-/* Whether [lo, hi] << s stays within int32 (s in [0, 31)). */
-static inline bool kiln_fits_shifted(int64_t lo, int64_t hi, int32_t s)
-{
-    return s >= 0 && s <= 30 && lo >= -((int64_t)1 << (31 - s)) && hi <= ((int64_t)INT32_MAX >> s);
-}
-
-/* Word of four results in [-128, 127], clamped to [lo4, hi4] lane by lane (SSUB8 + SEL). */
-static inline int32_t kiln_clamp4(int32_t w, int32_t lo4, int32_t hi4)
-{
-    (void)__ssub8(w, lo4);
-    w = (int32_t)__sel(w, lo4);
-    (void)__ssub8(hi4, w);
-    return (int32_t)__sel(w, hi4);
 }
 
 /* The fast ADD route: every requantization as SMMULR on doubled operands (the doublings and the
@@ -89,7 +69,7 @@ static inline __attribute__((always_inline)) void kiln_add_dsp_run(const int8_t 
                               (((uint32_t)r2 & 0xFFu) << 16) | ((uint32_t)r3 << 24));
         if (pl.clamp)
         {
-            w = kiln_clamp4(w, pl.lo4, pl.hi4);
+            w = kiln_clamp_s8x4(w, pl.lo4, pl.hi4);
         }
         memcpy(out + i, &w, 4);
     }
@@ -210,7 +190,7 @@ void kiln_mul_s8(const int8_t *in1, const int8_t *in2, int8_t *out, int32_t n, c
                               (((uint32_t)r2 & 0xFFu) << 16) | ((uint32_t)r3 << 24));
         if (clamp)
         {
-            w = kiln_clamp4(w, lo4, hi4);
+            w = kiln_clamp_s8x4(w, lo4, hi4);
         }
         memcpy(out + i, &w, 4);
     }

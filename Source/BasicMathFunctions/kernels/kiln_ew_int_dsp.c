@@ -22,7 +22,8 @@
  * left shift 15, one exact input or two) has loops specialised for the input kinds and the clamp, every other form
  * one generic loop. Parameters outside these forms (an input without a right shift but not exact, an output without
  * a right shift, a negative multiplier, a doubled operand or rounding bias that would leave int32) and runs shorter
- * than KILN_EW16_DSP_MIN run the portable element arithmetic (the hooks answer false). The checks the callers ran (kiln_ew_q_ok, kiln_ew_m_ok) bound every value used to set up the forms.
+ * than KILN_EW16_DSP_MIN run the portable element arithmetic (the hooks answer false). The checks the callers ran
+ * (kiln_ew_q_ok, kiln_ew_m_ok) bound every value used to set up the forms.
  */
 #include <string.h>
 
@@ -39,24 +40,7 @@
  * >> r, bias = 2^(r - 1) plus any offset times 2^r. */
 static inline __attribute__((always_inline)) int32_t kiln_ew16_rq(int32_t v, int32_t m, int32_t bias, int32_t r)
 {
-    int32_t t;
-    __asm__("smmlar %0, %1, %2, %3" : "=r"(t) : "r"(v), "r"(m), "r"(bias));
-    return (t + (v >> 31)) >> r;
-}
-
-/* Whether every value of [lo, hi] << s fits int32 (s in [0, 30]). */
-static inline bool kiln_ew16_fits_shifted(int64_t lo, int64_t hi, int32_t s)
-{
-    return s >= 0 && s <= 30 && lo >= -((int64_t)1 << (31 - s)) && hi <= ((int64_t)INT32_MAX >> s);
-}
-
-/* Both halfwords of w clamped to [lo, hi] (lo2 / hi2: the bounds in both halfwords). */
-static inline int32_t kiln_ew16_clamp2(int32_t w, int32_t lo2, int32_t hi2)
-{
-    (void)__ssub16(w, lo2);
-    w = (int32_t)__sel(w, lo2);
-    (void)__ssub16(hi2, w);
-    return (int32_t)__sel(w, hi2);
+    return (kiln_smmlar(v, m, bias) + (v >> 31)) >> r;
 }
 
 /* The output step shared by both operators. */
@@ -86,7 +70,7 @@ static bool kiln_ew16_out_make(int64_t vlo, int64_t vhi, bool allow_narrow, int3
 {
     const int32_t lso = LEFT_SHIFT(out_shift);
     const int32_t ro = RIGHT_SHIFT(out_shift);
-    if (ro < 1 || out_mult < 0 || !kiln_ew16_fits_shifted(vlo, vhi, lso))
+    if (ro < 1 || out_mult < 0 || !kiln_fits_shifted(vlo, vhi, lso))
     {
         return false;
     }
@@ -97,7 +81,7 @@ static bool kiln_ew16_out_make(int64_t vlo, int64_t vhi, bool allow_narrow, int3
     {
         return false;
     }
-    o->wide = !allow_narrow || !kiln_ew16_fits_shifted(vlo, vhi, lso + 1);
+    o->wide = !allow_narrow || !kiln_fits_shifted(vlo, vhi, lso + 1);
     o->sh = o->wide ? lso : lso + 1;
     o->mo = out_mult;
     o->ro = ro;
@@ -149,7 +133,7 @@ static bool kiln_ew16_in_make(int32_t offset, int32_t ls, int32_t mult, int32_t 
     in->r = RIGHT_SHIFT(shift);
     in->exact = in->r == 0 && mult == (1 << 30) && l >= 2;
     if (mult < 0 || (in->r < 1 && !in->exact) ||
-        !kiln_ew16_fits_shifted((int64_t)INT16_MIN + offset, (int64_t)INT16_MAX + offset, l))
+        !kiln_fits_shifted((int64_t)INT16_MIN + offset, (int64_t)INT16_MAX + offset, l))
     {
         return false;
     }
@@ -228,7 +212,7 @@ static inline __attribute__((always_inline)) void kiln_ew16_q_loop(const int16_t
         int32_t w = kiln_pack_lo16(kiln_ew16_q_one(a0, b0, &p, op, e1, e2), kiln_ew16_q_one(a1, b1, &p, op, e1, e2));
         if (clamp)
         {
-            w = kiln_ew16_clamp2(w, p.o.lo2, p.o.hi2);
+            w = kiln_clamp_s16x2(w, p.o.lo2, p.o.hi2);
         }
         arm_nn_write_q15x2_ia(&out, w);
         a += 2;
@@ -332,7 +316,7 @@ static inline __attribute__((always_inline)) void kiln_ew16_m_loop(const int16_t
         int32_t w = kiln_pack_lo16(kiln_ew16_final(p0, &o, true), kiln_ew16_final(p1, &o, true));
         if (clamp)
         {
-            w = kiln_ew16_clamp2(w, o.lo2, o.hi2);
+            w = kiln_clamp_s16x2(w, o.lo2, o.hi2);
         }
         arm_nn_write_q15x2_ia(&out, w);
         a += 2;

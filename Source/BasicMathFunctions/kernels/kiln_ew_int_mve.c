@@ -1,9 +1,9 @@
 /*
  * Kiln — Helium kernels of the integer elementwise family's dense int16 runs (Include/Internal/kiln_ew_int.h):
  * ADD / SUB / SQUARED_DIFFERENCE and MUL, four elements per vector of int32 lanes (VLDRH.S32 / VSTRH.32,
- * tail-predicated), the requantizations as arm_requantize_mve computes them (arm_nn_requantize's bits). The checks the callers
- * ran (kiln_ew_q_ok, kiln_ew_m_ok) prove every intermediate within int32, so the lanes hold the very values of
- * the scalar arithmetic.
+ * tail-predicated), the requantizations as arm_requantize_mve computes them (arm_nn_requantize's bits). The
+ * checks the callers ran (kiln_ew_q_ok, kiln_ew_m_ok) prove every intermediate within int32, so the lanes hold
+ * the very values of the scalar arithmetic.
  */
 #include <stdint.h>
 

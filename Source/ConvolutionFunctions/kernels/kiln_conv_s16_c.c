@@ -57,11 +57,8 @@ void kiln_conv_s16_run_c(const kiln_conv_s16_run_args *a)
     const int32_t row = in_w * in_c; /* input elements per image row */
     /* On Helium, four output channels at a time are requantized on four lanes (kiln_requant_s32_out4) when their sums
      * and biases lie in [-2^30, 2^30) and every shift is <= -2 (TFLite's usual layers; the shifts checked here) */
-    bool quad = KILN_BUILD_MVE && runs && !a->acc32 && oc_per_group % 4 == 0;
-    for (int32_t o = 0; quad && o < out_c; o++)
-    {
-        quad = a->shift[o] <= -2;
-    }
+    const bool quad =
+        KILN_BUILD_MVE && runs && !a->acc32 && oc_per_group % 4 == 0 && kiln_shifts_s32_ok(a->shift, out_c);
 
     int16_t *dst = a->output;
     for (int32_t b = 0; b < s->batches; b++)
@@ -84,68 +81,65 @@ void kiln_conv_s16_run_c(const kiln_conv_s16_run_args *a)
                         : in_batch;
                 const int32_t w0 = (ky0 * fw + kx0) * fc;
                 const int32_t run_len = (kx1 - kx0) * fc;
-                int32_t noc = 1;
-                for (int32_t oc = 0; quad && kx1 > kx0 && oc < out_c; oc += 4)
+                if (quad && kx1 > kx0)
                 {
-                    /* four channels of one group (oc_per_group % 4 == 0): two two-row calls, one requantization */
-                    const int16_t *xg = x0 + (oc / oc_per_group) * fc;
-                    const int8_t *wg = a->filter + (int64_t)oc * k + w0;
-                    int64_t sums[4];
-                    kiln_dot2_s16_s8_runs(xg, dh * row, wg, fw * fc, k, run_len, ky1 - ky0, sums);
-                    kiln_dot2_s16_s8_runs(xg, dh * row, wg + 2 * (int64_t)k, fw * fc, k, run_len, ky1 - ky0, sums + 2);
-                    int32_t acc[4];
-                    bool fits = true;
-                    for (int32_t j = 0; j < 4; j++)
+                    for (int32_t oc = 0; oc < out_c; oc += 4)
                     {
-                        const int64_t bj = a->bias64 != NULL ? a->bias64[oc + j] : 0;
-                        fits = fits && kiln_s64_in_s30(sums[j]) && kiln_s64_in_s30(bj);
-                        acc[j] = (int32_t)(uint32_t)((uint64_t)sums[j] + (uint64_t)bj); /* the sum when fits */
-                    }
-                    if (fits)
-                    {
-                        kiln_requant_s32_out4(acc, a->mult + oc, a->shift + oc, a->out_offset, a->act_min, a->act_max,
-                                              dst + oc);
-                        continue;
-                    }
-                    for (int32_t j = 0; j < 4; j++)
-                    {
-                        dst[oc + j] = kiln_conv_s16_result(a, oc + j, sums[j]);
-                    }
-                }
-                for (int32_t oc = quad && kx1 > kx0 ? out_c : 0; oc < out_c; oc += noc)
-                {
-                    /* two output channels at a time when they share their group (the input loads shared) */
-                    noc = oc + 1 < out_c && (oc + 1) / oc_per_group == oc / oc_per_group ? 2 : 1;
-                    const int16_t *xg = x0 + (oc / oc_per_group) * fc; /* the group's first input channel */
-                    const int8_t *wg = a->filter + (int64_t)oc * k + w0;
-                    int64_t sums[2] = {0, 0};
-                    if (kx1 > kx0 && runs && noc == 2)
-                    {
-                        /* the filter rows' runs in one call */
+                        /* four channels of one group (oc_per_group % 4 == 0): two two-row calls, one requantization */
+                        const int16_t *xg = x0 + (oc / oc_per_group) * fc;
+                        const int8_t *wg = a->filter + (int64_t)oc * k + w0;
+                        int64_t sums[4];
                         kiln_dot2_s16_s8_runs(xg, dh * row, wg, fw * fc, k, run_len, ky1 - ky0, sums);
-                    }
-                    else if (kx1 > kx0)
-                    {
-                        for (int32_t ky = ky0; ky < ky1; ky++)
+                        kiln_dot2_s16_s8_runs(xg, dh * row, wg + 2 * (int64_t)k, fw * fc, k, run_len, ky1 - ky0,
+                                              sums + 2);
+                        if (kiln_requant_s64_out4(sums, a->bias64 != NULL ? a->bias64 + oc : NULL, a->mult + oc,
+                                                  a->shift + oc, a->out_offset, a->act_min, a->act_max, dst + oc))
                         {
-                            const int16_t *xr = xg + (ky - ky0) * dh * row;
-                            const int8_t *wr = wg + (ky - ky0) * fw * fc;
-                            if (runs)
-                            {
-                                kiln_conv_s16_dots(xr, wr, k, run_len, noc, sums);
-                                continue;
-                            }
-                            for (int32_t kx = kx0; kx < kx1; kx++)
-                            {
-                                kiln_conv_s16_dots(xr + (kx - kx0) * dw * in_c, wr + (kx - kx0) * fc, k, fc, noc,
-                                                   sums);
-                            }
+                            continue;
+                        }
+                        for (int32_t j = 0; j < 4; j++)
+                        {
+                            dst[oc + j] = kiln_conv_s16_result(a, oc + j, sums[j]);
                         }
                     }
-                    dst[oc] = kiln_conv_s16_result(a, oc, sums[0]);
-                    if (noc == 2)
+                }
+                else
+                {
+                    for (int32_t oc = 0, noc = 1; oc < out_c; oc += noc)
                     {
-                        dst[oc + 1] = kiln_conv_s16_result(a, oc + 1, sums[1]);
+                        /* two output channels at a time when they share their group (the input loads shared) */
+                        noc = oc + 1 < out_c && (oc + 1) / oc_per_group == oc / oc_per_group ? 2 : 1;
+                        const int16_t *xg = x0 + (oc / oc_per_group) * fc; /* the group's first input channel */
+                        const int8_t *wg = a->filter + (int64_t)oc * k + w0;
+                        int64_t sums[2] = {0, 0};
+                        if (kx1 > kx0 && runs && noc == 2)
+                        {
+                            /* the filter rows' runs in one call */
+                            kiln_dot2_s16_s8_runs(xg, dh * row, wg, fw * fc, k, run_len, ky1 - ky0, sums);
+                        }
+                        else if (kx1 > kx0)
+                        {
+                            for (int32_t ky = ky0; ky < ky1; ky++)
+                            {
+                                const int16_t *xr = xg + (ky - ky0) * dh * row;
+                                const int8_t *wr = wg + (ky - ky0) * fw * fc;
+                                if (runs)
+                                {
+                                    kiln_conv_s16_dots(xr, wr, k, run_len, noc, sums);
+                                    continue;
+                                }
+                                for (int32_t kx = kx0; kx < kx1; kx++)
+                                {
+                                    kiln_conv_s16_dots(xr + (kx - kx0) * dw * in_c, wr + (kx - kx0) * fc, k, fc, noc,
+                                                       sums);
+                                }
+                            }
+                        }
+                        dst[oc] = kiln_conv_s16_result(a, oc, sums[0]);
+                        if (noc == 2)
+                        {
+                            dst[oc + 1] = kiln_conv_s16_result(a, oc + 1, sums[1]);
+                        }
                     }
                 }
                 dst += out_c;

@@ -250,13 +250,6 @@ static inline int32_t kiln_dot_1x1(const int8_t *l0, const int8_t *w0, int32_t k
 
 #define KILN_GEMM_FAST_K 16384
 
-/* (c * 2^32 + a * b + 2^31) >> 32 */
-static inline int32_t kiln_gemm_smmlar(int32_t a, int32_t b, int32_t c)
-{
-    int32_t r;
-    __asm__("smmlar %0, %1, %2, %3" : "=r"(r) : "r"(a), "r"(b), "r"(c));
-    return r;
-}
 
 /* Insert the low byte of v into w at bit lsb. */
 #define KILN_GEMM_BFI(w, v, lsb) __asm__("bfi %0, %1, #" #lsb ", #8" : "+r"(w) : "r"(v))
@@ -291,7 +284,7 @@ static inline __attribute__((always_inline)) bool kiln_gemm_fast_setup(int32_t s
 static inline __attribute__((always_inline)) uint32_t kiln_gemm_rq_fast(int32_t acc, int32_t m, int32_t nudge,
                                                                        int32_t rs)
 {
-    const int32_t y = kiln_gemm_smmlar(acc * 2, m, nudge);
+    const int32_t y = kiln_smmlar(acc * 2, m, nudge);
     return (uint32_t)__ssat((y + (acc >> 31)) >> rs, 8);
 }
 

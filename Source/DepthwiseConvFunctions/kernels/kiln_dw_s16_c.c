@@ -53,9 +53,8 @@ void kiln_dw_s16_requant_run(const int32_t *sums, int32_t n, const kiln_dw_s16_a
     {
         /* |sum| < 2^30 and |bias| <= 2^30: their sum is an int32 */
         const int32_t acc = sums[j] + (bias != NULL ? (int32_t)bias[j] : 0);
-        int32_t v = kiln_requant_s32_split(acc, REDUCE_MULTIPLIER(mult[j]), shift[j]) + a->output_offset;
-        v = v < a->act_min ? a->act_min : v;
-        out[j] = (int16_t)(v > a->act_max ? a->act_max : v);
+        out[j] = kiln_requant_s32_out(acc, REDUCE_MULTIPLIER(mult[j]), shift[j], a->output_offset, a->act_min,
+                                      a->act_max);
     }
 }
 #endif

@@ -456,13 +456,6 @@ static inline int32_t kiln_dw3_axis_kind(int32_t k0, int32_t k1)
 }
 
 
-/* (c * 2^32 + a * b + 2^31) >> 32 */
-static inline int32_t kiln_dw3_smmlar(int32_t a, int32_t b, int32_t c)
-{
-    int32_t r;
-    __asm__("smmlar %0, %1, %2, %3" : "=r"(r) : "r"(a), "r"(b), "r"(c));
-    return r;
-}
 
 /* Insert the low byte of v into w at bit lsb. */
 #define KILN_DW3_BFI(w, v, lsb) __asm__("bfi %0, %1, #" #lsb ", #8" : "+r"(w) : "r"(v))
@@ -485,7 +478,7 @@ static inline __attribute__((always_inline)) uint32_t kiln_dw3_rq_fast(int32_t a
                                                                       int32_t oo)
 {
     (void)oo; /* folded into nudge */
-    const int32_t y = kiln_dw3_smmlar(acc * 2, g->rq[j][0], g->rq[j][1]);
+    const int32_t y = kiln_smmlar(acc * 2, g->rq[j][0], g->rq[j][1]);
     return (uint32_t)__ssat((y + (acc >> 31)) >> g->rq[j][2], 8);
 }
 

@@ -78,14 +78,6 @@ typedef struct
     uint32_t hi4;     /* act_max in every byte */
 } kiln_dwg_block;
 
-/* (c * 2^32 + a * b + 2^31) >> 32 */
-static inline int32_t kiln_dwg_smmlar(int32_t a, int32_t b, int32_t c)
-{
-    int32_t r;
-    __asm__("smmlar %0, %1, %2, %3" : "=r"(r) : "r"(a), "r"(b), "r"(c));
-    return r;
-}
-
 /* Fast requantization of one lane. Valid when |acc| < 2^30, shift in [-21, -1] and
  * |output_offset| <= 255 (checked by the caller). With y = floor((acc * m + 2^30) / 2^31) (the
  * doubling high multiply, SMMLAR of 2 * acc), TFLite's rounding divide by 2^rs (ties away from
@@ -96,7 +88,7 @@ static inline int32_t kiln_dwg_smmlar(int32_t a, int32_t b, int32_t c)
 static inline __attribute__((always_inline)) int32_t kiln_dwg_rq_fast(int32_t acc, int32_t m, int32_t nudge,
                                                                      int32_t rs)
 {
-    const int32_t y = kiln_dwg_smmlar(acc * 2, m, nudge);
+    const int32_t y = kiln_smmlar(acc * 2, m, nudge);
     return __ssat((y + (acc >> 31)) >> rs, 8);
 }
 

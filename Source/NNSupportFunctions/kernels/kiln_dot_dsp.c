@@ -107,14 +107,19 @@ void kiln_dot4_s16_s8(const int16_t *x, const int8_t *w0, int32_t w_stride, int3
     kiln_dot2_s16_s8(x, w0 + 2 * w_stride, w_stride, n, out + 2);
 }
 
+/* x_offset in both halfwords (SXTAB16 adds it to both bytes it widens); kiln_dot_off_fits_s16(x_offset). */
+static inline int32_t kiln_dot_off2(int32_t x_offset)
+{
+    return (int32_t)(((uint32_t)x_offset & 0xFFFFu) | ((uint32_t)x_offset << 16));
+}
+
 uint32_t kiln_dot_s8_off(const int8_t *x, const int8_t *w, int32_t n, int32_t x_offset)
 {
     uint32_t acc = 0;
     int32_t i = 0;
-    /* x + x_offset must fit a halfword lane for SXTAB16 (any int8 x) */
-    if (x_offset >= -32640 && x_offset <= 32639)
+    if (kiln_dot_off_fits_s16(x_offset))
     {
-        const int32_t off2 = (int32_t)(((uint32_t)x_offset & 0xFFFFu) | ((uint32_t)x_offset << 16));
+        const int32_t off2 = kiln_dot_off2(x_offset);
         int32_t a = 0;
         for (; i + 4 <= n; i += 4)
         {
@@ -135,7 +140,7 @@ uint32_t kiln_dot_s8_off(const int8_t *x, const int8_t *w, int32_t n, int32_t x_
 void kiln_dot4_s8_off(const int8_t *x, const int8_t *w0, int32_t w_stride, int32_t n, int32_t x_offset,
                       uint32_t out[4])
 {
-    if (x_offset < -32640 || x_offset > 32639)
+    if (!kiln_dot_off_fits_s16(x_offset))
     {
         /* x + x_offset does not fit a halfword lane: row by row (kiln_dot_s8_off's own fallback) */
         for (int32_t j = 0; j < 4; j++)
@@ -144,7 +149,7 @@ void kiln_dot4_s8_off(const int8_t *x, const int8_t *w0, int32_t w_stride, int32
         }
         return;
     }
-    const int32_t off2 = (int32_t)(((uint32_t)x_offset & 0xFFFFu) | ((uint32_t)x_offset << 16));
+    const int32_t off2 = kiln_dot_off2(x_offset);
     const int8_t *w1 = w0 + w_stride, *w2 = w1 + w_stride, *w3 = w2 + w_stride;
     int32_t a0 = 0, a1 = 0, a2 = 0, a3 = 0;
     int32_t i = 0;

@@ -182,7 +182,7 @@ void kiln_dot4_s8_off(const int8_t *x, const int8_t *w0, int32_t w_stride, int32
                        : [n] "r"(n)
                        : "q0", "q1", "q2", "q3", "lr", "memory");
     }
-    else if (x_offset >= -32640 && x_offset <= 32639)
+    else if (kiln_dot_off_fits_s16(x_offset))
     {
         /* x + x_offset as int16 lanes (within int16 for these offsets), the rows widened alike */
         const int16_t off = (int16_t)x_offset;

@@ -12,9 +12,7 @@ void kiln_requant_s32_out4(const int32_t acc[4], const int32_t mult[4], const in
 {
     for (int32_t j = 0; j < 4; j++)
     {
-        int32_t v = kiln_requant_s32_split(acc[j], REDUCE_MULTIPLIER(mult[j]), shift[j]) + out_offset;
-        v = v < lo ? lo : v;
-        dst[j] = (int16_t)(v > hi ? hi : v);
+        dst[j] = kiln_requant_s32_out(acc[j], REDUCE_MULTIPLIER(mult[j]), shift[j], out_offset, lo, hi);
     }
 }
 
