@@ -2,7 +2,7 @@
  * Kiln internals: the DSP-extension (SIMD32) operations the DSP kernels share that have no ACLE intrinsic of
  * their own form: SXTB16 / SXTAB16 of the operand rotated right by 8 (bytes 1 and 3; the rotation is the
  * instruction's operand field, which GCC does not fold a separate ROR into), the halfword packs PKHBT / PKHTB and
- * the rounding most-significant-word multiplies SMMULR / SMMLAR (one instruction each); and the lane-wise maximum
+ * the rounding most-significant-word multiplies SMMULR / SMMLAR / SMMLSR (one instruction each); and the lane-wise maximum
  * and clamp of packed int8 / int16 words (SSUB8 / SSUB16 set the GE flags, SEL picks).
  */
 #ifndef KILN_DSP_H
@@ -59,6 +59,14 @@ static inline int32_t kiln_smmlar(int32_t a, int32_t b, int32_t c)
 {
     int32_t r;
     __asm__("smmlar %0, %1, %2, %3" : "=r"(r) : "r"(a), "r"(b), "r"(c));
+    return r;
+}
+
+/** (acc * 2^32 - a * b + 2^31) >> 32: SMMLSR. */
+static inline int32_t kiln_smmlsr(int32_t a, int32_t b, int32_t acc)
+{
+    int32_t r;
+    __asm__("smmlsr %0, %1, %2, %3" : "=r"(r) : "r"(a), "r"(b), "r"(acc));
     return r;
 }
 

@@ -21,6 +21,7 @@
 #define KILN_SOFTMAX_H
 
 #include "Internal/kiln_common.h"
+#include "Internal/kiln_dsp.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -295,19 +296,7 @@ static inline void kiln_softmax_recip(uint64_t sum, int32_t out_bits, int32_t *r
  *   SRDHM(a, b) for b = 2^31 - d,    = SMMLSR(a, 2d, a)          a + floor((2^31 - a * 2d) / 2^32)
  *               0 < 2d < 2^31
  * both equal to floor((a * b + 2^30) / 2^31). */
-static inline int32_t kiln_softmax_smmulr(int32_t a, int32_t b)
-{
-    int32_t r;
-    __asm__("smmulr %0, %1, %2" : "=r"(r) : "r"(a), "r"(b));
-    return r;
-}
-
-static inline int32_t kiln_softmax_smmlsr(int32_t a, int32_t b, int32_t acc)
-{
-    int32_t r;
-    __asm__("smmlsr %0, %1, %2, %3" : "=r"(r) : "r"(a), "r"(b), "r"(acc));
-    return r;
-}
+/* (kiln_smmulr and kiln_smmlsr: Internal/kiln_dsp.h) */
 
 /**
  * kiln_softmax_one_over_one_plus() on the DSP multiplies, the same value for every a in [0, 2^31)
@@ -326,10 +315,10 @@ static inline int32_t kiln_softmax_one_over_one_plus_dsp(int32_t a)
     }
     const int32_t h = (int32_t)(((uint32_t)a + 0x80000000u) >> 1);
     const int32_t d2 = (int32_t)(2u * (0x80000000u - (uint32_t)h));
-    int32_t x = 1515870810 + kiln_softmax_smmulr(h, 2 * -1010580540); /* Q2.29 */
-    x += (int32_t)((uint32_t)kiln_softmax_smmulr(x, 2 * ((1 << 29) - kiln_softmax_smmlsr(x, d2, x))) << 2);
-    x += (int32_t)((uint32_t)kiln_softmax_smmulr(x, 2 * ((1 << 29) - kiln_softmax_smmlsr(x, d2, x))) << 2);
-    x += (int32_t)((uint32_t)kiln_softmax_smmulr(x, 2 * ((1 << 29) - kiln_softmax_smmlsr(x, d2, x))) << 2);
+    int32_t x = 1515870810 + kiln_smmulr(h, 2 * -1010580540); /* Q2.29 */
+    x += (int32_t)((uint32_t)kiln_smmulr(x, 2 * ((1 << 29) - kiln_smmlsr(x, d2, x))) << 2);
+    x += (int32_t)((uint32_t)kiln_smmulr(x, 2 * ((1 << 29) - kiln_smmlsr(x, d2, x))) << 2);
+    x += (int32_t)((uint32_t)kiln_smmulr(x, 2 * ((1 << 29) - kiln_smmlsr(x, d2, x))) << 2);
     int32_t r;
     __asm__("qadd %0, %1, %1" : "=r"(r) : "r"(x));
     return r;
@@ -395,46 +384,46 @@ static inline __attribute__((always_inline)) int32_t kiln_softmax_exp_dsp(int32_
     }
     const int32_t r = (int32_t)((uint32_t)a | 0xFF000000u);
     const int32_t x = (int32_t)((uint32_t)r << 5) + (1 << 28); /* |x| <= 2^28 */
-    const int32_t x2 = kiln_softmax_smmulr(x, 2 * x);
-    const int32_t x3 = kiln_softmax_smmulr(x2, 2 * x);
-    const int32_t x4 = kiln_softmax_smmulr(x2, 2 * x2);
+    const int32_t x2 = kiln_smmulr(x, 2 * x);
+    const int32_t x3 = kiln_smmulr(x2, 2 * x);
+    const int32_t x4 = kiln_smmulr(x2, 2 * x2);
     const int32_t x4_over_4 = (x4 + 2) >> 2; /* x4 >= 0 */
-    const int32_t t = kiln_softmax_smmulr(x4_over_4 + x3, 2 * 715827883) + x2;
+    const int32_t t = kiln_smmulr(x4_over_4 + x3, 2 * 715827883) + x2;
     /* t / 2 rounded half away from zero: negative values step down by one first */
     const int32_t poly = x + ((t + 1 + (t >> 31)) >> 1); /* |poly| < 2^29 */
-    int32_t res = 1895147668 + kiln_softmax_smmulr(1895147668, 2 * poly);
+    int32_t res = 1895147668 + kiln_smmulr(1895147668, 2 * poly);
     uint32_t q = (uint32_t)~a >> 24; /* the remainder's bits 24 .. 30 */
     if (q & 1u)
     {
-        res = kiln_softmax_smmlsr(res, 2 * (int32_t)(0x80000000u - 1672461947u), res);
+        res = kiln_smmlsr(res, 2 * (int32_t)(0x80000000u - 1672461947u), res);
     }
     if (q > 1u)
     {
         if (q & 2u)
         {
-            res = kiln_softmax_smmlsr(res, 2 * (int32_t)(0x80000000u - 1302514674u), res);
+            res = kiln_smmlsr(res, 2 * (int32_t)(0x80000000u - 1302514674u), res);
         }
         if (q > 3u)
         {
             if (q & 4u)
             {
-                res = kiln_softmax_smmulr(res, 2 * 790015084);
+                res = kiln_smmulr(res, 2 * 790015084);
             }
             if (q & 8u)
             {
-                res = kiln_softmax_smmulr(res, 2 * 290630308);
+                res = kiln_smmulr(res, 2 * 290630308);
             }
             if (q & 16u)
             {
-                res = kiln_softmax_smmulr(res, 2 * 39332535);
+                res = kiln_smmulr(res, 2 * 39332535);
             }
             if (q & 32u)
             {
-                res = kiln_softmax_smmulr(res, 2 * 720401);
+                res = kiln_smmulr(res, 2 * 720401);
             }
             if (q & 64u)
             {
-                res = kiln_softmax_smmulr(res, 2 * 242);
+                res = kiln_smmulr(res, 2 * 242);
             }
         }
     }
@@ -525,10 +514,10 @@ static inline __attribute__((always_inline)) int32_t kiln_softmax_recip_unit_dsp
         return INT32_MAX;
     }
     const int32_t h = (int32_t)((1u << 30) + (t << 11));
-    uint32_t X = (uint32_t)(1515870810 + kiln_softmax_smmulr(h, 2 * -1010580540)) << 1;
-    X += (uint32_t)kiln_softmax_smmulr((int32_t)X, (1 << 29) - kiln_softmax_smmulr(h, (int32_t)X)) << 3;
-    X += (uint32_t)kiln_softmax_smmulr((int32_t)X, (1 << 29) - kiln_softmax_smmulr(h, (int32_t)X)) << 3;
-    X += (uint32_t)kiln_softmax_smmulr((int32_t)X, (1 << 29) - kiln_softmax_smmulr(h, (int32_t)X)) << 3;
+    uint32_t X = (uint32_t)(1515870810 + kiln_smmulr(h, 2 * -1010580540)) << 1;
+    X += (uint32_t)kiln_smmulr((int32_t)X, (1 << 29) - kiln_smmulr(h, (int32_t)X)) << 3;
+    X += (uint32_t)kiln_smmulr((int32_t)X, (1 << 29) - kiln_smmulr(h, (int32_t)X)) << 3;
+    X += (uint32_t)kiln_smmulr((int32_t)X, (1 << 29) - kiln_smmulr(h, (int32_t)X)) << 3;
     return (int32_t)X;
 }
 

@@ -129,7 +129,7 @@ static inline __attribute__((always_inline)) void kiln_softmax_dsp_row(const voi
         if (diff >= diff_min && !zero)
         {
             const int32_t e = cache->e[-diff];
-            const uint32_t prod = smml ? (uint32_t)kiln_softmax_smmlsr(e, d2, e) : ((uint32_t)e + 1u) >> 1;
+            const uint32_t prod = smml ? (uint32_t)kiln_smmlsr(e, d2, e) : ((uint32_t)e + 1u) >> 1;
             v = MIN((int32_t)((prod + half) >> sh) + out_min, out_max);
         }
         if (out16)
