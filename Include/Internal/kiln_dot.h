@@ -1,7 +1,7 @@
 /*
  * Kiln — dot products of one vector pair, per backend (Source/NNSupportFunctions/kernels/kiln_dot_{c,dsp,mve}.c):
- * the inner loops of the int16x8 layers (fully connected, vector x matrix, convolution, LSTM) and of the int8 LSTM
- * gates and SVDF feature products, which before ran scalar C on every backend. Each result is defined
+ * the inner loops of the int16x8 layers (fully connected, vector x matrix, convolution, depthwise, LSTM), of the int16
+ * batch matmul and of the int8 LSTM gates and SVDF feature products, which before ran scalar C on every backend. Each result is defined
  * arithmetically (an exact sum, or one modulo 2^32), so every backend gives the same value.
  */
 #ifndef KILN_DOT_H
@@ -40,6 +40,15 @@ void kiln_dot2_s16_s8(const int16_t *x, const int8_t *w0, int32_t w_stride, int3
  */
 void kiln_dot4_s16_s8(const int16_t *x, const int8_t *w0, int32_t w_stride, int32_t n, int64_t out[4]);
 
+/**
+ * sum_i x[i] * y[i] for i < n (n >= 0), both int16 (the int16 batch matmul), exact in int64: each product is at most
+ * 2^30 in magnitude. Helium: VMLALDAVA.S16 on eight lanes; DSP: SMLALD on halfword pairs.
+ */
+int64_t kiln_dot_s16_s16(const int16_t *x, const int16_t *y, int32_t n);
+
+/** Two kiln_dot_s16_s16 sums sharing x (its loads once): out[j] = sum_i x[i] * y0[j * y_stride + i], i < n. */
+void kiln_dot2_s16_s16(const int16_t *x, const int16_t *y0, int32_t y_stride, int32_t n, int64_t out[2]);
+
 /** Whether x + x_offset fits a halfword lane for every int8 x (the DSP and Helium int8 dot kernels' fast forms). */
 static inline bool kiln_dot_off_fits_s16(int32_t x_offset)
 {
@@ -65,9 +74,9 @@ void kiln_dot4_s8_off(const int8_t *x, const int8_t *w0, int32_t w_stride, int32
 /**
  * Depthwise window sums of n channels (the int16x8 depthwise convolution, channel multiplier 1): for c < n,
  * acc[c] = sum over ky < nky, kx < nkx of x[ky * x_row + kx * x_col + c] * w[ky * w_row + kx * w_col + c], in
- * int32, exact when nky * nkx <= KILN_DW_ACC_MAX_TAPS (each product is at most 2^22 in magnitude). Helium: four
- * channels per vector (VLDRH.S32, VLDRB.S32, VMUL, VADD); DSP: four channels per step (SMLABB / SMLATB / SMLABT /
- * SMLATT on halfword pairs).
+ * int32, exact when nky * nkx <= KILN_DW_ACC_MAX_TAPS (each product is at most 2^22 in magnitude). Helium: sixteen
+ * channels a pass as int16 lanes, the products widened into even / odd int32 sums (VMULLB / VMULLT), then eight and a
+ * predicated tail; DSP: four channels a step (SMLABB / SMLATB / SMLABT / SMLATT on halfword pairs, assembly).
  */
 #define KILN_DW_ACC_MAX_TAPS 511
 void kiln_dw_acc_s16_s8(const int16_t *x, const int8_t *w, int32_t n, int32_t nky, int32_t nkx, int32_t x_col,

@@ -2,7 +2,7 @@
  * Kiln internals: the DSP-extension (SIMD32) operations the DSP kernels share that have no ACLE intrinsic of
  * their own form: SXTB16 / SXTAB16 of the operand rotated right by 8 (bytes 1 and 3; the rotation is the
  * instruction's operand field, which GCC does not fold a separate ROR into), the halfword packs PKHBT / PKHTB and
- * the rounding most-significant-word multiplies SMMULR / SMMLAR / SMMLSR (one instruction each); and the lane-wise maximum
+ * the most-significant-word multiplies SMMUL / SMMULR / SMMLAR / SMMLSR (one instruction each); and the lane-wise maximum
  * and clamp of packed int8 / int16 words (SSUB8 / SSUB16 set the GE flags, SEL picks).
  */
 #ifndef KILN_DSP_H
@@ -43,6 +43,14 @@ static inline int32_t kiln_pack_hi16(int32_t a, int32_t b)
 {
     int32_t r;
     __asm__("pkhtb %0, %1, %2, asr #16" : "=r"(r) : "r"(b), "r"(a));
+    return r;
+}
+
+/** floor(a * b / 2^32), the high word of the product: SMMUL. */
+static inline int32_t kiln_smmul(int32_t a, int32_t b)
+{
+    int32_t r;
+    __asm__("smmul %0, %1, %2" : "=r"(r) : "r"(a), "r"(b));
     return r;
 }
 

@@ -112,15 +112,28 @@ arm_cmsis_nn_status kiln_dw_s16_entry(const cmsis_nn_context *ctx,
                                       const cmsis_nn_dims *output_dims,
                                       int16_t *output);
 
+/* Channels per run of the window kernel (kiln_dw_acc_s16_s8) and of the requantization table below. */
+#define KILN_DW_S16_CHUNK 64
+
 /**
- * The requantized outputs of channels c0 .. c0 + n - 1 from their window sums (out[j] for sums[j]), exactly as
- * kiln_requant_s64 with the bias, offset and clamp, for calls kiln_dw_s16_kernel_c has checked (sums within
- * 2^30, |bias| <= 2^30, every shift <= -2): then R = floor((acc * rm + 2^(t - 1)) / 2^t), t = 15 - shift >= 17,
- * equals (ah * rm + ((al * rm) >> 16) + 2^(t - 17)) >> (t - 16) with acc = ah * 2^16 + al (0 <= al < 2^16), every
- * term within int32 (kiln_requant_s32_split). Helium: kernels/kiln_dw_s16_mve.c, four lanes; the other backends:
- * kernels/kiln_dw_s16_c.c, one channel at a time.
+ * The one-product requantization of a run of up to KILN_DW_S16_CHUNK channels, for the calls kiln_dw_s16_kernel_c
+ * checks (channel multiplier 1, at most 255 taps so every window sum lies within 2^30, |bias| <= 2^30, every shift in
+ * [-17, -2]): m[j] = kiln_requant_m_hi(REDUCE_MULTIPLIER(multiplier), shift) (Internal/kiln_requant_s64.h), b[j] the
+ * bias (0 without one). Then R = floor((acc * rm + 2^(t - 1)) / 2^t) = kiln_mulhr_s32(acc, m[j]) for acc = sum + b[j].
  */
-void kiln_dw_s16_requant_run(const int32_t *sums, int32_t n, const kiln_dw_s16_args *a, int32_t c0, int16_t *out);
+typedef struct
+{
+    int32_t m[KILN_DW_S16_CHUNK];
+    int32_t b[KILN_DW_S16_CHUNK];
+} kiln_dw_s16_rq;
+
+/**
+ * out[j] = clamp(kiln_mulhr_s32(sums[j] + rq->b[j], rq->m[j]) + out_offset, lo, hi) for j < n (n <= KILN_DW_S16_CHUNK):
+ * the outputs kiln_requant_s64_out gives. Helium: four lanes (VRMULH), kernels/kiln_dw_s16_mve.c; DSP: two channels a
+ * step (SMMULR, a halfword-pair clamp), kernels/kiln_dw_s16_dsp.c; portable C: kernels/kiln_dw_s16_c.c.
+ */
+void kiln_dw_s16_requant_run(const int32_t *sums, int32_t n, const kiln_dw_s16_rq *rq, int32_t out_offset, int32_t lo,
+                             int32_t hi, int16_t *out);
 
 /** Size query of the wrapper / generic entry on a backend: the plan's bytes, -1 for bad geometry. */
 int32_t kiln_dw_s16_query(const cmsis_nn_dw_conv_params *params,

@@ -1,5 +1,5 @@
 /*
- * Kiln internals, Helium only: kiln_requant_s32_split (Internal/kiln_requant_s64.h) on four int32 lanes, shared by
+ * Kiln internals, Helium only: kiln_requant_s32 (Internal/kiln_requant_s64.h) on four int32 lanes, shared by
  * the int16 depthwise requantization run and kiln_requant_s32_out4.
  */
 #ifndef KILN_REQUANT_MVE_H
@@ -10,21 +10,22 @@
 #if KILN_BUILD_MVE
 
 /**
- * R = floor((acc * rm + 2^(t - 1)) / 2^t) per lane, rm = REDUCE_MULTIPLIER(mult) of multipliers >= 0, t = 15 - sh
- * with sh <= -2: (ah * rm + ((al * rm) >> 16) + 2^(t - 17)) >> (t - 16), acc = ah * 2^16 + al, every term within
- * int32 (see kiln_requant_s32_split).
+ * R = floor((acc * rm + 2^(t - 1)) / 2^t) per lane for any int32 acc, rm = REDUCE_MULTIPLIER(mult) of multipliers
+ * >= 0 and t = 15 - sh with sh in [-31, -2] (t in [17, 46]), from the high word of one product: with a >= 0,
+ * b >= 1 and a - b = 32 - t,
+ *     R = floor((floor(acc * (rm * 2^a) / 2^32) + 2^(b - 1)) / 2^b)        (VMULH, then VRSHL by -b),
+ * since 2^(31 + b) is a multiple of 2^32 and floor((floor(y) + c) / d) = floor((y + c) / d) for integer c, d > 0;
+ * a = max(18 + sh, 0) keeps rm * 2^a below 2^31 (a <= 16), b = a + t - 32 in [1, 14].
  */
-static inline __attribute__((always_inline)) int32x4_t kiln_requant_split_x4(int32x4_t acc, uint32x4_t mult,
-                                                                             int32x4_t sh)
+static inline __attribute__((always_inline)) int32x4_t kiln_requant_x4(int32x4_t acc, uint32x4_t mult, int32x4_t sh)
 {
     /* REDUCE_MULTIPLIER for multipliers >= 0: min((m + 2^15) >> 16, 0x7FFF), unsigned */
     const int32x4_t rm =
         vreinterpretq_s32_u32(vminq_u32(vshrq_n_u32(vaddq_n_u32(mult, 0x8000u), 16), vdupq_n_u32(0x7FFFu)));
-    const int32x4_t ah = vshrq_n_s32(acc, 16);
-    const int32x4_t al = vandq_s32(acc, vdupq_n_s32(0xFFFF));
-    int32x4_t v = vaddq_s32(vmulq_s32(ah, rm), vshrq_n_s32(vmulq_s32(al, rm), 16));
-    v = vaddq_s32(v, vshlq_s32(vdupq_n_s32(1), vsubq_s32(vdupq_n_s32(-2), sh))); /* + 2^(t - 17) */
-    return vshlq_s32(v, vaddq_n_s32(sh, 1));                                       /* >> (t - 16), floor */
+    const int32x4_t k = vaddq_n_s32(sh, 17);                          /* 32 - t */
+    const int32x4_t a = vmaxq_s32(vaddq_n_s32(k, 1), vdupq_n_s32(0)); /* a */
+    const int32x4_t hi = vmulhq_s32(acc, vshlq_s32(rm, a));
+    return vrshlq_s32(hi, vsubq_s32(k, a)); /* -b */
 }
 
 #endif /* KILN_BUILD_MVE */

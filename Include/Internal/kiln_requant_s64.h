@@ -58,19 +58,78 @@ static inline int32_t kiln_requant_s32_split(int32_t acc, int32_t rm, int32_t sh
     return kiln_floor_div_pow2_s32(v, -1 - shift);
 }
 
-/** Whether kiln_requant_s32_split serves sum + bias with this shift: both in [-2^30, 2^30) (their sum an int32) and
+#if defined(__ARM_FEATURE_DSP) && __ARM_FEATURE_DSP
+#include "Internal/kiln_dsp.h"
+#define KILN_REQUANT_S32_MULHI 1
+#endif
+
+/** floor((a * b + 2^31) / 2^32): SMMULR where the core has it, an int64 product elsewhere. */
+static inline int32_t kiln_mulhr_s32(int32_t a, int32_t b)
+{
+#if defined(KILN_REQUANT_S32_MULHI)
+    return kiln_smmulr(a, b);
+#else
+    return (int32_t)kiln_floor_div_pow2_s64((int64_t)a * b + ((int64_t)1 << 31), 32);
+#endif
+}
+
+/**
+ * The multiplier of the one-product form for shift in [-17, -2] (t = 15 - shift in [17, 32]): m = rm * 2^(17 + shift),
+ * below 2^30 for rm in [0, 32767]. Then R = floor((acc * rm + 2^(t - 1)) / 2^t) = kiln_mulhr_s32(acc, m) for every
+ * int32 acc (numerator and divisor scaled by 2^(32 - t)).
+ */
+static inline int32_t kiln_requant_m_hi(int32_t rm, int32_t shift)
+{
+    return (int32_t)((uint32_t)rm << (17 + shift));
+}
+
+#if defined(KILN_REQUANT_S32_MULHI)
+
+/**
+ * R of kiln_requant_s32_split from the high word of one 64-bit product (SMMULR, or SMMUL and a rounding shift), for
+ * every int32 acc, rm in [0, 32767] and shift in [-31, -2]. With k = 17 + shift = 32 - t:
+ *  - k >= 0: scaling the numerator and the divisor by 2^k, R = floor((acc * rm * 2^k + 2^31) / 2^32) =
+ *    SMMULR(acc, rm << k) (rm * 2^k < 2^30);
+ *  - k < 0 (t = 32 + j, j = -k >= 1; 2^(t - 1) is a multiple of 2^32): R = floor((floor(acc * rm / 2^32) +
+ *    2^(j - 1)) / 2^j), SMMUL(acc, rm) then a rounding shift (|SMMUL| < 2^14).
+ * One to three instructions where the split form takes twelve.
+ */
+static inline int32_t kiln_requant_s32_mulhi(int32_t acc, int32_t rm, int32_t shift)
+{
+    const int32_t k = 17 + shift;
+    if (k >= 0)
+    {
+        return kiln_smmulr(acc, kiln_requant_m_hi(rm, shift));
+    }
+    return kiln_floor_div_pow2_s32(kiln_smmul(acc, rm) + ((int32_t)1 << (-1 - k)), -k);
+}
+#endif
+
+/** R for an int32 acc, rm in [0, 32767] and shift in [-31, -2]: kiln_requant_s32_mulhi where the core has SMMULR (DSP
+ * and Helium builds), kiln_requant_s32_split elsewhere (32-bit multiplies only: the Cortex-M0+ has no 64-bit
+ * product). */
+static inline int32_t kiln_requant_s32(int32_t acc, int32_t rm, int32_t shift)
+{
+#if defined(KILN_REQUANT_S32_MULHI)
+    return kiln_requant_s32_mulhi(acc, rm, shift);
+#else
+    return kiln_requant_s32_split(acc, rm, shift);
+#endif
+}
+
+/** Whether kiln_requant_s32 serves sum + bias with this shift: both in [-2^30, 2^30) (their sum an int32) and
  * shift <= -2 (t >= 17): TFLite's usual int16 layers. */
 static inline bool kiln_requant_s32_applies(int64_t sum, int64_t bias, int32_t shift)
 {
     return shift <= -2 && kiln_s64_in_s30(sum) && kiln_s64_in_s30(bias);
 }
 
-/** The 32-bit path's output: clamp(kiln_requant_s32_split(acc, rm, shift) + out_offset, lo, hi), |R| < 2^29 and
+/** The 32-bit path's output: clamp(kiln_requant_s32(acc, rm, shift) + out_offset, lo, hi), |R| < 2^29 and
  * |out_offset| <= 65535 keeping every step in int32. */
 static inline int16_t kiln_requant_s32_out(int32_t acc, int32_t rm, int32_t shift, int32_t out_offset, int32_t lo,
                                            int32_t hi)
 {
-    int32_t v = kiln_requant_s32_split(acc, rm, shift) + out_offset;
+    int32_t v = kiln_requant_s32(acc, rm, shift) + out_offset;
     v = v < lo ? lo : v;
     return (int16_t)(v > hi ? hi : v);
 }
@@ -126,7 +185,7 @@ static inline int64_t kiln_requant_s64(int64_t sum, int64_t bias, int32_t rm, in
 {
     if (kiln_requant_s32_applies(sum, bias, shift))
     {
-        return kiln_requant_s32_split((int32_t)sum + (int32_t)bias, rm, shift);
+        return kiln_requant_s32((int32_t)sum + (int32_t)bias, rm, shift);
     }
     return kiln_requant_s64_wide(sum, bias, rm, shift);
 }

@@ -1,6 +1,7 @@
 /*
- * Kiln — arm_batch_matmul_s16: TFLite int16 BATCH_MATMUL in portable C on every backend (route
- * "bmm_s16_c" of kiln_bmm_plan, no context bytes). Operand layout, broadcasting and adj_x / adj_y
+ * Kiln — arm_batch_matmul_s16: TFLite int16 BATCH_MATMUL on every backend (route "bmm_s16_c" of
+ * kiln_bmm_plan, no context bytes), the dot products two rhs rows at a time on the backend's kernel
+ * (kiln_dot2_s16_s16, Internal/kiln_dot.h: SMLALD on DSP, VMLALDAVA on Helium). Operand layout, broadcasting and adj_x / adj_y
  * as arm_batch_matmul_s8: lhs [B_l, H_l, M, K] and the transposed rhs [B_r, H_r, N, K] (n, h, w, c),
  * output [B, H, M, N]; the flags describe the graph and are not read (the caller transposes).
  *   out[b][h][m][n] = clamp(R(sum_k lhs[m][k] * rhs[n][k]) + output_offset, act.min, act.max)
@@ -8,18 +9,9 @@
  * REDUCE_MULTIPLIER(multiplier), exact everywhere). The input and filter offsets must be 0.
  * Sums: |lhs * rhs| <= 2^30 fits int32, K < 2^31 of them stay below 2^61 in int64.
  */
+#include "Include/Internal/kiln_dot.h"
 #include "Include/Internal/kiln_fc_s8.h"
 #include "Include/arm_nnfunctions.h"
-
-static int64_t kiln_bmm_s16_dot(const int16_t *x, const int16_t *y, int32_t k)
-{
-    int64_t sum = 0;
-    for (int32_t i = 0; i < k; i++)
-    {
-        sum += (int32_t)x[i] * (int32_t)y[i];
-    }
-    return sum;
-}
 
 arm_cmsis_nn_status arm_batch_matmul_s16(const cmsis_nn_context *ctx,
                                          const cmsis_nn_bmm_params *bmm_params,
@@ -79,10 +71,18 @@ arm_cmsis_nn_status arm_batch_matmul_s16(const cmsis_nn_context *ctx,
             for (int32_t i = 0; i < m; i++)
             {
                 const int16_t *x = lhs + (size_t)i * (size_t)k;
-                for (int32_t j = 0; j < n; j++)
+                int16_t *d = dst + (size_t)i * (size_t)n;
+                int32_t j = 0;
+                for (; j + 2 <= n; j += 2)
                 {
-                    dst[(size_t)i * (size_t)n + (size_t)j] =
-                        kiln_fc_s16_out(kiln_bmm_s16_dot(x, rhs + (size_t)j * (size_t)k, k), 0, &args);
+                    int64_t s[2];
+                    kiln_dot2_s16_s16(x, rhs + (size_t)j * (size_t)k, k, k, s);
+                    d[j] = kiln_fc_s16_out(s[0], 0, &args);
+                    d[j + 1] = kiln_fc_s16_out(s[1], 0, &args);
+                }
+                if (j < n)
+                {
+                    d[j] = kiln_fc_s16_out(kiln_dot_s16_s16(x, rhs + (size_t)j * (size_t)k, k), 0, &args);
                 }
             }
         }

@@ -12,6 +12,9 @@
 #include "Internal/kiln_dot.h"
 #include "Internal/kiln_dw_s16.h"
 #include "Internal/kiln_requant_s64.h"
+#if KILN_BUILD_MVE
+#include "Internal/kiln_requant_mve.h"
+#endif
 #include "arm_nnfunctions.h"
 #include "arm_nnsupportfunctions.h"
 #include "kiln_board.h"
@@ -20,11 +23,23 @@
 #define MAXN 4200
 
 static int16_t g_x16[MAXN + 8];
+static int16_t g_y16[MAXN + 8];
 static int8_t g_x8[MAXN + 8];
 static int8_t g_w8[MAXN + 8];
 static int16_t s_x16[MAXN + 8];
+static int16_t s_y16[MAXN + 8];
 static int8_t s_x8[MAXN + 8];
 static int8_t s_w8[MAXN + 8];
+
+static int64_t ref_dot_s16_s16(const int16_t *x, const int16_t *y, int32_t n)
+{
+    int64_t s = 0;
+    for (int32_t i = 0; i < n; i++)
+    {
+        s += (int64_t)x[i] * (int64_t)y[i];
+    }
+    return s;
+}
 
 static int64_t ref_dot_s16_s8(const int16_t *x, const int8_t *w, int32_t n)
 {
@@ -55,22 +70,26 @@ static void fill_inputs(kiln_rng *r, int mode)
         {
         case 0: /* random */
             g_x16[i] = (int16_t)kiln_rng_range(r, INT16_MIN, INT16_MAX);
+            g_y16[i] = (int16_t)kiln_rng_range(r, INT16_MIN, INT16_MAX);
             g_x8[i] = (int8_t)kiln_rng_range(r, INT8_MIN, INT8_MAX);
             g_w8[i] = (int8_t)kiln_rng_range(r, INT8_MIN, INT8_MAX);
             break;
         case 1: /* the largest products, one sign */
             g_x16[i] = INT16_MIN;
+            g_y16[i] = INT16_MIN;
             g_x8[i] = INT8_MIN;
             g_w8[i] = INT8_MIN;
             break;
         default: /* the largest products, alternating signs */
             g_x16[i] = (i & 1) != 0 ? INT16_MIN : INT16_MAX;
+            g_y16[i] = (i & 3) != 0 ? INT16_MIN : INT16_MAX;
             g_x8[i] = (i & 2) != 0 ? INT8_MIN : INT8_MAX;
             g_w8[i] = (i & 1) != 0 ? INT8_MIN : INT8_MAX;
             break;
         }
     }
     memcpy(s_x16, g_x16, sizeof(g_x16));
+    memcpy(s_y16, g_y16, sizeof(g_y16));
     memcpy(s_x8, g_x8, sizeof(g_x8));
     memcpy(s_w8, g_w8, sizeof(g_w8));
 }
@@ -99,6 +118,22 @@ static void test_dot_kernels(void)
                 {
                     failures++;
                 }
+                /* int16 x int16, one row and two rows sharing x (the second row anywhere after the first) */
+                kiln_test_context("mode %d n %d starts %d/%d (s16 x s16)", mode, (int)n, (int)a, (int)ax);
+                if (!KILN_CHECK_EQ(kiln_dot_s16_s16(g_x16 + a, g_y16 + ax, n), ref_dot_s16_s16(g_x16 + a, g_y16 + ax, n)))
+                {
+                    failures++;
+                }
+                const int32_t y_stride = kiln_rng_range(&rng, 0, MAXN + 4 - ax - n);
+                int64_t two[2] = {-1, -1};
+                kiln_dot2_s16_s16(g_x16 + a, g_y16 + ax, y_stride, n, two);
+                kiln_test_context("mode %d n %d starts %d/%d stride %d (s16 x s16, two rows)", mode, (int)n, (int)a,
+                                  (int)ax, (int)y_stride);
+                if (!KILN_CHECK_EQ(two[0], ref_dot_s16_s16(g_x16 + a, g_y16 + ax, n)) ||
+                    !KILN_CHECK_EQ(two[1], ref_dot_s16_s16(g_x16 + a, g_y16 + ax + y_stride, n)))
+                {
+                    failures++;
+                }
                 const int32_t off = k % 3 == 0 ? offsets[(k / 3 + a) % (int32_t)(sizeof(offsets) / sizeof(offsets[0]))]
                                                : kiln_rng_range(&rng, -300, 300);
                 kiln_test_context("mode %d n %d starts %d/%d offset %d", mode, (int)n, (int)a, (int)ax, (int)off);
@@ -109,7 +144,7 @@ static void test_dot_kernels(void)
             }
         }
         KILN_CHECK(memcmp(g_x16, s_x16, sizeof(g_x16)) == 0 && memcmp(g_x8, s_x8, sizeof(g_x8)) == 0 &&
-                   memcmp(g_w8, s_w8, sizeof(g_w8)) == 0);
+                   memcmp(g_w8, s_w8, sizeof(g_w8)) == 0 && memcmp(g_y16, s_y16, sizeof(g_y16)) == 0);
     }
 }
 
@@ -226,10 +261,10 @@ static void test_dot2_kernels(void)
     }
 }
 
-/* The int16 depthwise requantization in 32-bit arithmetic (kiln_dw_s16_requant_run: four lanes on Helium, scalar on
- * the other backends) against the int64 formula on the values it is given: sums within 255 x 2^22, biases within 2^30,
- * shifts -31 .. -2, any multiplier >= 0 (the reduced multiplier's ends included), offsets and clamps of the int16
- * range. */
+/* The int16 depthwise requantization run (kiln_dw_s16_requant_run: four VRMULH lanes on Helium, SMMULR on DSP, an
+ * int64 product elsewhere) against the int64 formula on the values it is given: sums within 255 x 2^22, biases within
+ * 2^30, shifts -17 .. -2, any multiplier >= 0 (the reduced multiplier's ends included), offsets and clamps of the int16
+ * range; the table made as kiln_dw_s16_kernel_c makes it. */
 static void test_dw_s16_requant(void)
 {
     enum
@@ -254,15 +289,20 @@ static void test_dw_s16_requant(void)
             bias[c] = bk == 0 ? ((int64_t)1 << 30) : (bk == 1 ? -((int64_t)1 << 30) : kiln_rng_range(&rng, -1000000, 1000000));
             const int32_t mk = kiln_rng_range(&rng, 0, 5);
             mult[c] = mk == 0 ? INT32_MAX : (mk == 1 ? 0x7FFF0000 - kiln_rng_range(&rng, 0, 1) : (mk == 2 ? kiln_rng_range(&rng, 0, 70000) : (int32_t)(kiln_rng_u32(&rng) >> 1)));
-            shift[c] = kiln_rng_range(&rng, -31, -2);
+            shift[c] = kiln_rng_range(&rng, -17, -2);
         }
         const bool has_bias = (it % 5) != 0;
         const int32_t off = kiln_rng_range(&rng, -65535, 65535);
         const int32_t amin = kiln_rng_range(&rng, 0, 1) ? INT16_MIN : kiln_rng_range(&rng, INT16_MIN, 0);
         const int32_t amax = kiln_rng_range(&rng, 0, 1) ? INT16_MAX : kiln_rng_range(&rng, amin, INT16_MAX);
-        const kiln_dw_s16_args a = {NULL, NULL, has_bias ? bias : NULL, mult, shift, NULL, off, amin, amax};
+        kiln_dw_s16_rq rq;
+        for (int32_t c = 0; c < n; c++)
+        {
+            rq.m[c] = kiln_requant_m_hi(REDUCE_MULTIPLIER(mult[c]), shift[c]);
+            rq.b[c] = has_bias ? (int32_t)bias[c] : 0;
+        }
         got[n] = 0x5A5A;
-        kiln_dw_s16_requant_run(sums, n, &a, 0, got);
+        kiln_dw_s16_requant_run(sums, n, &rq, off, amin, amax, got);
         for (int32_t c = 0; c < n; c++)
         {
             /* the int64 formula directly (|acc| < 2^31, rm < 2^15: exact), not kiln_requant_s64, whose 32-bit path
@@ -282,6 +322,88 @@ static void test_dw_s16_requant(void)
             }
         }
         KILN_CHECK_EQ(got[n], 0x5A5A);
+    }
+}
+
+/* floor((acc * rm + 2^(t - 1)) / 2^t), t = 15 - shift in [1, 46], |acc| <= 2^31, rm < 2^15: the int64 formula. */
+static int32_t ref_requant_s32(int32_t acc, int32_t rm, int32_t shift)
+{
+    const int32_t t = 15 - shift;
+    const int64_t p = (int64_t)acc * rm + ((int64_t)1 << (t - 1));
+    const int64_t d = (int64_t)1 << t;
+    return (int32_t)(p >= 0 ? p / d : -((-p + d - 1) / d));
+}
+
+/* The high-word derivation of kiln_requant_s32_mulhi (Include/Internal/kiln_requant_s64.h), emulated with int64
+ * products, so that the host checks its arithmetic too (its build takes the split form). */
+static int32_t emu_requant_mulhi(int32_t acc, int32_t rm, int32_t shift)
+{
+    const int32_t k = 17 + shift;
+    const int64_t two32 = (int64_t)1 << 32;
+    if (k >= 0)
+    {
+        const int64_t p = (int64_t)acc * (int64_t)((uint32_t)rm << k) + ((int64_t)1 << 31); /* SMMULR */
+        return (int32_t)(p >= 0 ? p / two32 : -((-p + two32 - 1) / two32));
+    }
+    const int64_t p = (int64_t)acc * rm; /* SMMUL: floor(p / 2^32) */
+    const int64_t h = p >= 0 ? p / two32 : -((-p + two32 - 1) / two32);
+    const int64_t q = h + ((int64_t)1 << (-1 - k));
+    const int64_t d = (int64_t)1 << -k;
+    return (int32_t)(q >= 0 ? q / d : -((-q + d - 1) / d));
+}
+
+/* The 32-bit requantization forms against the int64 formula: kiln_requant_s32 (SMMULR / SMMUL on DSP and Helium
+ * builds, the split form elsewhere), the split form itself, the high-word derivation (emulated), and on Helium the
+ * four-lane kiln_requant_x4 (VMULH / VRSHL); every shift -31 .. -2, any int32 acc with the ends, rm 0 .. 32767 with
+ * the multipliers' ends. */
+static void test_requant_s32_forms(void)
+{
+    static const int32_t accs[] = {INT32_MIN, INT32_MIN + 1, -(1 << 30) - 1, -(1 << 30), -65537, -65536, -32768, -1,
+                                   0, 1, 32767, 65535, 65536, (1 << 30) - 1, 1 << 30, INT32_MAX - 1, INT32_MAX};
+    static const int32_t mults[] = {0, 1, 0x7FFF, 0x8000, 0x7FFF0000 - 1, 0x7FFF0000, INT32_MAX, 1 << 30};
+    kiln_rng rng;
+    kiln_rng_seed(&rng, 61);
+    int32_t failures = 0;
+    const int32_t iters = KILN_BUILD_C ? 60000 : 12000;
+    for (int32_t it = 0; it < iters && failures < 5; it++)
+    {
+        int32_t acc[4], mult[4], shift[4], rm[4];
+        for (int32_t j = 0; j < 4; j++)
+        {
+            const int32_t ka = kiln_rng_range(&rng, 0, 3);
+            acc[j] = ka == 0 ? accs[kiln_rng_range(&rng, 0, (int32_t)(sizeof(accs) / sizeof(accs[0])) - 1)]
+                             : (ka == 1 ? kiln_rng_range(&rng, -100000, 100000) : (int32_t)kiln_rng_u32(&rng));
+            const int32_t km = kiln_rng_range(&rng, 0, 2);
+            mult[j] = km == 0 ? mults[kiln_rng_range(&rng, 0, (int32_t)(sizeof(mults) / sizeof(mults[0])) - 1)]
+                              : (int32_t)(kiln_rng_u32(&rng) >> 1);
+            shift[j] = -2 - (it + j) % 30;
+            rm[j] = REDUCE_MULTIPLIER(mult[j]);
+        }
+        for (int32_t j = 0; j < 4; j++)
+        {
+            const int32_t want = ref_requant_s32(acc[j], rm[j], shift[j]);
+            kiln_test_context("it %d acc %d rm %d shift %d", (int)it, (int)acc[j], (int)rm[j], (int)shift[j]);
+            if (!KILN_CHECK_EQ(kiln_requant_s32(acc[j], rm[j], shift[j]), want) ||
+                !KILN_CHECK_EQ(kiln_requant_s32_split(acc[j], rm[j], shift[j]), want) ||
+                !KILN_CHECK_EQ(emu_requant_mulhi(acc[j], rm[j], shift[j]), want))
+            {
+                failures++;
+            }
+        }
+#if KILN_BUILD_MVE
+        int32_t lanes[4];
+        vstrwq_s32(lanes, kiln_requant_x4(vldrwq_s32(acc), vldrwq_u32((const uint32_t *)(const void *)mult),
+                                          vldrwq_s32(shift)));
+        for (int32_t j = 0; j < 4; j++)
+        {
+            kiln_test_context("it %d lane %d acc %d rm %d shift %d", (int)it, (int)j, (int)acc[j], (int)rm[j],
+                              (int)shift[j]);
+            if (!KILN_CHECK_EQ(lanes[j], ref_requant_s32(acc[j], rm[j], shift[j])))
+            {
+                failures++;
+            }
+        }
+#endif
     }
 }
 
@@ -342,6 +464,10 @@ static int16_t p_x16[CV_HW * CV_HW * CV_C];
 static int8_t p_w8[FC_COLS * FC_ROWS];
 static int64_t p_b64[FC_ROWS];
 static int16_t p_out16[CV_HW * CV_HW * CV_C];
+#define BM_M 16
+#define BM_N 32
+#define BM_K 64
+static int16_t p_y16[BM_N * BM_K];
 static int32_t p_dmult[CV_C], p_dshift[CV_C];
 #if !KILN_UPSTREAM_API
 static int32_t p_mult[CV_C], p_shift[CV_C];
@@ -411,6 +537,24 @@ static void test_layer_instruction_counts(void)
         report("svdf feature products 40 x 64", n, (double)SV_COLS * SV_ROWS, 3.25, 1.66);
     }
 
+    /* int16 batch matmul 16 x 64 by 32 x 64 (the rhs transposed) */
+    {
+        for (int32_t i = 0; i < BM_N * BM_K; i++)
+        {
+            p_y16[i] = (int16_t)kiln_rng_range(&rng, INT16_MIN, INT16_MAX);
+        }
+        const cmsis_nn_bmm_params bp = {false, false, {0, 0, 0, {INT16_MIN, INT16_MAX}}};
+        const cmsis_nn_per_tensor_quant_params qp = {1 << 30, -20};
+        const cmsis_nn_dims ld = {1, 1, BM_M, BM_K}, rd = {1, 1, BM_N, BM_K}, od = {1, 1, BM_M, BM_N};
+        kiln_counter_start();
+        const arm_cmsis_nn_status st = arm_batch_matmul_s16(NULL, &bp, &qp, &ld, p_x16, &rd, p_y16, &od, p_out16);
+        const double n = kiln_counter_stop();
+        KILN_CHECK_EQ(st, ARM_CMSIS_NN_SUCCESS);
+        /* scalar C on every backend until the fifteenth session: DSP 5.701, Helium 4.825; two rows per call of the
+         * backend's kiln_dot2_s16_s16 2.448 / 1.010 */
+        report("batch matmul s16 16 x 64 x 32", n, (double)BM_M * BM_N * BM_K, 2.55, 1.06);
+    }
+
     /* int16x8 depthwise 12 x 12 x 16, 3x3, padding 1 */
     {
         for (int32_t i = 0; i < CV_C; i++)
@@ -432,8 +576,11 @@ static void test_layer_instruction_counts(void)
          * the Helium 32-bit requantization); with the 32-bit requantization on every backend and the windows' taps
          * found without 64-bit divisions, DSP 10.211, Helium 5.832; the Helium window sums on int16 lanes (VMULLB /
          * VMULLT) 4.358; the taps' range without a test for whole windows (less code in the int8 depthwise kernels
-         * sharing it) DSP 10.362, Helium 4.451 */
-        report("depthwise s16 12x12x16, 3x3", n, (double)CV_HW * CV_HW * CV_C * 9, 10.6, 4.6);
+         * sharing it) DSP 10.362, Helium 4.451; the fifteenth session's one-product requantization (SMMULR / VMULH)
+         * 10.234 / 4.222, its table per run of channels 8.028 / 3.263, the Helium sixteen-channel window loop
+         * 2.710, the requantization run in assembly 2.349, the DSP window loop in assembly 6.955 and its
+         * requantization two channels a step 6.521 */
+        report("depthwise s16 12x12x16, 3x3", n, (double)CV_HW * CV_HW * CV_C * 9, 6.75, 2.45);
     }
 
 #if !KILN_UPSTREAM_API
@@ -471,6 +618,7 @@ int main(void)
     KILN_RUN(test_dot2_kernels);
     KILN_RUN(test_dw_acc_kernel);
     KILN_RUN(test_dw_s16_requant);
+    KILN_RUN(test_requant_s32_forms);
     KILN_RUN(test_requant_out4);
     KILN_RUN(test_layer_instruction_counts);
     return kiln_test_finish();

@@ -3,17 +3,16 @@
  * NHWC input in place (no scratch); the window of each output position is cut to the taps inside the
  * input once. With a channel multiplier of 1 and at most KILN_DW_ACC_MAX_TAPS taps, the window's sums of
  * a run of channels come from the backend's kernel (kiln_dw_acc_s16_s8, Internal/kiln_dot.h: exact in
- * int32); otherwise every channel accumulates in int64 here. Each sum is requantized by
- * kiln_requant_s64, or, where the call's sums, biases and shifts allow (kiln_dw_s16_rq32_ok), by
- * kiln_dw_s16_requant_run in 32-bit arithmetic with the same result (here for every backend but Helium,
- * which has its own in kernels/kiln_dw_s16_mve.c). See
+ * int32); otherwise every channel accumulates in int64 here. Where the call's taps, biases and shifts allow
+ * (kiln_dw_s16_rq32_ok: TFLite's usual layers) the channels run in runs of KILN_DW_S16_CHUNK, each with its
+ * requantization table made once (kiln_dw_s16_rq) and every output of the run requantized by
+ * kiln_dw_s16_requant_run (one rounded high-word multiply; here for portable C, the Helium and DSP ones in
+ * kernels/kiln_dw_s16_mve.c and kernels/kiln_dw_s16_dsp.c); elsewhere each sum is requantized by
+ * kiln_requant_s64_out, with the same results. Stack: the table and a run's sums, 768 bytes. See
  * Include/Internal/kiln_dw_s16.h for the arithmetic and the bounds.
  */
 #include "Include/Internal/kiln_dot.h"
 #include "Include/Internal/kiln_dw_s16.h"
-
-/* Channels per call of the window kernel (its sums on the stack). */
-#define KILN_DW_S16_CHUNK 64
 
 /* Output channel oc from its window sum: the int64 requantization with its bias, offset and clamp. */
 static inline int16_t kiln_dw_s16_result(const kiln_dw_s16_args *a, int32_t oc, int64_t sum)
@@ -23,20 +22,20 @@ static inline int16_t kiln_dw_s16_result(const kiln_dw_s16_args *a, int32_t oc, 
                                 a->act_max);
 }
 
-/* Whether every window sum of the call plus its bias fits the 32-bit requantization of kiln_dw_s16_requant_run:
- * at most KILN_DW_S16_RQ32_MAX_TAPS taps (|sum| < 2^30), |bias| <= 2^30, and every shift at most -2 (t >= 17 in
- * Internal/kiln_requant_s64.h's terms). */
+/* Whether the call takes the one-product requantization of kiln_dw_s16_requant_run: channel multiplier 1, at most
+ * KILN_DW_S16_RQ32_MAX_TAPS taps (every window sum within 2^30), |bias| <= 2^30 (their sum an int32) and every
+ * shift in [-17, -2] (t = 15 - shift in [17, 32], Internal/kiln_requant_s64.h's kiln_requant_m_hi). */
 #define KILN_DW_S16_RQ32_MAX_TAPS 255
 static bool kiln_dw_s16_rq32_ok(const kiln_dw_s8_shape *s, const kiln_dw_s16_args *a)
 {
-    if ((int64_t)s->filter_h * s->filter_w > KILN_DW_S16_RQ32_MAX_TAPS)
+    if (s->ch_mult != 1 || (int64_t)s->filter_h * s->filter_w > KILN_DW_S16_RQ32_MAX_TAPS)
     {
         return false;
     }
     for (int32_t c = 0; c < s->out_c; c++)
     {
         const int64_t b = a->bias != NULL ? a->bias[c] : 0;
-        if (a->shift[c] > -2 || b > ((int64_t)1 << 30) || b < -((int64_t)1 << 30))
+        if (a->shift[c] > -2 || a->shift[c] < -17 || b > ((int64_t)1 << 30) || b < -((int64_t)1 << 30))
         {
             return false;
         }
@@ -44,29 +43,80 @@ static bool kiln_dw_s16_rq32_ok(const kiln_dw_s8_shape *s, const kiln_dw_s16_arg
     return true;
 }
 
-#if !KILN_BUILD_MVE /* Helium: kiln_dw_s16_mve.c */
-void kiln_dw_s16_requant_run(const int32_t *sums, int32_t n, const kiln_dw_s16_args *a, int32_t c0, int16_t *out)
+#if KILN_BUILD_C /* Helium: kiln_dw_s16_mve.c; DSP: kiln_dw_s16_dsp.c */
+void kiln_dw_s16_requant_run(const int32_t *sums, int32_t n, const kiln_dw_s16_rq *rq, int32_t out_offset, int32_t lo,
+                             int32_t hi, int16_t *out)
 {
-    const int32_t *mult = a->mult + c0, *shift = a->shift + c0;
-    const int64_t *bias = a->bias != NULL ? a->bias + c0 : NULL;
     for (int32_t j = 0; j < n; j++)
     {
-        /* |sum| < 2^30 and |bias| <= 2^30: their sum is an int32 */
-        const int32_t acc = sums[j] + (bias != NULL ? (int32_t)bias[j] : 0);
-        out[j] = kiln_requant_s32_out(acc, REDUCE_MULTIPLIER(mult[j]), shift[j], a->output_offset, a->act_min,
-                                      a->act_max);
+        /* |sum| < 2^30 and |bias| <= 2^30: their sum is an int32; |R| < 2^29 */
+        int32_t v = kiln_mulhr_s32(sums[j] + rq->b[j], rq->m[j]) + out_offset;
+        v = v < lo ? lo : v;
+        out[j] = (int16_t)(v > hi ? hi : v);
     }
 }
 #endif
 
+/* The calls kiln_dw_s16_rq32_ok accepts: per run of KILN_DW_S16_CHUNK channels, the requantization table once, then
+ * every output position's window sums (the backend's kernel; a window wholly in the padding sums to 0) and their
+ * outputs. */
+static void kiln_dw_s16_run_rq32(const kiln_dw_s8_shape *s, const kiln_dw_s16_args *a)
+{
+    const int32_t ch = s->in_c; /* == out_c */
+    kiln_dw_s16_rq rq;
+    int32_t sums[KILN_DW_S16_CHUNK];
+    for (int32_t c0 = 0; c0 < ch; c0 += KILN_DW_S16_CHUNK)
+    {
+        const int32_t nc = ch - c0 < KILN_DW_S16_CHUNK ? ch - c0 : KILN_DW_S16_CHUNK;
+        for (int32_t j = 0; j < nc; j++)
+        {
+            rq.m[j] = kiln_requant_m_hi(REDUCE_MULTIPLIER(a->mult[c0 + j]), a->shift[c0 + j]);
+            rq.b[j] = a->bias != NULL ? (int32_t)a->bias[c0 + j] : 0;
+        }
+        int16_t *out = a->output + c0;
+        for (int32_t b = 0; b < s->batches; b++)
+        {
+            const int16_t *in_b = a->input + (int32_t)(b * s->in_h) * s->in_w * ch;
+            for (int32_t oy = 0; oy < s->out_h; oy++)
+            {
+                const int32_t base_y = oy * s->stride_h - s->pad_h;
+                int32_t ky0, ky1;
+                kiln_tap_range(base_y, s->in_h, s->filter_h, s->dil_h, &ky0, &ky1);
+                for (int32_t ox = 0; ox < s->out_w; ox++, out += ch)
+                {
+                    const int32_t base_x = ox * s->stride_w - s->pad_w;
+                    int32_t kx0, kx1;
+                    kiln_tap_range(base_x, s->in_w, s->filter_w, s->dil_w, &kx0, &kx1);
+                    if (ky1 > ky0 && kx1 > kx0)
+                    {
+                        const int32_t iy0 = base_y + ky0 * s->dil_h, ix0 = base_x + kx0 * s->dil_w;
+                        kiln_dw_acc_s16_s8(in_b + (iy0 * s->in_w + ix0) * ch + c0,
+                                           a->filter + (ky0 * s->filter_w + kx0) * ch + c0, nc, ky1 - ky0, kx1 - kx0,
+                                           s->dil_w * ch, s->dil_h * s->in_w * ch, ch, s->filter_w * ch, sums);
+                    }
+                    else
+                    {
+                        memset(sums, 0, (size_t)nc * sizeof(sums[0]));
+                    }
+                    kiln_dw_s16_requant_run(sums, nc, &rq, a->output_offset, a->act_min, a->act_max, out);
+                }
+            }
+        }
+    }
+}
+
 void kiln_dw_s16_kernel_c(const kiln_dw_s8_shape *s, const kiln_dw_s16_args *a)
 {
+    if (kiln_dw_s16_rq32_ok(s, a))
+    {
+        kiln_dw_s16_run_rq32(s, a);
+        return;
+    }
     /* Every index below is at most an element count of a validated tensor (< 2^31), and every
      * coordinate within int32 (kiln_dw_s8_shape_from). */
     const int32_t in_c = s->in_c;
     const int32_t out_c = s->out_c;
     const int32_t cm = s->ch_mult;
-    const bool rq32 = cm == 1 && kiln_dw_s16_rq32_ok(s, a);
     int16_t *out = a->output;
     for (int32_t b = 0; b < s->batches; b++)
     {
@@ -95,12 +145,6 @@ void kiln_dw_s16_kernel_c(const kiln_dw_s8_shape *s, const kiln_dw_s16_args *a)
                         const int32_t nc = in_c - c0 < KILN_DW_S16_CHUNK ? in_c - c0 : KILN_DW_S16_CHUNK;
                         kiln_dw_acc_s16_s8(xw + c0, ww + c0, nc, nky, nkx, s->dil_w * in_c, s->dil_h * s->in_w * in_c,
                                            out_c, s->filter_w * out_c, sums);
-                        if (rq32)
-                        {
-                            kiln_dw_s16_requant_run(sums, nc, a, c0, out);
-                            out += nc;
-                            continue;
-                        }
                         for (int32_t j = 0; j < nc; j++)
                         {
                             *out++ = kiln_dw_s16_result(a, c0 + j, sums[j]);

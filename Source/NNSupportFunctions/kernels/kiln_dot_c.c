@@ -24,6 +24,22 @@ int64_t kiln_dot_s16_s8(const int16_t *x, const int8_t *w, int32_t n)
     return sum;
 }
 
+int64_t kiln_dot_s16_s16(const int16_t *x, const int16_t *y, int32_t n)
+{
+    int64_t sum = 0;
+    for (int32_t i = 0; i < n; i++)
+    {
+        sum += (int32_t)x[i] * (int32_t)y[i]; /* at most 2^30 */
+    }
+    return sum;
+}
+
+void kiln_dot2_s16_s16(const int16_t *x, const int16_t *y0, int32_t y_stride, int32_t n, int64_t out[2])
+{
+    out[0] = kiln_dot_s16_s16(x, y0, n);
+    out[1] = kiln_dot_s16_s16(x, y0 + y_stride, n);
+}
+
 void kiln_dot2_s16_s8(const int16_t *x, const int8_t *w0, int32_t w_stride, int32_t n, int64_t out[2])
 {
     kiln_dot2_s16_s8_runs(x, 0, w0, 0, w_stride, n, 1, out);

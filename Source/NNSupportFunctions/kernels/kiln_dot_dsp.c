@@ -187,38 +187,131 @@ void kiln_dot4_s8_off(const int8_t *x, const int8_t *w0, int32_t w_stride, int32
     out[3] = s3;
 }
 
+int64_t kiln_dot_s16_s16(const int16_t *x, const int16_t *y, int32_t n)
+{
+    int64_t acc = 0;
+    int32_t i = 0;
+    for (; i + 4 <= n; i += 4)
+    {
+        acc = __smlald(arm_nn_read_s16x2(x + i), arm_nn_read_s16x2(y + i), acc);
+        acc = __smlald(arm_nn_read_s16x2(x + i + 2), arm_nn_read_s16x2(y + i + 2), acc);
+    }
+    for (; i < n; i++)
+    {
+        acc += (int32_t)x[i] * (int32_t)y[i];
+    }
+    return acc;
+}
+
+void kiln_dot2_s16_s16(const int16_t *x, const int16_t *y0, int32_t y_stride, int32_t n, int64_t out[2])
+{
+    /* each x pair loaded once for both rows: five instructions per two elements and two rows */
+    const int16_t *y1 = y0 + y_stride;
+    int64_t a0 = 0, a1 = 0;
+    int32_t i = 0;
+    for (; i + 4 <= n; i += 4)
+    {
+        const int32_t x01 = arm_nn_read_s16x2(x + i);
+        const int32_t x23 = arm_nn_read_s16x2(x + i + 2);
+        a0 = __smlald(x01, arm_nn_read_s16x2(y0 + i), a0);
+        a1 = __smlald(x01, arm_nn_read_s16x2(y1 + i), a1);
+        a0 = __smlald(x23, arm_nn_read_s16x2(y0 + i + 2), a0);
+        a1 = __smlald(x23, arm_nn_read_s16x2(y1 + i + 2), a1);
+    }
+    for (; i < n; i++)
+    {
+        a0 += (int32_t)x[i] * (int32_t)y0[i];
+        a1 += (int32_t)x[i] * (int32_t)y1[i];
+    }
+    out[0] = a0;
+    out[1] = a1;
+}
+
+/* The window sums of nq runs of four channels (kiln_dw_acc4_run): x, w at the first channel; xc / wc the column steps
+ * in bytes; xr / wr from past a filter row's last column to the next row's first, in bytes; nq, nky, nkx >= 1. */
+typedef struct
+{
+    const int16_t *x;
+    const int8_t *w;
+    int32_t *acc;
+    int32_t nq;
+    int32_t nky;
+    int32_t nkx;
+    int32_t xc;
+    int32_t wc;
+    int32_t xr;
+    int32_t wr;
+} kiln_dw_acc4_job;
+
+/* Per tap and four channels: x as (x0, x1), (x2, x3), the weights widened to (w0, w2), (w1, w3) (SXTB16), one
+ * halfword product per SMLAxy into each channel's sum; 13 instructions. The accumulators, pointers, steps, counters
+ * and temporaries take fourteen registers, so this is a whole function in assembly (AAPCS: r0 = job, r4 - r11 and lr
+ * saved), the job copied to its frame: [sp] x, w, acc, nq, nky, nkx, xc, wc, xr, wr. From C, GCC 12.2 spilled the
+ * row pointers and took 15 instructions a tap and 13 a row. */
+__attribute__((naked, noinline)) static void kiln_dw_acc4_run(const kiln_dw_acc4_job *job __attribute__((unused)))
+{
+    __asm volatile("  push        {r4, r5, r6, r7, r8, r9, r10, r11, lr} \n"
+                   "  sub         sp, sp, #40                 \n"
+                   "  ldm         r0, {r1, r2, r3, r4, r5, r6, r7, r8, r9, r10} \n"
+                   "  stm         sp, {r1, r2, r3, r4, r5, r6, r7, r8, r9, r10} \n"
+                   "  ldr         r6, [sp, #24]               \n" /* xc */
+                   "  ldr         r7, [sp, #28]               \n" /* wc */
+                   "3:                                        \n"
+                   "  ldrd        r4, r5, [sp, #0]            \n" /* this run's x, w */
+                   "  movs        r0, #0                      \n"
+                   "  movs        r1, #0                      \n"
+                   "  movs        r2, #0                      \n"
+                   "  movs        r3, #0                      \n"
+                   "  ldr         r9, [sp, #16]               \n" /* rows */
+                   "1:                                        \n"
+                   "  ldr         r8, [sp, #20]               \n" /* columns */
+                   "2:                                        \n"
+                   "  ldr         r10, [r5]                   \n"
+                   "  ldr         r12, [r4]                   \n"
+                   "  ldr         lr, [r4, #4]                \n"
+                   "  sxtb16      r11, r10                    \n"
+                   "  sxtb16      r10, r10, ror #8            \n"
+                   "  add         r4, r6                      \n"
+                   "  add         r5, r7                      \n"
+                   "  smlabb      r0, r12, r11, r0            \n"
+                   "  smlatb      r1, r12, r10, r1            \n"
+                   "  smlabt      r2, lr, r11, r2             \n"
+                   "  smlatt      r3, lr, r10, r3             \n"
+                   "  subs        r8, r8, #1                  \n"
+                   "  bne         2b                          \n"
+                   "  ldr         r8, [sp, #32]               \n"
+                   "  add         r4, r8                      \n"
+                   "  ldr         r8, [sp, #36]               \n"
+                   "  add         r5, r8                      \n"
+                   "  subs        r9, r9, #1                  \n"
+                   "  bne         1b                          \n"
+                   "  ldr         r12, [sp, #8]               \n"
+                   "  stmia       r12!, {r0, r1, r2, r3}      \n"
+                   "  str         r12, [sp, #8]               \n"
+                   "  ldrd        r4, r5, [sp, #0]            \n"
+                   "  adds        r4, r4, #8                  \n"
+                   "  adds        r5, r5, #4                  \n"
+                   "  strd        r4, r5, [sp, #0]            \n"
+                   "  ldr         r8, [sp, #12]               \n"
+                   "  subs        r8, r8, #1                  \n"
+                   "  str         r8, [sp, #12]               \n"
+                   "  bne         3b                          \n"
+                   "  add         sp, sp, #40                 \n"
+                   "  pop         {r4, r5, r6, r7, r8, r9, r10, r11, pc} \n");
+}
+
 void kiln_dw_acc_s16_s8(const int16_t *x, const int8_t *w, int32_t n, int32_t nky, int32_t nkx, int32_t x_col,
                         int32_t x_row, int32_t w_col, int32_t w_row, int32_t *acc)
 {
-    int32_t c = 0;
-    for (; c + 4 <= n; c += 4)
+    const int32_t nq = n / 4;
+    if (nq > 0)
     {
-        /* channels c .. c + 3: x as (x0, x1), (x2, x3), the weights as (w0, w2), (w1, w3); one
-         * halfword product per SMLAxy into each channel's accumulator */
-        int32_t a0 = 0, a1 = 0, a2 = 0, a3 = 0;
-        for (int32_t ky = 0; ky < nky; ky++)
-        {
-            const int16_t *xp = x + ky * x_row + c;
-            const int8_t *wp = w + ky * w_row + c;
-            for (int32_t kx = 0; kx < nkx; kx++, xp += x_col, wp += w_col)
-            {
-                const int32_t x01 = arm_nn_read_s16x2(xp);
-                const int32_t x23 = arm_nn_read_s16x2(xp + 2);
-                const int32_t wv = arm_nn_read_s8x4(wp);
-                const int32_t w02 = __sxtb16(wv);
-                const int32_t w13 = kiln_sxtb16_ror8(wv);
-                a0 = __smlabb(x01, w02, a0);
-                a1 = __smlatb(x01, w13, a1);
-                a2 = __smlabt(x23, w02, a2);
-                a3 = __smlatt(x23, w13, a3);
-            }
-        }
-        acc[c] = a0;
-        acc[c + 1] = a1;
-        acc[c + 2] = a2;
-        acc[c + 3] = a3;
+        /* channels 0 .. 4 nq - 1, four at a time */
+        const int32_t xr = (x_row - nkx * x_col) * 2, wr = w_row - nkx * w_col;
+        const kiln_dw_acc4_job job = {x, w, acc, nq, nky, nkx, x_col * 2, w_col, xr, wr};
+        kiln_dw_acc4_run(&job);
     }
-    for (; c < n; c++)
+    for (int32_t c = nq * 4; c < n; c++)
     {
         acc[c] = kiln_dw_acc_one_s16_s8(x + c, w + c, nky, nkx, x_col, x_row, w_col, w_row);
     }
