@@ -128,12 +128,32 @@ typedef struct
 } kiln_dw_s16_rq;
 
 /**
- * out[j] = clamp(kiln_mulhr_s32(sums[j] + rq->b[j], rq->m[j]) + out_offset, lo, hi) for j < n (n <= KILN_DW_S16_CHUNK):
+ * out[j] = clamp(kiln_mulhr_s32(sums[j] + rq->b[c0 + j], rq->m[c0 + j]) + out_offset, lo, hi) for j < n
+ * (c0 + n <= KILN_DW_S16_CHUNK):
  * the outputs kiln_requant_s64_out gives. Helium: four lanes (VRMULH), kernels/kiln_dw_s16_mve.c; DSP: two channels a
  * step (SMMULR, a halfword-pair clamp), kernels/kiln_dw_s16_dsp.c; portable C: kernels/kiln_dw_s16_c.c.
  */
-void kiln_dw_s16_requant_run(const int32_t *sums, int32_t n, const kiln_dw_s16_rq *rq, int32_t out_offset, int32_t lo,
-                             int32_t hi, int16_t *out);
+void kiln_dw_s16_requant_run(const int32_t *sums, int32_t n, const kiln_dw_s16_rq *rq, int32_t c0, int32_t out_offset,
+                             int32_t lo, int32_t hi, int16_t *out);
+
+/** The per-call constants of kiln_dw_s16_window_out: the run's table, the steps in elements, offset and clamp. */
+typedef struct
+{
+    const kiln_dw_s16_rq *rq;
+    int32_t x_col, x_row; /* input: a filter column's and a filter row's step */
+    int32_t w_col, w_row; /* weights: the same */
+    int32_t out_offset, lo, hi;
+} kiln_dw_s16_wo;
+
+/**
+ * The outputs of one output position for the run's n channels (n <= KILN_DW_S16_CHUNK): the window sums of
+ * kiln_dw_acc_s16_s8 (x and w at the run's first channel, nky x nkx taps, both >= 1), then the outputs of
+ * kiln_dw_s16_requant_run. Helium: sixteen channels a pass summed and requantized in registers (the sums in even /
+ * odd lanes, the table read deinterleaved by VLD2, the outputs interleaved back by VMOVNB / VMOVNT), the rest through
+ * the two calls (kernels/kiln_dw_s16_mve.c); the other backends: the two calls (kernels/kiln_dw_s16_c.c).
+ */
+void kiln_dw_s16_window_out(const kiln_dw_s16_wo *p, const int16_t *x, const int8_t *w, int32_t n, int32_t nky,
+                            int32_t nkx, int16_t *out);
 
 /** Size query of the wrapper / generic entry on a backend: the plan's bytes, -1 for bad geometry. */
 int32_t kiln_dw_s16_query(const cmsis_nn_dw_conv_params *params,

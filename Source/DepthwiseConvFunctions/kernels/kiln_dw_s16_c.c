@@ -43,135 +43,127 @@ static bool kiln_dw_s16_rq32_ok(const kiln_dw_s8_shape *s, const kiln_dw_s16_arg
     return true;
 }
 
+#if !KILN_BUILD_MVE /* Helium: kiln_dw_s16_mve.c */
+void kiln_dw_s16_window_out(const kiln_dw_s16_wo *p, const int16_t *x, const int8_t *w, int32_t n, int32_t nky,
+                            int32_t nkx, int16_t *out)
+{
+    int32_t sums[KILN_DW_S16_CHUNK];
+    kiln_dw_acc_s16_s8(x, w, n, nky, nkx, p->x_col, p->x_row, p->w_col, p->w_row, sums);
+    kiln_dw_s16_requant_run(sums, n, p->rq, 0, p->out_offset, p->lo, p->hi, out);
+}
+#endif
+
 #if KILN_BUILD_C /* Helium: kiln_dw_s16_mve.c; DSP: kiln_dw_s16_dsp.c */
-void kiln_dw_s16_requant_run(const int32_t *sums, int32_t n, const kiln_dw_s16_rq *rq, int32_t out_offset, int32_t lo,
-                             int32_t hi, int16_t *out)
+void kiln_dw_s16_requant_run(const int32_t *sums, int32_t n, const kiln_dw_s16_rq *rq, int32_t c0, int32_t out_offset,
+                             int32_t lo, int32_t hi, int16_t *out)
 {
     for (int32_t j = 0; j < n; j++)
     {
         /* |sum| < 2^30 and |bias| <= 2^30: their sum is an int32; |R| < 2^29 */
-        int32_t v = kiln_mulhr_s32(sums[j] + rq->b[j], rq->m[j]) + out_offset;
+        int32_t v = kiln_mulhr_s32(sums[j] + rq->b[c0 + j], rq->m[c0 + j]) + out_offset;
         v = v < lo ? lo : v;
         out[j] = (int16_t)(v > hi ? hi : v);
     }
 }
 #endif
 
-/* The calls kiln_dw_s16_rq32_ok accepts: per run of KILN_DW_S16_CHUNK channels, the requantization table once, then
- * every output position's window sums (the backend's kernel; a window wholly in the padding sums to 0) and their
- * outputs. */
-static void kiln_dw_s16_run_rq32(const kiln_dw_s8_shape *s, const kiln_dw_s16_args *a)
+/* One output position's channels c0 .. c0 + nc - 1 (with a channel multiplier above 1: c0 = 0 and every output
+ * channel), their window cut to the taps [ky0, ky1) x [kx0, kx1) inside the input; base_y / base_x: the window's
+ * first input row and column (possibly in the padding), in_b: the batch's input, out: the position's output at c0.
+ * wo non-NULL: the one-product requantization from its table (the calls kiln_dw_s16_rq32_ok accepts). */
+static inline void kiln_dw_s16_pixel(const kiln_dw_s8_shape *s, const kiln_dw_s16_args *a, const kiln_dw_s16_wo *wo,
+                                     const int16_t *in_b, int32_t c0, int32_t nc, int32_t base_y, int32_t ky0,
+                                     int32_t ky1, int32_t base_x, int32_t kx0, int32_t kx1, int16_t *out)
 {
-    const int32_t ch = s->in_c; /* == out_c */
-    kiln_dw_s16_rq rq;
-    int32_t sums[KILN_DW_S16_CHUNK];
-    for (int32_t c0 = 0; c0 < ch; c0 += KILN_DW_S16_CHUNK)
+    const int32_t in_c = s->in_c, out_c = s->out_c, cm = s->ch_mult;
+    const int32_t nky = ky1 - ky0, nkx = kx1 - kx0;
+    const int32_t iy0 = base_y + ky0 * s->dil_h, ix0 = base_x + kx0 * s->dil_w;
+    if (wo != NULL)
     {
-        const int32_t nc = ch - c0 < KILN_DW_S16_CHUNK ? ch - c0 : KILN_DW_S16_CHUNK;
+        if (nky > 0 && nkx > 0)
+        {
+            kiln_dw_s16_window_out(wo, in_b + (iy0 * s->in_w + ix0) * in_c + c0,
+                                   a->filter + (ky0 * s->filter_w + kx0) * out_c + c0, nc, nky, nkx, out);
+        }
+        else
+        {
+            /* a window wholly in the padding sums to 0 */
+            int32_t zeros[KILN_DW_S16_CHUNK];
+            memset(zeros, 0, (size_t)nc * sizeof(zeros[0]));
+            kiln_dw_s16_requant_run(zeros, nc, wo->rq, 0, a->output_offset, a->act_min, a->act_max, out);
+        }
+        return;
+    }
+    if (cm == 1 && nky > 0 && nkx > 0 && nky * nkx <= KILN_DW_ACC_MAX_TAPS)
+    {
+        /* channel multiplier 1: the window's sums in int32 (exact: at most KILN_DW_ACC_MAX_TAPS products of at most
+         * 2^22) by the backend's kernel, each requantized in int64 */
+        int32_t sums[KILN_DW_S16_CHUNK];
+        kiln_dw_acc_s16_s8(in_b + (iy0 * s->in_w + ix0) * in_c + c0, a->filter + (ky0 * s->filter_w + kx0) * out_c + c0,
+                           nc, nky, nkx, s->dil_w * in_c, s->dil_h * s->in_w * in_c, out_c, s->filter_w * out_c, sums);
         for (int32_t j = 0; j < nc; j++)
         {
-            rq.m[j] = kiln_requant_m_hi(REDUCE_MULTIPLIER(a->mult[c0 + j]), a->shift[c0 + j]);
-            rq.b[j] = a->bias != NULL ? (int32_t)a->bias[c0 + j] : 0;
+            out[j] = kiln_dw_s16_result(a, c0 + j, sums[j]);
         }
-        int16_t *out = a->output + c0;
-        for (int32_t b = 0; b < s->batches; b++)
+        return;
+    }
+    for (int32_t oc = c0; oc < c0 + nc; oc++)
+    {
+        const int32_t ic = oc / cm;
+        int64_t sum = 0;
+        for (int32_t ky = ky0; ky < ky1; ky++)
         {
-            const int16_t *in_b = a->input + (int32_t)(b * s->in_h) * s->in_w * ch;
-            for (int32_t oy = 0; oy < s->out_h; oy++)
+            const int32_t iy = base_y + ky * s->dil_h;
+            const int16_t *in_row = in_b + iy * s->in_w * in_c + ic;
+            const int8_t *f_row = a->filter + ky * s->filter_w * out_c + oc;
+            for (int32_t kx = kx0; kx < kx1; kx++)
             {
-                const int32_t base_y = oy * s->stride_h - s->pad_h;
-                int32_t ky0, ky1;
-                kiln_tap_range(base_y, s->in_h, s->filter_h, s->dil_h, &ky0, &ky1);
-                for (int32_t ox = 0; ox < s->out_w; ox++, out += ch)
-                {
-                    const int32_t base_x = ox * s->stride_w - s->pad_w;
-                    int32_t kx0, kx1;
-                    kiln_tap_range(base_x, s->in_w, s->filter_w, s->dil_w, &kx0, &kx1);
-                    if (ky1 > ky0 && kx1 > kx0)
-                    {
-                        const int32_t iy0 = base_y + ky0 * s->dil_h, ix0 = base_x + kx0 * s->dil_w;
-                        kiln_dw_acc_s16_s8(in_b + (iy0 * s->in_w + ix0) * ch + c0,
-                                           a->filter + (ky0 * s->filter_w + kx0) * ch + c0, nc, ky1 - ky0, kx1 - kx0,
-                                           s->dil_w * ch, s->dil_h * s->in_w * ch, ch, s->filter_w * ch, sums);
-                    }
-                    else
-                    {
-                        memset(sums, 0, (size_t)nc * sizeof(sums[0]));
-                    }
-                    kiln_dw_s16_requant_run(sums, nc, &rq, a->output_offset, a->act_min, a->act_max, out);
-                }
+                const int32_t ix = base_x + kx * s->dil_w;
+                /* |term| <= 2^22, at most 2^14 taps: |sum| <= 2^36 */
+                sum += (int32_t)in_row[ix * in_c] * (int32_t)f_row[kx * out_c];
             }
         }
+        out[oc - c0] = kiln_dw_s16_result(a, oc, sum);
     }
 }
 
 void kiln_dw_s16_kernel_c(const kiln_dw_s8_shape *s, const kiln_dw_s16_args *a)
 {
-    if (kiln_dw_s16_rq32_ok(s, a))
-    {
-        kiln_dw_s16_run_rq32(s, a);
-        return;
-    }
     /* Every index below is at most an element count of a validated tensor (< 2^31), and every
-     * coordinate within int32 (kiln_dw_s8_shape_from). */
-    const int32_t in_c = s->in_c;
-    const int32_t out_c = s->out_c;
-    const int32_t cm = s->ch_mult;
-    int16_t *out = a->output;
-    for (int32_t b = 0; b < s->batches; b++)
+     * coordinate within int32 (kiln_dw_s8_shape_from). Channel multiplier 1: runs of KILN_DW_S16_CHUNK channels
+     * (with the one-product requantization, the run's table made once); otherwise every channel in one pass. */
+    const int32_t in_c = s->in_c, out_c = s->out_c;
+    const bool rq32 = kiln_dw_s16_rq32_ok(s, a);
+    const int32_t run = s->ch_mult == 1 ? KILN_DW_S16_CHUNK : out_c;
+    kiln_dw_s16_rq rq;
+    const kiln_dw_s16_wo wo = {&rq, s->dil_w * in_c, s->dil_h * s->in_w * in_c, out_c, s->filter_w * out_c,
+                               a->output_offset, a->act_min, a->act_max};
+    for (int32_t c0 = 0; c0 < out_c; c0 += run)
     {
-        const int16_t *in_b = a->input + (int32_t)(b * s->in_h) * s->in_w * in_c;
-        for (int32_t oy = 0; oy < s->out_h; oy++)
+        const int32_t nc = out_c - c0 < run ? out_c - c0 : run;
+        if (rq32)
         {
-            const int32_t base_y = oy * s->stride_h - s->pad_h;
-            int32_t ky0, ky1;
-            kiln_tap_range(base_y, s->in_h, s->filter_h, s->dil_h, &ky0, &ky1);
-            for (int32_t ox = 0; ox < s->out_w; ox++)
+            for (int32_t j = 0; j < nc; j++)
             {
-                const int32_t base_x = ox * s->stride_w - s->pad_w;
-                int32_t kx0, kx1;
-                kiln_tap_range(base_x, s->in_w, s->filter_w, s->dil_w, &kx0, &kx1);
-                const int32_t nky = ky1 - ky0, nkx = kx1 - kx0;
-                if (cm == 1 && nky > 0 && nkx > 0 && nky * nkx <= KILN_DW_ACC_MAX_TAPS)
+                rq.m[j] = kiln_requant_m_hi(REDUCE_MULTIPLIER(a->mult[c0 + j]), a->shift[c0 + j]);
+                rq.b[j] = a->bias != NULL ? (int32_t)a->bias[c0 + j] : 0;
+            }
+        }
+        int16_t *out = a->output + c0;
+        for (int32_t b = 0; b < s->batches; b++)
+        {
+            const int16_t *in_b = a->input + (int32_t)(b * s->in_h) * s->in_w * in_c;
+            for (int32_t oy = 0; oy < s->out_h; oy++)
+            {
+                const int32_t base_y = oy * s->stride_h - s->pad_h;
+                int32_t ky0, ky1;
+                kiln_tap_range(base_y, s->in_h, s->filter_h, s->dil_h, &ky0, &ky1);
+                for (int32_t ox = 0; ox < s->out_w; ox++, out += out_c)
                 {
-                    /* channel multiplier 1: the window's sums of up to KILN_DW_S16_CHUNK channels at a time in int32
-                     * (exact: at most KILN_DW_ACC_MAX_TAPS products of at most 2^22), by the backend's kernel */
-                    const int32_t iy0 = base_y + ky0 * s->dil_h, ix0 = base_x + kx0 * s->dil_w;
-                    const int16_t *xw = in_b + (iy0 * s->in_w + ix0) * in_c;
-                    const int8_t *ww = a->filter + (ky0 * s->filter_w + kx0) * out_c;
-                    int32_t sums[KILN_DW_S16_CHUNK];
-                    for (int32_t c0 = 0; c0 < in_c; c0 += KILN_DW_S16_CHUNK)
-                    {
-                        const int32_t nc = in_c - c0 < KILN_DW_S16_CHUNK ? in_c - c0 : KILN_DW_S16_CHUNK;
-                        kiln_dw_acc_s16_s8(xw + c0, ww + c0, nc, nky, nkx, s->dil_w * in_c, s->dil_h * s->in_w * in_c,
-                                           out_c, s->filter_w * out_c, sums);
-                        for (int32_t j = 0; j < nc; j++)
-                        {
-                            *out++ = kiln_dw_s16_result(a, c0 + j, sums[j]);
-                        }
-                    }
-                    continue;
-                }
-                for (int32_t ic = 0; ic < in_c; ic++)
-                {
-                    for (int32_t m = 0; m < cm; m++)
-                    {
-                        const int32_t oc = ic * cm + m;
-                        int64_t sum = 0;
-                        for (int32_t ky = ky0; ky < ky1; ky++)
-                        {
-                            const int32_t iy = base_y + ky * s->dil_h;
-                            const int16_t *in_row = in_b + iy * s->in_w * in_c + ic;
-                            const int8_t *f_row = a->filter + ky * s->filter_w * out_c + oc;
-                            for (int32_t kx = kx0; kx < kx1; kx++)
-                            {
-                                const int32_t ix = base_x + kx * s->dil_w;
-                                /* |term| <= 2^22, at most 2^14 taps: |sum| <= 2^36 */
-                                sum += (int32_t)in_row[ix * in_c] * (int32_t)f_row[kx * out_c];
-                            }
-                        }
-                        *out++ = kiln_dw_s16_result(a, oc, sum);
-                    }
+                    const int32_t base_x = ox * s->stride_w - s->pad_w;
+                    int32_t kx0, kx1;
+                    kiln_tap_range(base_x, s->in_w, s->filter_w, s->dil_w, &kx0, &kx1);
+                    kiln_dw_s16_pixel(s, a, rq32 ? &wo : NULL, in_b, c0, nc, base_y, ky0, ky1, base_x, kx0, kx1, out);
                 }
             }
         }

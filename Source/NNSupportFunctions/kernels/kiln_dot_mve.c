@@ -8,44 +8,39 @@
 
 #include "Include/Internal/kiln_dot.h"
 #include "Include/Internal/kiln_asm_optimize.h" /* -O0 builds: see there */
+#include "Include/Internal/kiln_dw_acc_mve.h"
 
 #if KILN_BUILD_MVE
 
+/* One 64-bit sum of n products of x (int16) and w (LDW: "vldrb.s16" for int8, widened, stepping WSTEP = "#8"; or
+ * "vldrh.16", "#16" for int16) in a tail-predicated loop. VMLALDAVA's accumulator is an even / odd register pair: a
+ * 64-bit operand (%Q low, %R high word), which GCC places in an even-aligned pair on MVE targets (an odd one would
+ * not assemble); the widening load with writeback needs low registers. */
+#define KILN_DOT1_S16(LDW, WSTEP, XP, WP, N, ACC)                                                                       \
+    __asm volatile("  mov         %Q[a], #0              \n"                                                          \
+                   "  mov         %R[a], #0              \n"                                                          \
+                   "  wlstp.16    lr, %[n], 2f           \n"                                                          \
+                   "1:                                   \n"                                                          \
+                   "  vldrh.16    q0, [%[x]], #16        \n"                                                          \
+                   "  " LDW "     q1, [%[w]], " WSTEP "  \n"                                                          \
+                   "  vmlaldava.s16 %Q[a], %R[a], q0, q1 \n"                                                          \
+                   "  letp        lr, 1b                 \n"                                                          \
+                   "2:                                   \n"                                                          \
+                   : [x] "+l"(XP), [w] "+l"(WP), [a] "=&r"(ACC)                                                        \
+                   : [n] "r"(N)                                                                                         \
+                   : "q0", "q1", "lr", "memory")
+
 int64_t kiln_dot_s16_s8(const int16_t *x, const int8_t *w, int32_t n)
 {
-    /* VMLALDAVA's accumulator is an even / odd register pair: a 64-bit operand (%Q low, %R high word), which
-     * GCC places in an even-aligned pair on MVE targets (an odd one would not assemble) */
     int64_t acc;
-    __asm volatile("  mov         %Q[a], #0              \n"
-                   "  mov         %R[a], #0              \n"
-                   "  wlstp.16    lr, %[n], 2f           \n"
-                   "1:                                   \n"
-                   "  vldrh.16    q0, [%[x]], #16        \n"
-                   "  vldrb.s16   q1, [%[w]], #8         \n"
-                   "  vmlaldava.s16 %Q[a], %R[a], q0, q1 \n"
-                   "  letp        lr, 1b                 \n"
-                   "2:                                   \n"
-                   : [x] "+l"(x), [w] "+l"(w), [a] "=&r"(acc)
-                   : [n] "r"(n)
-                   : "q0", "q1", "lr", "memory");
+    KILN_DOT1_S16("vldrb.s16", "#8", x, w, n, acc);
     return acc;
 }
 
 int64_t kiln_dot_s16_s16(const int16_t *x, const int16_t *y, int32_t n)
 {
     int64_t acc;
-    __asm volatile("  mov         %Q[a], #0              \n"
-                   "  mov         %R[a], #0              \n"
-                   "  wlstp.16    lr, %[n], 2f           \n"
-                   "1:                                   \n"
-                   "  vldrh.16    q0, [%[x]], #16        \n"
-                   "  vldrh.16    q1, [%[y]], #16        \n"
-                   "  vmlaldava.s16 %Q[a], %R[a], q0, q1 \n"
-                   "  letp        lr, 1b                 \n"
-                   "2:                                   \n"
-                   : [x] "+r"(x), [y] "+r"(y), [a] "=&r"(acc)
-                   : [n] "r"(n)
-                   : "q0", "q1", "lr", "memory");
+    KILN_DOT1_S16("vldrh.16", "#16", x, y, n, acc);
     return acc;
 }
 
@@ -272,67 +267,126 @@ static inline __attribute__((always_inline)) void kiln_dw_acc8(const int16_t *x,
     *ao = o;
 }
 
-/* The window sums of sixteen channels, stored at acc[0..15] in channel order: two int16 vectors of eight channels per
- * tap, each product widened into even / odd int32 sums (VMULLB / VMULLT and VADD, q4 .. q7), the column loop a
- * low-overhead loop (15 instructions per tap, 0.94 per MAC), then VST2 back into channel order. xc / wc: the column
- * steps in bytes; xr / wr: from past a filter row's last column to the next row's first, in bytes; nky, nkx >= 1.
- * Assembly: from intrinsics GCC 12.2 recomputes every tap's address from the loop counters. */
-static inline __attribute__((always_inline)) void kiln_dw_acc16(const int16_t *x, const int8_t *w, int32_t nky,
-                                                               int32_t nkx, int32_t xc, int32_t xr, int32_t wc,
-                                                               int32_t wr, int32_t *acc)
+__attribute__((naked, noinline)) void kiln_dw16_run(kiln_dw16_job *job __attribute__((unused)))
 {
-    int32_t ky;
-    __asm volatile("  vmov.i32    q4, #0                 \n"
-                   "  vmov.i32    q5, #0                 \n"
-                   "  vmov.i32    q6, #0                 \n"
-                   "  vmov.i32    q7, #0                 \n"
-                   "  mov         %[ky], %[nky]          \n"
-                   "1:                                   \n"
-                   "  dls         lr, %[nkx]             \n"
-                   "2:                                   \n"
-                   "  vldrh.u16   q0, [%[x]]             \n"
-                   "  vldrb.s16   q1, [%[w]]             \n"
-                   "  vmullb.s16  q2, q0, q1             \n"
-                   "  vadd.i32    q4, q4, q2             \n"
-                   "  vmullt.s16  q2, q0, q1             \n"
-                   "  vadd.i32    q5, q5, q2             \n"
-                   "  vldrh.u16   q0, [%[x], #16]        \n"
-                   "  vldrb.s16   q1, [%[w], #8]         \n"
-                   "  add         %[x], %[xc]            \n"
-                   "  add         %[w], %[wc]            \n"
-                   "  vmullb.s16  q2, q0, q1             \n"
-                   "  vadd.i32    q6, q6, q2             \n"
-                   "  vmullt.s16  q2, q0, q1             \n"
-                   "  vadd.i32    q7, q7, q2             \n"
-                   "  le          lr, 2b                 \n"
-                   "  add         %[x], %[xr]            \n"
-                   "  add         %[w], %[wr]            \n"
-                   "  subs        %[ky], #1              \n"
-                   "  bne         1b                     \n"
-                   "  vst20.32    {q4, q5}, [%[a]]       \n"
-                   "  vst21.32    {q4, q5}, [%[a]]!      \n"
-                   "  vst20.32    {q6, q7}, [%[a]]       \n"
-                   "  vst21.32    {q6, q7}, [%[a]]       \n"
-                   : [x] "+r"(x), [w] "+r"(w), [a] "+r"(acc), [ky] "=&r"(ky)
-                   : [nky] "r"(nky), [nkx] "r"(nkx), [xc] "r"(xc), [xr] "r"(xr), [wc] "r"(wc), [wr] "r"(wr)
-                   : "q0", "q1", "q2", "q4", "q5", "q6", "q7", "lr", "memory", "cc");
+    __asm volatile("  push        {r4, r5, r6, r7, r8, r9, r10, r11, lr} \n"
+                   "  vpush       {d8-d15}                    \n"
+                   "  mov         r8, r0                      \n"
+                   "  ldr         r9, [r8, #0]                \n"
+                   "  ldr         r10, [r8, #4]               \n"
+                   "  ldr         r3, [r8, #20]               \n"
+                   "  ldrd        r4, r5, [r8, #24]           \n"
+                   "  ldrd        r6, r7, [r8, #32]           \n"
+                   "3:                                        \n"
+                   "  vmov.i32    q4, #0                      \n"
+                   "  vmov.i32    q5, #0                      \n"
+                   "  vmov.i32    q6, #0                      \n"
+                   "  vmov.i32    q7, #0                      \n"
+                   "  mov         r0, r9                      \n"
+                   "  mov         r1, r10                     \n"
+                   "  ldr         r2, [r8, #16]               \n"
+                   "1:                                        \n"
+                   "  dls         lr, r3                      \n"
+                   "2:                                        \n"
+                   "  vldrh.u16   q0, [r0]                    \n"
+                   "  vldrb.s16   q1, [r1]                    \n"
+                   "  vmullb.s16  q2, q0, q1                  \n"
+                   "  vadd.i32    q4, q4, q2                  \n"
+                   "  vmullt.s16  q2, q0, q1                  \n"
+                   "  vadd.i32    q5, q5, q2                  \n"
+                   "  vldrh.u16   q0, [r0, #16]               \n"
+                   "  vldrb.s16   q1, [r1, #8]                \n"
+                   "  add         r0, r4                      \n"
+                   "  add         r1, r5                      \n"
+                   "  vmullb.s16  q2, q0, q1                  \n"
+                   "  vadd.i32    q6, q6, q2                  \n"
+                   "  vmullt.s16  q2, q0, q1                  \n"
+                   "  vadd.i32    q7, q7, q2                  \n"
+                   "  le          lr, 2b                      \n"
+                   "  add         r0, r6                      \n"
+                   "  add         r1, r7                      \n"
+                   "  subs        r2, r2, #1                  \n"
+                   "  bne         1b                          \n"
+                   "  ldr         r12, [r8, #40]              \n" /* m */
+                   "  cmp         r12, #0                     \n"
+                   "  beq         5f                          \n"
+                   "  add         r2, r12, %[bo]              \n" /* b */
+                   "  vld20.32    {q0, q1}, [r2]              \n"
+                   "  vld21.32    {q0, q1}, [r2]!             \n"
+                   "  vadd.i32    q4, q4, q0                  \n"
+                   "  vadd.i32    q5, q5, q1                  \n"
+                   "  vld20.32    {q0, q1}, [r2]              \n"
+                   "  vld21.32    {q0, q1}, [r2]              \n"
+                   "  vadd.i32    q6, q6, q0                  \n"
+                   "  vadd.i32    q7, q7, q1                  \n"
+                   "  vld20.32    {q0, q1}, [r12]             \n"
+                   "  vld21.32    {q0, q1}, [r12]!            \n"
+                   "  vrmulh.s32  q4, q4, q0                  \n"
+                   "  vrmulh.s32  q5, q5, q1                  \n"
+                   "  vld20.32    {q0, q1}, [r12]             \n"
+                   "  vld21.32    {q0, q1}, [r12]!            \n"
+                   "  vrmulh.s32  q6, q6, q0                  \n"
+                   "  vrmulh.s32  q7, q7, q1                  \n"
+                   "  str         r12, [r8, #40]              \n"
+                   "  ldr         r2, [r8, #44]               \n"
+                   "  vadd.i32    q4, q4, r2                  \n"
+                   "  vadd.i32    q5, q5, r2                  \n"
+                   "  vadd.i32    q6, q6, r2                  \n"
+                   "  vadd.i32    q7, q7, r2                  \n"
+                   "  ldrd        r2, r12, [r8, #48]          \n"
+                   "  vdup.32     q0, r2                      \n"
+                   "  vdup.32     q1, r12                     \n"
+                   "  vmax.s32    q4, q4, q0                  \n"
+                   "  vmax.s32    q5, q5, q0                  \n"
+                   "  vmax.s32    q6, q6, q0                  \n"
+                   "  vmax.s32    q7, q7, q0                  \n"
+                   "  vmin.s32    q4, q4, q1                  \n"
+                   "  vmin.s32    q5, q5, q1                  \n"
+                   "  vmin.s32    q6, q6, q1                  \n"
+                   "  vmin.s32    q7, q7, q1                  \n"
+                   "  vmovnb.i32  q2, q4                      \n"
+                   "  vmovnt.i32  q2, q5                      \n"
+                   "  vmovnb.i32  q3, q6                      \n"
+                   "  vmovnt.i32  q3, q7                      \n"
+                   "  ldr         r2, [r8, #8]                \n"
+                   "  vstrh.16    q2, [r2]                    \n"
+                   "  vstrh.16    q3, [r2, #16]               \n"
+                   "  add         r2, r2, #32                 \n"
+                   "  str         r2, [r8, #8]                \n"
+                   "  b           6f                          \n"
+                   "5:                                        \n" /* the sums, in channel order */
+                   "  ldr         r2, [r8, #56]               \n"
+                   "  vst20.32    {q4, q5}, [r2]              \n"
+                   "  vst21.32    {q4, q5}, [r2]!             \n"
+                   "  vst20.32    {q6, q7}, [r2]              \n"
+                   "  vst21.32    {q6, q7}, [r2]!             \n"
+                   "  str         r2, [r8, #56]               \n"
+                   "6:                                        \n"
+                   "  add         r9, r9, #32                 \n"
+                   "  add         r10, r10, #16               \n"
+                   "  ldr         r2, [r8, #12]               \n"
+                   "  subs        r2, r2, #1                  \n"
+                   "  str         r2, [r8, #12]               \n"
+                   "  bne         3b                          \n"
+                   "  vpop        {d8-d15}                    \n"
+                   "  pop         {r4, r5, r6, r7, r8, r9, r10, r11, pc} \n"
+                   :
+                   : [bo] "i"(KILN_DW16_BIAS_OFFSET));
 }
 
 void kiln_dw_acc_s16_s8(const int16_t *x, const int8_t *w, int32_t n, int32_t nky, int32_t nkx, int32_t x_col,
                         int32_t x_row, int32_t w_col, int32_t w_row, int32_t *acc)
 {
-    /* sixteen channels per pass (kiln_dw_acc16), then eight as int16 lanes, the products widened to int32 even / odd
+    /* sixteen channels per pass (kiln_dw16_run), then eight as int16 lanes, the products widened to int32 even / odd
      * (VMULLB / VMULLT), stored interleaved back in channel order (VST2); the last pass predicated, through a
      * buffer */
     int32_t c = 0;
     if (n >= 16)
     {
-        const int32_t xc = x_col * 2, wc = w_col;
         const int32_t xr = (x_row - nkx * x_col) * 2, wr = w_row - nkx * w_col;
-        for (; c + 16 <= n; c += 16)
-        {
-            kiln_dw_acc16(x + c, w + c, nky, nkx, xc, xr, wc, wr, acc + c);
-        }
+        kiln_dw16_job job = {x, w, NULL, n / 16, nky, nkx, x_col * 2, w_col, xr, wr, NULL, 0, 0, 0, acc};
+        kiln_dw16_run(&job);
+        c = n / 16 * 16;
     }
     for (; c + 8 <= n; c += 8)
     {
