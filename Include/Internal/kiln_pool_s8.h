@@ -104,8 +104,8 @@ void kiln_maxpool_s16_c(const kiln_pool_s8_geom *g, const int16_t *in, int16_t *
 
 /*
  * The window loops of the int16 kernels above, per backend (portable C in kiln_pool_s16_c.c, Helium in
- * kiln_pool_s16_mve.c, DSP in kiln_pool_s16_dsp.c): p the window's first in-bounds pixel (at the first channel), ny x nx in-bounds taps (at
- * least one), row the input's row pitch, ch the pixel pitch.
+ * kiln_pool_s16_mve.c, DSP in kiln_pool_s16_dsp.c): p the window's first in-bounds pixel (at the first channel),
+ * ny x nx in-bounds taps (at least one), row the input's row pitch, ch the pixel pitch.
  *   max: out[c] = clamp(max over the taps of p[.. + c], lo, hi) for c < ch;
  *   sum: sum[c] = the taps' sum of p[.. + c] for c < n (int32: at most KILN_POOL_S16_MAX_TAPS taps).
  */
@@ -113,6 +113,30 @@ void kiln_pool_s16_max_window(const int16_t *p, int32_t ch, int32_t ny, int32_t 
                               int32_t hi, int16_t *out);
 void kiln_pool_s16_sum_window(const int16_t *p, int32_t n, int32_t ny, int32_t nx, int32_t row, int32_t ch,
                               int32_t *sum);
+
+/*
+ * The averages from the window sums, per backend (portable C and DSP in kiln_pool_s16_c.c, Helium in
+ * kiln_pool_s16_mve.c): out[c] = clamp(TFLite's rounded sum[c] / count, lo, hi) for c < n, the rounding
+ * (s + count / 2) / count for s > 0, (s - count / 2) / count otherwise (C division), that is the sign of s times
+ * floor((|s| + count / 2) / count); count in [1, KILN_POOL_S16_MAX_TAPS], |sum[c]| <= 32768 * count.
+ */
+void kiln_pool_s16_avg_run(const int32_t *sum, int32_t n, int32_t count, int32_t lo, int32_t hi, int16_t *out);
+
+/**
+ * Division by d in [2, 65535] as a multiply (Helium's average run; no vector divide): for every 0 <= a < 2^31,
+ * floor(a / d) = floor(a * m / 2^(31 + l)) with l = ceil(log2(d)) (returned in *l, >= 1) and the returned
+ * m = ceil(2^(31 + l) / d) < 2^32: with e = m * d - 2^(31 + l) in [0, d) and d <= 2^l, a * m / 2^(31 + l) =
+ * a / d + a * e / (d * 2^(31 + l)) adds less than 1 / d to a / d (Granlund and Montgomery's round-up method).
+ * m from two 32-bit divisions: 2^31 = q0 * d + r0, then 2^(31 + l) / d = q0 * 2^l + r0 * 2^l / d (r0 * 2^l < 2^32).
+ */
+static inline uint32_t kiln_div_magic_u31(uint32_t d, int32_t *l)
+{
+    const int32_t ll = 32 - __builtin_clz(d - 1u);
+    const uint32_t q0 = 0x80000000u / d, r0 = 0x80000000u % d;
+    const uint32_t r = r0 << ll;
+    *l = ll;
+    return (q0 << ll) + r / d + (r % d != 0u ? 1u : 0u);
+}
 
 /* ---- window clipping shared by the kernels ------------------------------------------------- */
 

@@ -2,7 +2,8 @@
  * Kiln — int16 average and max pooling (every backend). One output pixel at a time, channels innermost
  * (contiguous in NHWC): the window's in-bounds taps are accumulated pixel by pixel (the window loops below in
  * portable C, on Helium from kiln_pool_s16_mve.c, on DSP from kiln_pool_s16_dsp.c): the maxima into the output
- * pixel itself, the average's int32 sums into a local block of channels.
+ * pixel itself, the average's int32 sums into a local block of channels, then divided (kiln_pool_s16_avg_run: one
+ * division per channel here, on Helium a multiply per four channels).
  */
 #include "Include/Internal/kiln_pool_s8.h"
 
@@ -32,16 +33,7 @@ void kiln_avgpool_s16_c(const kiln_pool_s8_geom *g, const int16_t *in, int16_t *
                     int32_t sum[KILN_POOL_S16_BLOCK];
                     kiln_pool_s16_sum_window(in_b + y0 * row_stride + x0 * ch + c0, nc, y1 - y0, x1 - x0, row_stride,
                                              ch, sum);
-                    for (int32_t c = 0; c < nc; c++)
-                    {
-                        /* TFLite's rounding (ties away from zero); |sum| + count / 2 fits int32
-                         * (KILN_POOL_S16_MAX_TAPS) */
-                        const int32_t s = sum[c];
-                        int32_t avg = s > 0 ? (s + count / 2) / count : (s - count / 2) / count;
-                        avg = MAX(avg, g->act_min);
-                        avg = MIN(avg, g->act_max);
-                        out[c0 + c] = (int16_t)avg;
-                    }
+                    kiln_pool_s16_avg_run(sum, nc, count, g->act_min, g->act_max, out + c0);
                 }
                 out += ch;
             }
@@ -129,3 +121,18 @@ void kiln_pool_s16_sum_window(const int16_t *p, int32_t n, int32_t ny, int32_t n
     }
 }
 #endif /* KILN_BUILD_C */
+
+#if !KILN_BUILD_MVE /* Helium: kiln_pool_s16_mve.c */
+void kiln_pool_s16_avg_run(const int32_t *sum, int32_t n, int32_t count, int32_t lo, int32_t hi, int16_t *out)
+{
+    for (int32_t c = 0; c < n; c++)
+    {
+        /* TFLite's rounding (ties away from zero); |sum| + count / 2 fits int32 (KILN_POOL_S16_MAX_TAPS) */
+        const int32_t s = sum[c];
+        int32_t avg = s > 0 ? (s + count / 2) / count : (s - count / 2) / count;
+        avg = MAX(avg, lo);
+        avg = MIN(avg, hi);
+        out[c] = (int16_t)avg;
+    }
+}
+#endif /* !KILN_BUILD_MVE */
