@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "Internal/kiln_common.h"
 #include "arm_nnfunctions.h"
 #include "kiln_board.h"
 #include "kiln_test.h"
@@ -688,6 +689,40 @@ static void test_ranges(void)
     }
 }
 
+/* Instructions per element (informational on the host; on the boards bounded by the level measured when the
+ * Helium row kernel came in): one row of 1000 and 32 rows of 64 (attention-like), random logits at TFLite's usual
+ * input scale. */
+static void test_perf(void)
+{
+    if (!kiln_counter_available())
+    {
+        return;
+    }
+    kiln_rng r;
+    kiln_rng_seed(&r, 0x9E4F);
+    const int32_t shapes[2][2] = {{1, 1000}, {32, 64}};
+    /* measured: portable C (every backend until the fifteenth session; still the DSP's) M4 60.1 / 61.4, M55 63.1 /
+     * 64.4; the Helium row kernel 7.99 / 8.96 */
+    static const double bound_mve[2] = {8.4, 9.6};
+    for (int32_t k = 0; k < 2; k++)
+    {
+        const int32_t rows = shapes[k][0], n = shapes[k][1];
+        random_logits(&r, g_in, rows * n);
+        kiln_counter_start();
+        const arm_cmsis_nn_status st = call(g_in, rows, n, SOFTMAX_S16_INPUT_MULT, SOFTMAX_S16_INPUT_LEFT_SHIFT,
+                                            g_exp_lut, g_recip_lut, g_out);
+        const double instr = kiln_counter_stop();
+        KILN_CHECK_EQ(st, ARM_CMSIS_NN_SUCCESS);
+        const double per = instr / ((double)rows * n);
+        printf("perf %s [%s] softmax s16 %ld x %ld: %.0f instructions, %.2f per element\n", kiln_board_name(),
+               kiln_isa_name(KILN_NATIVE_ISA), (long)rows, (long)n, instr, per);
+        if (KILN_NATIVE_ISA == KILN_ISA_MVE)
+        {
+            KILN_CHECK(per <= bound_mve[k]);
+        }
+    }
+}
+
 static void test_bad_input(void)
 {
     const int32_t mult = SOFTMAX_S16_INPUT_MULT, shift = SOFTMAX_S16_INPUT_LEFT_SHIFT;
@@ -773,5 +808,6 @@ int main(void)
     KILN_RUN(test_all_diffs);
     KILN_RUN(test_long_rows);
     KILN_RUN(test_random);
+    KILN_RUN(test_perf);
     return kiln_test_finish();
 }
