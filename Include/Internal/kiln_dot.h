@@ -36,7 +36,8 @@ void kiln_dot2_s16_s8(const int16_t *x, const int8_t *w0, int32_t w_stride, int3
 /**
  * The kiln_dot_s16_s8 sums of one x against four weight rows w0 + j * w_stride, j < 4 (the x loads shared):
  * out[j] = sum_i x[i] * w0[j * w_stride + i], i < n, exact. Helium: four VMLADAVA.S16 per eight elements (32-bit
- * accumulators, n taken in chunks whose sums fit int32); DSP and portable C: two kiln_dot2_s16_s8.
+ * accumulators, n taken in chunks of KILN_DOT4_CHUNK whose sums fit int32); DSP and portable C: two
+ * kiln_dot2_s16_s8 (kernels/kiln_dot_pairs.c).
  */
 void kiln_dot4_s16_s8(const int16_t *x, const int8_t *w0, int32_t w_stride, int32_t n, int64_t out[4]);
 
@@ -48,6 +49,19 @@ int64_t kiln_dot_s16_s16(const int16_t *x, const int16_t *y, int32_t n);
 
 /** Two kiln_dot_s16_s16 sums sharing x (its loads once): out[j] = sum_i x[i] * y0[j * y_stride + i], i < n. */
 void kiln_dot2_s16_s16(const int16_t *x, const int16_t *y0, int32_t y_stride, int32_t n, int64_t out[2]);
+
+/* Products per int32 sum of the four-row kernels: 504 products of at most 2^22 sum within 2^31 - 2^25 (an int32,
+ * with room for a bias below 2^25 in magnitude). */
+#define KILN_DOT4_CHUNK 504
+
+/**
+ * The kiln_dot2_s16_s8_runs sums of four weight rows w0 + j * w_stride, j < 4 (the x loads shared), in int32:
+ * out[j] = sum over r < runs, i < n of x[r * x_step + i] * wj[r * w_step + i], for runs * n <= KILN_DOT4_CHUNK (then
+ * |out[j]| <= 2^31 - 2^25). A convolution's window for four output channels in one call. Helium: four VMLADAVA.S16
+ * per eight elements; DSP and portable C: two kiln_dot2_s16_s8_runs (Source/NNSupportFunctions/kernels/kiln_dot_pairs.c).
+ */
+void kiln_dot4_s16_s8_runs32(const int16_t *x, int32_t x_step, const int8_t *w0, int32_t w_step, int32_t w_stride,
+                             int32_t n, int32_t runs, int32_t out[4]);
 
 /** Whether x + x_offset fits a halfword lane for every int8 x (the DSP and Helium int8 dot kernels' fast forms). */
 static inline bool kiln_dot_off_fits_s16(int32_t x_offset)

@@ -206,9 +206,9 @@ static inline int16_t kiln_requant_s64_out(int64_t sum, int64_t bias, int32_t rm
 }
 
 /**
- * Four outputs of kiln_requant_s64_out on its 32-bit path, for callers that have checked that the path applies to
- * each: acc[j] = sum + bias as int32 (both in [-2^30, 2^30)), shift[j] <= -2, mult[j] the raw multipliers (>= 0,
- * REDUCE_MULTIPLIER applied here): dst[j] = clamp(R + out_offset, lo, hi). Helium: four lanes
+ * Four outputs of the 32-bit path: acc[j] = sum + bias (any int32), shift[j] <= -2, mult[j] the raw multipliers (>= 0,
+ * REDUCE_MULTIPLIER applied here): dst[j] = clamp(R + out_offset, lo, hi) with R = kiln_requant_s32(acc[j], rm,
+ * shift[j]), what kiln_requant_s64_out gives for that sum and bias. Helium: four lanes
  * (kernels/kiln_requant_s16_mve.c); the other backends one at a time (kernels/kiln_requant_s16_c.c).
  */
 void kiln_requant_s32_out4(const int32_t acc[4], const int32_t mult[4], const int32_t shift[4], int32_t out_offset,

@@ -764,17 +764,23 @@ static void random_values(kiln_rng *r, conv_case *c, int32_t iter)
     const int32_t bmode = iter % 3;
     c->bias = bmode == 0 ? NULL : (bmode == 1 ? (const void *)g_rb32 : (const void *)g_rb64);
     c->bias32 = bmode == 1 || (bmode == 0 && (iter & 8) != 0);
-    const int32_t bscale = kiln_rng_range(r, 0, 3);
+    const int32_t bscale = kiln_rng_range(r, 0, 4);
     for (int32_t oc = 0; oc < c->out_c; oc++)
     {
         const uint64_t raw = ((uint64_t)kiln_rng_u32(r) << 32) | kiln_rng_u32(r);
         const int64_t v = (int64_t)raw;
         g_rb32[oc] = bscale == 0 ? (int32_t)(v >> 40) : (int32_t)(uint32_t)raw;
-        g_rb64[oc] = bscale == 0 ? (v >> 30) : (bscale == 1 ? v >> 10 : (bscale == 2 ? v : (v < 0 ? INT64_MIN : INT64_MAX)));
+        /* bscale 4: below 2^25 in magnitude, the Helium kernel's int32 window path (its ends included) */
+        g_rb64[oc] = bscale == 0   ? (v >> 30)
+                     : bscale == 1 ? v >> 10
+                     : bscale == 2 ? v
+                     : bscale == 3 ? (v < 0 ? INT64_MIN : INT64_MAX)
+                                   : ((oc & 7) == 1 ? (1 << 25) - 1 : ((oc & 7) == 2 ? -(1 << 25) + 1 : v >> 39));
     }
     /* requantization: mostly a shift that puts typical outputs inside int16, sometimes anything */
     const uint64_t typical = (uint64_t)32768 * 128 * (uint64_t)(bit_length((uint64_t)c->fh * c->fw * c->fc) + 1);
     const int32_t typical_bits = bit_length(typical) + (vmode == 2 ? -6 : 0);
+    const bool wild = kiln_rng_range(r, 0, 1) == 0; /* else every shift typical (TFLite's layers) */
     for (int32_t oc = 0; oc < c->out_c; oc++)
     {
         const int32_t mm = kiln_rng_range(r, 0, 9);
@@ -792,7 +798,7 @@ static void random_values(kiln_rng *r, conv_case *c, int32_t iter)
             mult = (1 << 30) + (int32_t)(kiln_rng_u32(r) >> 2);
         }
         int32_t shift;
-        if (kiln_rng_range(r, 0, 3) == 0)
+        if (wild && kiln_rng_range(r, 0, 1) == 0)
         {
             shift = kiln_rng_range(r, -31, 30);
         }
@@ -871,6 +877,68 @@ static void test_random(void)
     KILN_CHECK(nobias > n / 8 && b32 > n / 8 && b64 > n / 8 && unclamped > n);
 }
 
+
+/* The layers of TFLite's usual form, where the Helium kernel sums a window's four output channels in int32
+ * (kiln_dot4_s16_s8_runs32): no groups or width dilation, output channels a multiple of four, every shift typical
+ * (<= -2), int64 biases below 2^25 in magnitude (their ends included) or none; windows up to the kernel's limit of
+ * 504 products (3x3 x 56 channels) with the largest products. Every backend runs them (on the others they take the
+ * same paths as any layer). */
+static void test_int32_windows(void)
+{
+    kiln_rng r;
+    kiln_rng_seed(&r, 0xC032);
+    const int32_t n = kiln_test_iterations(600, 120);
+    for (int32_t it = 0; it < n; it++)
+    {
+        conv_case c;
+        for (;;)
+        {
+            random_shape(&r, &c, 12 * it); /* a multiple of 12: no groups, no dilation, no special shape */
+            c.out_c = 4 * kiln_rng_range(&r, 1, 4);
+            if (it % 5 == 0)
+            {
+                /* the largest window: 3x3 x 56 = 504 products */
+                c.batches = 1;
+                c.in_h = kiln_rng_range(&r, 1, 3);
+                c.in_w = kiln_rng_range(&r, 1, 4);
+                c.fc = c.in_c = 56;
+                c.fh = c.fw = 3;
+                c.stride_h = c.stride_w = 1;
+                c.pad_h = c.pad_w = kiln_rng_range(&r, 1, 2);
+                c.out_c = 4 * kiln_rng_range(&r, 1, 2);
+                c.out_h = out_size(c.in_h, c.fh, 1, c.pad_h, 1, 0);
+                c.out_w = out_size(c.in_w, c.fw, 1, c.pad_w, 1, 0);
+            }
+            if (c.out_h >= 1 && c.out_w >= 1 && in_count(&c) <= MAX_IN && w_count(&c) <= MAX_W &&
+                out_count(&c) <= MAX_OUT)
+            {
+                break;
+            }
+        }
+        random_values(&r, &c, 3 * it + 2); /* an int64 bias */
+        const bool no_bias = it % 4 == 3;
+        c.bias = no_bias ? NULL : (const void *)g_rb64;
+        c.bias32 = false;
+        const uint64_t typical = (uint64_t)32768 * 128 * (uint64_t)(bit_length((uint64_t)c.fh * c.fw * c.fc) + 1);
+        for (int32_t oc = 0; oc < c.out_c; oc++)
+        {
+            const int32_t k = kiln_rng_range(&r, 0, 5);
+            g_rb64[oc] = k == 0 ? (1 << 25) - 1 : (k == 1 ? -(1 << 25) + 1 : kiln_rng_range(&r, -(1 << 24), 1 << 24));
+            int32_t shift = 15 - bit_length(typical) + kiln_rng_range(&r, -3, 3);
+            g_rshift[oc] = shift < -31 ? -31 : (shift > -2 ? -2 : shift);
+        }
+        ref_conv_s16(&c, g_want);
+        kiln_test_context("int32 window case %ld: %ldx%ldx%ld f%ldx%ldx%ld out %ldx%ldx%ld s%ld,%ld p%ld,%ld bias %s",
+                          (long)it, (long)c.in_h, (long)c.in_w, (long)c.in_c, (long)c.fh, (long)c.fw, (long)c.fc,
+                          (long)c.out_h, (long)c.out_w, (long)c.out_c, (long)c.stride_h, (long)c.stride_w,
+                          (long)c.pad_h, (long)c.pad_w, no_bias ? "none" : "int64");
+        if (!check_call(&c, it & 1, g_want, it % 4, false))
+        {
+            break;
+        }
+    }
+    kiln_test_context("");
+}
 
 /* ns-cmsis-nn's direct entries: shapes of each entry's contract (1x1 pointwise, small kernels inside the input,
  * one input channel per output channel) bit-exact with the reference through the entry and through
@@ -1497,6 +1565,7 @@ int main(void)
     KILN_RUN(test_accepted_variations);
     KILN_RUN(test_shape_agrees_with_s8);
     KILN_RUN(test_random);
+    KILN_RUN(test_int32_windows);
     KILN_RUN(test_route_entries);
     return kiln_test_finish();
 }

@@ -30,6 +30,19 @@ static inline void kiln_conv_s16_dots(const int16_t *x, const int8_t *w, int32_t
     }
 }
 
+/* Whether every bias (NULL: none) lies in (-2^25, 2^25). */
+static bool kiln_conv_s16_bias_small(const int64_t *bias, int32_t n)
+{
+    for (int32_t i = 0; bias != NULL && i < n; i++)
+    {
+        if (bias[i] >= ((int64_t)1 << 25) || bias[i] <= -((int64_t)1 << 25))
+        {
+            return false;
+        }
+    }
+    return true;
+}
+
 /* The requantized output of channel o. */
 static inline int16_t kiln_conv_s16_result(const kiln_conv_s16_run_args *a, int32_t o, int64_t sum)
 {
@@ -56,9 +69,13 @@ void kiln_conv_s16_run_c(const kiln_conv_s16_run_args *a)
     const bool runs = dw == 1 && fc == in_c;
     const int32_t row = in_w * in_c; /* input elements per image row */
     /* On Helium, four output channels at a time are requantized on four lanes (kiln_requant_s32_out4) when their sums
-     * and biases lie in [-2^30, 2^30) and every shift is <= -2 (TFLite's usual layers; the shifts checked here) */
+     * and biases lie in [-2^30, 2^30) and every shift is <= -2 (TFLite's usual layers; the shifts checked here), their
+     * sums ... */
     const bool quad =
         KILN_BUILD_MVE && runs && !a->acc32 && oc_per_group % 4 == 0 && kiln_shifts_s32_ok(a->shift, out_c);
+    /* ... and from one kernel call in int32 when a window has at most KILN_DOT4_CHUNK products and every bias lies
+     * below 2^25 in magnitude (then sum + bias is an int32, within reach of kiln_requant_s32_out4) */
+    const bool quad32 = quad && k <= KILN_DOT4_CHUNK && kiln_conv_s16_bias_small(a->bias64, out_c);
 
     int16_t *dst = a->output;
     for (int32_t b = 0; b < s->batches; b++)
@@ -88,6 +105,18 @@ void kiln_conv_s16_run_c(const kiln_conv_s16_run_args *a)
                         /* four channels of one group (oc_per_group % 4 == 0): two two-row calls, one requantization */
                         const int16_t *xg = x0 + (oc / oc_per_group) * fc;
                         const int8_t *wg = a->filter + (int64_t)oc * k + w0;
+                        if (quad32)
+                        {
+                            int32_t acc[4];
+                            kiln_dot4_s16_s8_runs32(xg, dh * row, wg, fw * fc, k, run_len, ky1 - ky0, acc);
+                            for (int32_t j = 0; j < 4 && a->bias64 != NULL; j++)
+                            {
+                                acc[j] += (int32_t)a->bias64[oc + j]; /* |sum| <= 2^31 - 2^25, |bias| < 2^25 */
+                            }
+                            kiln_requant_s32_out4(acc, a->mult + oc, a->shift + oc, a->out_offset, a->act_min,
+                                                  a->act_max, dst + oc);
+                            continue;
+                        }
                         int64_t sums[4];
                         kiln_dot2_s16_s8_runs(xg, dh * row, wg, fw * fc, k, run_len, ky1 - ky0, sums);
                         kiln_dot2_s16_s8_runs(xg, dh * row, wg + 2 * (int64_t)k, fw * fc, k, run_len, ky1 - ky0,

@@ -58,12 +58,6 @@ void kiln_dot2_s16_s8_runs(const int16_t *x, int32_t x_step, const int8_t *w0, i
     out[1] = a1;
 }
 
-void kiln_dot4_s16_s8(const int16_t *x, const int8_t *w0, int32_t w_stride, int32_t n, int64_t out[4])
-{
-    kiln_dot2_s16_s8(x, w0, w_stride, n, out);
-    kiln_dot2_s16_s8(x, w0 + 2 * w_stride, w_stride, n, out + 2);
-}
-
 void kiln_dot4_s8_off(const int8_t *x, const int8_t *w0, int32_t w_stride, int32_t n, int32_t x_offset,
                       uint32_t out[4])
 {

@@ -101,12 +101,6 @@ void kiln_dot2_s16_s8_runs(const int16_t *x, int32_t x_step, const int8_t *w0, i
     kiln_dot2_body(x, x_step, w0, w_step, w_stride, n, runs, out);
 }
 
-void kiln_dot4_s16_s8(const int16_t *x, const int8_t *w0, int32_t w_stride, int32_t n, int64_t out[4])
-{
-    kiln_dot2_s16_s8(x, w0, w_stride, n, out);
-    kiln_dot2_s16_s8(x, w0 + 2 * w_stride, w_stride, n, out + 2);
-}
-
 /* x_offset in both halfwords (SXTAB16 adds it to both bytes it widens); kiln_dot_off_fits_s16(x_offset). */
 static inline int32_t kiln_dot_off2(int32_t x_offset)
 {

@@ -112,14 +112,16 @@ void kiln_dot2_s16_s8_runs(const int16_t *x, int32_t x_step, const int8_t *w0, i
     kiln_dot2_body(x, x_step, w0, w_step, w_stride, n, runs, out);
 }
 
-/* Four dot products a0 .. a3 (32-bit, started at 0) of x against rows w0 .. w3, E-bit elements (E = "16": x
- * int16, the rows widened from int8 by VLDRB.S16; E = "8": both int8), one x load per four VMLADAVA, in a
- * tail-predicated loop. */
+/* Four dot products a0 .. a3 (32-bit) of x against rows w0 .. w3, E-bit elements (E = "16": x int16, the rows
+ * widened from int8 by VLDRB.S16; E = "8": both int8), one x load per four VMLADAVA, in a tail-predicated loop;
+ * KILN_DOT4_LOOP starts the sums at 0, KILN_DOT4_LOOP_ADD adds to them. */
 #define KILN_DOT4_LOOP(E, LDX, LDW, WSTEP)                                                                      \
     "  mov         %[a0], #0              \n"                                                                   \
     "  mov         %[a1], #0              \n"                                                                   \
     "  mov         %[a2], #0              \n"                                                                   \
     "  mov         %[a3], #0              \n"                                                                   \
+    KILN_DOT4_LOOP_ADD(E, LDX, LDW, WSTEP)
+#define KILN_DOT4_LOOP_ADD(E, LDX, LDW, WSTEP)                                                                  \
     "  wlstp." E "     lr, %[n], 2f       \n"                                                                   \
     "1:                                   \n"                                                                   \
     "  " LDX "    q0, [%[x]], #16         \n"                                                                   \
@@ -156,9 +158,6 @@ void kiln_dot2_s16_s8_runs(const int16_t *x, int32_t x_step, const int8_t *w0, i
     "  letp        lr, 1b                 \n"                                                                   \
     "2:                                   \n"
 
-/* Elements per chunk of kiln_dot4_s16_s8: 504 products of at most 2^22 sum within int32 (504 * 2^22 < 2^31). */
-#define KILN_DOT4_CHUNK 504
-
 void kiln_dot4_s16_s8(const int16_t *x, const int8_t *w0, int32_t w_stride, int32_t n, int64_t out[4])
 {
     const int8_t *w1 = w0 + w_stride;
@@ -184,6 +183,81 @@ void kiln_dot4_s16_s8(const int16_t *x, const int8_t *w0, int32_t w_stride, int3
     out[1] = s1;
     out[2] = s2;
     out[3] = s3;
+}
+
+/* The runs of kiln_dot4_s16_s8_runs32 (kiln_dot4_runs32_asm): steps past what a run's loop advances. */
+typedef struct
+{
+    const int16_t *x;  /* [0] */
+    const int8_t *w0;  /* [4] */
+    int32_t w_stride;  /* [8] bytes between the four rows */
+    int32_t n;         /* [12] elements per run */
+    int32_t runs;      /* [16] */
+    int32_t x_adj;     /* [20] bytes from past a run's x loop to the next run */
+    int32_t w_adj;     /* [24] the same for the rows */
+    int32_t *out;      /* [28] four int32 */
+} kiln_dot4_runs_job;
+
+/* Per run a tail-predicated loop of eight elements a pass (one VLDRH of x, four VLDRB.S16 of the rows, four
+ * VMLADAVA.S16 into r0 / r2 / r4 / r6), then five pointer adds: 7 instructions a run outside the loop where the C
+ * loop around inline assembly took 25. A whole function in assembly (AAPCS: r0 = job, r4 - r11 and lr saved): the
+ * rows in low registers (r1, r3, r5, r7: the widening loads write their pointers back), x in r8. */
+__attribute__((naked, noinline)) static void kiln_dot4_runs32_asm(const kiln_dot4_runs_job *job
+                                                                  __attribute__((unused)))
+{
+    __asm volatile("  push        {r4, r5, r6, r7, r8, r9, r10, r11, lr} \n"
+                   "  push        {r0}                        \n"
+                   "  ldr         r8, [r0, #0]                \n"
+                   "  ldr         r1, [r0, #4]                \n"
+                   "  ldr         r2, [r0, #8]                \n"
+                   "  add         r3, r1, r2                  \n"
+                   "  add         r5, r3, r2                  \n"
+                   "  add         r7, r5, r2                  \n"
+                   "  ldr         r12, [r0, #12]              \n"
+                   "  ldr         r9, [r0, #16]               \n"
+                   "  ldr         r10, [r0, #20]              \n"
+                   "  ldr         r11, [r0, #24]              \n"
+                   "  movs        r0, #0                      \n"
+                   "  movs        r2, #0                      \n"
+                   "  movs        r4, #0                      \n"
+                   "  movs        r6, #0                      \n"
+                   "  cmp         r9, #0                      \n"
+                   "  beq         3f                          \n"
+                   "1:                                        \n"
+                   "  wlstp.16    lr, r12, 2f                 \n"
+                   "4:                                        \n"
+                   "  vldrh.16    q0, [r8], #16               \n"
+                   "  vldrb.s16   q1, [r1], #8                \n"
+                   "  vmladava.s16 r0, q0, q1                 \n"
+                   "  vldrb.s16   q2, [r3], #8                \n"
+                   "  vmladava.s16 r2, q0, q2                 \n"
+                   "  vldrb.s16   q3, [r5], #8                \n"
+                   "  vmladava.s16 r4, q0, q3                 \n"
+                   "  vldrb.s16   q1, [r7], #8                \n"
+                   "  vmladava.s16 r6, q0, q1                 \n"
+                   "  letp        lr, 4b                      \n"
+                   "2:                                        \n"
+                   "  add         r8, r10                     \n"
+                   "  add         r1, r11                     \n"
+                   "  add         r3, r11                     \n"
+                   "  add         r5, r11                     \n"
+                   "  add         r7, r11                     \n"
+                   "  subs        r9, r9, #1                  \n"
+                   "  bne         1b                          \n"
+                   "3:                                        \n"
+                   "  pop         {r12}                       \n"
+                   "  ldr         r12, [r12, #28]             \n"
+                   "  stm         r12, {r0, r2, r4, r6}       \n"
+                   "  pop         {r4, r5, r6, r7, r8, r9, r10, r11, pc} \n");
+}
+
+void kiln_dot4_s16_s8_runs32(const int16_t *x, int32_t x_step, const int8_t *w0, int32_t w_step, int32_t w_stride,
+                             int32_t n, int32_t runs, int32_t out[4])
+{
+    /* a run's loop advances x by 16 bytes and each row by 8 per pass of eight elements, the last one too */
+    const int32_t passes = (n + 7) / 8;
+    const kiln_dot4_runs_job job = {x, w0, w_stride, n, runs, x_step * 2 - passes * 16, w_step - passes * 8, out};
+    kiln_dot4_runs32_asm(&job);
 }
 
 uint32_t kiln_dot_s8_off(const int8_t *x, const int8_t *w, int32_t n, int32_t x_offset)
