@@ -238,6 +238,20 @@ static inline bool kiln_requant_s64_out4(const int64_t sum[4], const int64_t *bi
     return fits;
 }
 
+/** Whether every one of n int64 biases (NULL: none) lies in (-2^25, 2^25): added to a sum of at most KILN_DOT4_CHUNK
+ * int16 x int8 products (Internal/kiln_dot.h, |sum| <= 2^31 - 2^25) it keeps an int32. */
+static inline bool kiln_bias_s64_small(const int64_t *bias, int32_t n)
+{
+    for (int32_t i = 0; bias != NULL && i < n; i++)
+    {
+        if (bias[i] >= ((int64_t)1 << 25) || bias[i] <= -((int64_t)1 << 25))
+        {
+            return false;
+        }
+    }
+    return true;
+}
+
 /** Whether every shift of n is <= -2 (the 32-bit path's condition on the shifts, checked once per call). */
 static inline bool kiln_shifts_s32_ok(const int32_t *shift, int32_t n)
 {

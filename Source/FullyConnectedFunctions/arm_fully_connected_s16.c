@@ -58,6 +58,9 @@ static arm_cmsis_nn_status kiln_fc_s16_entry(const cmsis_nn_context *ctx,
      * <= -2 and whose sums and biases lie in [-2^30, 2^30) (TFLite's usual layers); the shifts are checked once
      * here. */
     const bool shifts_ok = kiln_shifts_s32_ok(shift, per_channel ? rows : 1);
+    /* ... and when a row has at most KILN_DOT4_CHUNK columns and every bias lies below 2^25 in magnitude, four rows'
+     * sums come from one kernel call in int32 (sum + bias an int32) */
+    const bool rows32 = KILN_BUILD_MVE && shifts_ok && cols <= KILN_DOT4_CHUNK && kiln_bias_s64_small(bias_data, rows);
     const int32_t mult4[4] = {mult[0], mult[0], mult[0], mult[0]};
     const int32_t shift4[4] = {shift[0], shift[0], shift[0], shift[0]};
     for (int32_t b = 0; b < batches; b++)
@@ -70,6 +73,19 @@ static arm_cmsis_nn_status kiln_fc_s16_entry(const cmsis_nn_context *ctx,
             int64_t sums[4];
             const int32_t nr = rows - r >= 4 ? 4 : (rows - r >= 2 ? 2 : 1);
             const int8_t *w = filter_data + (size_t)r * (size_t)cols;
+            if (rows32 && nr == 4)
+            {
+                int32_t acc[4];
+                kiln_dot4_s16_s8_runs32(x, 0, w, 0, cols, cols, 1, acc);
+                for (int32_t j = 0; j < 4 && bias_data != NULL; j++)
+                {
+                    acc[j] += (int32_t)bias_data[r + j]; /* |sum| <= 2^31 - 2^25, |bias| < 2^25 */
+                }
+                kiln_requant_s32_out4(acc, per_channel ? mult + r : mult4, per_channel ? shift + r : shift4,
+                                      args.out_offset, args.act_min, args.act_max, dst + r);
+                r += 4;
+                continue;
+            }
             if (nr == 4)
             {
                 kiln_dot4_s16_s8(x, w, cols, cols, sums);

@@ -30,19 +30,6 @@ static inline void kiln_conv_s16_dots(const int16_t *x, const int8_t *w, int32_t
     }
 }
 
-/* Whether every bias (NULL: none) lies in (-2^25, 2^25). */
-static bool kiln_conv_s16_bias_small(const int64_t *bias, int32_t n)
-{
-    for (int32_t i = 0; bias != NULL && i < n; i++)
-    {
-        if (bias[i] >= ((int64_t)1 << 25) || bias[i] <= -((int64_t)1 << 25))
-        {
-            return false;
-        }
-    }
-    return true;
-}
-
 /* The requantized output of channel o. */
 static inline int16_t kiln_conv_s16_result(const kiln_conv_s16_run_args *a, int32_t o, int64_t sum)
 {
@@ -75,7 +62,7 @@ void kiln_conv_s16_run_c(const kiln_conv_s16_run_args *a)
         KILN_BUILD_MVE && runs && !a->acc32 && oc_per_group % 4 == 0 && kiln_shifts_s32_ok(a->shift, out_c);
     /* ... and from one kernel call in int32 when a window has at most KILN_DOT4_CHUNK products and every bias lies
      * below 2^25 in magnitude (then sum + bias is an int32, within reach of kiln_requant_s32_out4) */
-    const bool quad32 = quad && k <= KILN_DOT4_CHUNK && kiln_conv_s16_bias_small(a->bias64, out_c);
+    const bool quad32 = quad && k <= KILN_DOT4_CHUNK && kiln_bias_s64_small(a->bias64, out_c);
 
     int16_t *dst = a->output;
     for (int32_t b = 0; b < s->batches; b++)
