@@ -146,14 +146,16 @@ typedef struct
 } kiln_dw_s16_wo;
 
 /**
- * The outputs of one output position for the run's n channels (n <= KILN_DW_S16_CHUNK): the window sums of
- * kiln_dw_acc_s16_s8 (x and w at the run's first channel, nky x nkx taps, both >= 1), then the outputs of
- * kiln_dw_s16_requant_run. Helium: sixteen channels a pass summed and requantized in registers (the sums in even /
- * odd lanes, the table read deinterleaved by VLD2, the outputs interleaved back by VMOVNB / VMOVNT), the rest through
- * the two calls (kernels/kiln_dw_s16_mve.c); the other backends: the two calls (kernels/kiln_dw_s16_c.c).
+ * The outputs of npix >= 1 output positions for the run's n channels (n <= KILN_DW_S16_CHUNK), each the window sums of
+ * kiln_dw_acc_s16_s8 (x and w at the run's first channel of the first position, nky x nkx taps, both >= 1; position i
+ * reads the window at x + i * x_step and writes out + i * out_step), then the outputs of kiln_dw_s16_requant_run.
+ * Helium: sixteen channels a pass summed and requantized in registers (the sums in even / odd lanes, the table read
+ * deinterleaved by VLD2, the outputs interleaved back by VMOVNB / VMOVNT), every position in one assembly call, the
+ * rest of the channels through the two calls (kernels/kiln_dw_s16_mve.c); the other backends: the two calls per
+ * position (kernels/kiln_dw_s16_c.c).
  */
 void kiln_dw_s16_window_out(const kiln_dw_s16_wo *p, const int16_t *x, const int8_t *w, int32_t n, int32_t nky,
-                            int32_t nkx, int16_t *out);
+                            int32_t nkx, int32_t npix, int32_t x_step, int16_t *out, int32_t out_step);
 
 /** Size query of the wrapper / generic entry on a backend: the plan's bytes, -1 for bad geometry. */
 int32_t kiln_dw_s16_query(const cmsis_nn_dw_conv_params *params,

@@ -218,9 +218,9 @@ static void ref_dw(const dw16_case *t, int16_t *out)
 #define GUARD 16
 #define GUARD_VAL ((int16_t)0x5A5A)
 #define MAX_OUT 40000
-#define MAX_IN 1400
-#define MAX_F 1200
-#define MAX_CH 64
+#define MAX_IN 12000
+#define MAX_F 3000
+#define MAX_CH 128
 
 static int16_t g_out_buf[MAX_OUT + 2 * GUARD];
 static int16_t *const g_out = g_out_buf + GUARD;
@@ -656,6 +656,76 @@ static void test_random(void)
     }
 }
 
+/* TFLite's usual int16 layers (channel multiplier 1, typical shifts in [-17, -2], biases within 2^30), where the
+ * channels run in runs of 64 with a requantization table and, on Helium, a row's positions with whole windows go to
+ * one assembly call sixteen channels a pass: channel counts around 16, 64 and 128 (remainders, two runs), windows up
+ * to 5x5 with stride, padding and dilation, extreme data. */
+static void test_tflite_layers(void)
+{
+    static const int32_t chans[] = {16, 17, 20, 31, 32, 37, 48, 63, 64, 65, 80, 100, 128};
+    kiln_rng r;
+    kiln_rng_seed(&r, 0xD5161u);
+    const int32_t iters = kiln_test_iterations(600, 90);
+    for (int32_t it = 0; it < iters; it++)
+    {
+        dw16_case t;
+        random_case(&r, &t, it);
+        t.name = "tflite layer";
+        do
+        {
+            t.n = kiln_rng_range(&r, 0, 3) == 0 ? 2 : 1;
+            draw_axis(&r, &t.h, &t.fh, &t.sh, &t.dh, &t.ph, &t.oh);
+            draw_axis(&r, &t.w, &t.fw, &t.sw, &t.dw, &t.pw, &t.ow);
+            if (it % 2 == 0)
+            {
+                /* 3x3, stride 1 or 2, padding 1: rows of whole windows */
+                t.h = kiln_rng_range(&r, 3, 9);
+                t.w = kiln_rng_range(&r, 3, 9);
+                t.fh = t.fw = 3;
+                t.sh = t.sw = kiln_rng_range(&r, 1, 2);
+                t.dh = t.dw = 1;
+                t.ph = t.pw = 1;
+                t.oh = (t.h + 2 - 3) / t.sh + 1;
+                t.ow = (t.w + 2 - 3) / t.sw + 1;
+            }
+            t.c = chans[kiln_rng_range(&r, 0, (int32_t)(sizeof(chans) / sizeof(chans[0])) - 1)];
+            t.cm = 1;
+            t.oc = t.c;
+        } while (case_out_count(&t) > MAX_OUT || t.n * t.h * t.w * t.c > MAX_IN || t.fh * t.fw * t.oc > MAX_F);
+        const bool extreme = it % 4 == 0;
+        for (int32_t i = 0; i < t.n * t.h * t.w * t.c; i++)
+        {
+            r_in[i] = (int16_t)(extreme ? (kiln_rng_range(&r, 0, 1) ? INT16_MIN : INT16_MAX)
+                                        : kiln_rng_range(&r, INT16_MIN, INT16_MAX));
+        }
+        for (int32_t i = 0; i < t.fh * t.fw * t.oc; i++)
+        {
+            r_f[i] = (int8_t)(extreme ? (kiln_rng_range(&r, 0, 1) ? INT8_MIN : INT8_MAX)
+                                      : kiln_rng_range(&r, INT8_MIN, INT8_MAX));
+        }
+        for (int32_t i = 0; i < t.oc; i++)
+        {
+            const int32_t k = kiln_rng_range(&r, 0, 7);
+            r_bias[i] = k == 0 ? ((int64_t)1 << 30) : (k == 1 ? -((int64_t)1 << 30) : kiln_rng_range(&r, -500000, 500000));
+            r_shift[i] = k == 2 ? -17 : (k == 3 ? -2 : kiln_rng_range(&r, -14, -5));
+            r_mult[i] = kiln_rng_range(&r, 1 << 30, INT32_MAX);
+        }
+        t.input = r_in;
+        t.filter = r_f;
+        t.bias = it % 5 == 4 ? NULL : r_bias;
+        t.mult = r_mult;
+        t.shift = r_shift;
+        kiln_test_context("tflite layer %d: n %d in %dx%dx%d f %dx%d s %d,%d p %d,%d d %d,%d out %dx%d", (int)it,
+                          (int)t.n, (int)t.h, (int)t.w, (int)t.c, (int)t.fh, (int)t.fw, (int)t.sh, (int)t.sw,
+                          (int)t.ph, (int)t.pw, (int)t.dh, (int)t.dw, (int)t.oh, (int)t.ow);
+        ref_dw(&t, g_ref);
+        if (!check_entries(&t, g_ref))
+        {
+            return;
+        }
+    }
+}
+
 /* ---- the plan and the size queries ------------------------------------------------------------- */
 
 static void test_plan_and_queries(void)
@@ -938,5 +1008,6 @@ int main(void)
     KILN_RUN(test_bad_input);
     KILN_RUN(test_empty);
     KILN_RUN(test_random);
+    KILN_RUN(test_tflite_layers);
     return kiln_test_finish();
 }

@@ -45,11 +45,14 @@ static bool kiln_dw_s16_rq32_ok(const kiln_dw_s8_shape *s, const kiln_dw_s16_arg
 
 #if !KILN_BUILD_MVE /* Helium: kiln_dw_s16_mve.c */
 void kiln_dw_s16_window_out(const kiln_dw_s16_wo *p, const int16_t *x, const int8_t *w, int32_t n, int32_t nky,
-                            int32_t nkx, int16_t *out)
+                            int32_t nkx, int32_t npix, int32_t x_step, int16_t *out, int32_t out_step)
 {
-    int32_t sums[KILN_DW_S16_CHUNK];
-    kiln_dw_acc_s16_s8(x, w, n, nky, nkx, p->x_col, p->x_row, p->w_col, p->w_row, sums);
-    kiln_dw_s16_requant_run(sums, n, p->rq, 0, p->out_offset, p->lo, p->hi, out);
+    for (int32_t i = 0; i < npix; i++, x += x_step, out += out_step)
+    {
+        int32_t sums[KILN_DW_S16_CHUNK];
+        kiln_dw_acc_s16_s8(x, w, n, nky, nkx, p->x_col, p->x_row, p->w_col, p->w_row, sums);
+        kiln_dw_s16_requant_run(sums, n, p->rq, 0, p->out_offset, p->lo, p->hi, out);
+    }
 }
 #endif
 
@@ -70,10 +73,11 @@ void kiln_dw_s16_requant_run(const int32_t *sums, int32_t n, const kiln_dw_s16_r
 /* One output position's channels c0 .. c0 + nc - 1 (with a channel multiplier above 1: c0 = 0 and every output
  * channel), their window cut to the taps [ky0, ky1) x [kx0, kx1) inside the input; base_y / base_x: the window's
  * first input row and column (possibly in the padding), in_b: the batch's input, out: the position's output at c0.
- * wo non-NULL: the one-product requantization from its table (the calls kiln_dw_s16_rq32_ok accepts). */
+ * wo non-NULL: the one-product requantization from its table (the calls kiln_dw_s16_rq32_ok accepts), for npix
+ * positions along the row with the same taps (npix 1 otherwise). */
 static inline void kiln_dw_s16_pixel(const kiln_dw_s8_shape *s, const kiln_dw_s16_args *a, const kiln_dw_s16_wo *wo,
                                      const int16_t *in_b, int32_t c0, int32_t nc, int32_t base_y, int32_t ky0,
-                                     int32_t ky1, int32_t base_x, int32_t kx0, int32_t kx1, int16_t *out)
+                                     int32_t ky1, int32_t base_x, int32_t kx0, int32_t kx1, int32_t npix, int16_t *out)
 {
     const int32_t in_c = s->in_c, out_c = s->out_c, cm = s->ch_mult;
     const int32_t nky = ky1 - ky0, nkx = kx1 - kx0;
@@ -83,14 +87,19 @@ static inline void kiln_dw_s16_pixel(const kiln_dw_s8_shape *s, const kiln_dw_s1
         if (nky > 0 && nkx > 0)
         {
             kiln_dw_s16_window_out(wo, in_b + (iy0 * s->in_w + ix0) * in_c + c0,
-                                   a->filter + (ky0 * s->filter_w + kx0) * out_c + c0, nc, nky, nkx, out);
+                                   a->filter + (ky0 * s->filter_w + kx0) * out_c + c0, nc, nky, nkx, npix,
+                                   s->stride_w * in_c, out, out_c);
         }
         else
         {
-            /* a window wholly in the padding sums to 0 */
+            /* windows wholly in the padding sum to 0 */
             int32_t zeros[KILN_DW_S16_CHUNK];
             memset(zeros, 0, (size_t)nc * sizeof(zeros[0]));
-            kiln_dw_s16_requant_run(zeros, nc, wo->rq, 0, a->output_offset, a->act_min, a->act_max, out);
+            for (int32_t i = 0; i < npix; i++)
+            {
+                kiln_dw_s16_requant_run(zeros, nc, wo->rq, 0, a->output_offset, a->act_min, a->act_max,
+                                        out + i * out_c);
+            }
         }
         return;
     }
@@ -158,12 +167,23 @@ void kiln_dw_s16_kernel_c(const kiln_dw_s8_shape *s, const kiln_dw_s16_args *a)
                 const int32_t base_y = oy * s->stride_h - s->pad_h;
                 int32_t ky0, ky1;
                 kiln_tap_range(base_y, s->in_h, s->filter_h, s->dil_h, &ky0, &ky1);
-                for (int32_t ox = 0; ox < s->out_w; ox++, out += out_c)
+                for (int32_t ox = 0, npix = 1; ox < s->out_w; ox += npix, out += npix * out_c)
                 {
                     const int32_t base_x = ox * s->stride_w - s->pad_w;
                     int32_t kx0, kx1;
                     kiln_tap_range(base_x, s->in_w, s->filter_w, s->dil_w, &kx0, &kx1);
-                    kiln_dw_s16_pixel(s, a, rq32 ? &wo : NULL, in_b, c0, nc, base_y, ky0, ky1, base_x, kx0, kx1, out);
+                    npix = 1;
+                    if (rq32 && kx0 == 0 && kx1 == s->filter_w)
+                    {
+                        /* the following positions whose windows lie wholly inside the row too: one call */
+                        const int32_t span = (s->filter_w - 1) * s->dil_w;
+                        while (ox + npix < s->out_w && base_x + npix * s->stride_w + span < s->in_w)
+                        {
+                            npix++;
+                        }
+                    }
+                    kiln_dw_s16_pixel(s, a, rq32 ? &wo : NULL, in_b, c0, nc, base_y, ky0, ky1, base_x, kx0, kx1, npix,
+                                      out);
                 }
             }
         }

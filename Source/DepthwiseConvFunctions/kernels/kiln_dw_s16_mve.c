@@ -43,21 +43,22 @@ void kiln_dw_s16_requant_run(const int32_t *sums, int32_t n, const kiln_dw_s16_r
 }
 
 void kiln_dw_s16_window_out(const kiln_dw_s16_wo *p, const int16_t *x, const int8_t *w, int32_t n, int32_t nky,
-                            int32_t nkx, int16_t *out)
+                            int32_t nkx, int32_t npix, int32_t x_step, int16_t *out, int32_t out_step)
 {
     const int32_t groups = n / 16, c = groups * 16;
     if (groups > 0)
     {
         const int32_t xr = (p->x_row - nkx * p->x_col) * 2, wr = p->w_row - nkx * p->w_col;
-        kiln_dw16_job job = {x,  w,        out,           groups, nky,   nkx,  p->x_col * 2, p->w_col,
-                             xr, wr,       p->rq->m,      p->out_offset, p->lo, p->hi, NULL};
+        kiln_dw16_job job = {x,        w,        out,           groups, nky,   nkx,   p->x_col * 2, p->w_col,
+                             xr,       wr,       p->rq->m,      p->out_offset, p->lo, p->hi, NULL, npix,
+                             x_step * 2 - c * 2, p->rq->m, -c, (out_step - c) * 2};
         kiln_dw16_run(&job);
     }
-    if (c < n)
+    for (int32_t i = 0; c < n && i < npix; i++)
     {
         int32_t sums[16];
-        kiln_dw_acc_s16_s8(x + c, w + c, n - c, nky, nkx, p->x_col, p->x_row, p->w_col, p->w_row, sums);
-        kiln_dw_s16_requant_run(sums, n - c, p->rq, c, p->out_offset, p->lo, p->hi, out + c);
+        kiln_dw_acc_s16_s8(x + i * x_step + c, w + c, n - c, nky, nkx, p->x_col, p->x_row, p->w_col, p->w_row, sums);
+        kiln_dw_s16_requant_run(sums, n - c, p->rq, c, p->out_offset, p->lo, p->hi, out + i * out_step + c);
     }
 }
 

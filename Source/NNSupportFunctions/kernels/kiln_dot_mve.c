@@ -351,7 +351,11 @@ __attribute__((naked, noinline)) void kiln_dw16_run(kiln_dw16_job *job __attribu
                    "  ldr         r3, [r8, #20]               \n"
                    "  ldrd        r4, r5, [r8, #24]           \n"
                    "  ldrd        r6, r7, [r8, #32]           \n"
-                   "3:                                        \n"
+                   "7:                                        \n" /* an output position */
+                   "  ldr         r11, [r8, #12]              \n"
+                   "  ldr         r12, [r8, #68]              \n"
+                   "  str         r12, [r8, #40]              \n"
+                   "3:                                        \n" /* a group */
                    "  vmov.i32    q4, #0                      \n"
                    "  vmov.i32    q5, #0                      \n"
                    "  vmov.i32    q6, #0                      \n"
@@ -438,10 +442,21 @@ __attribute__((naked, noinline)) void kiln_dw16_run(kiln_dw16_job *job __attribu
                    "6:                                        \n"
                    "  add         r9, r9, #32                 \n"
                    "  add         r10, r10, #16               \n"
-                   "  ldr         r2, [r8, #12]               \n"
-                   "  subs        r2, r2, #1                  \n"
-                   "  str         r2, [r8, #12]               \n"
+                   "  subs        r11, r11, #1                \n"
                    "  bne         3b                          \n"
+                   "  ldr         r2, [r8, #60]               \n"
+                   "  subs        r2, r2, #1                  \n"
+                   "  beq         9f                          \n"
+                   "  str         r2, [r8, #60]               \n"
+                   "  ldrd        r2, r12, [r8, #64]          \n" /* x_adj, (m0) */
+                   "  add         r9, r2                      \n"
+                   "  ldrd        r2, r12, [r8, #72]          \n" /* w_back, out_adj */
+                   "  add         r10, r2                     \n"
+                   "  ldr         r2, [r8, #8]                \n"
+                   "  add         r2, r12                     \n"
+                   "  str         r2, [r8, #8]                \n"
+                   "  b           7b                          \n"
+                   "9:                                        \n"
                    "  vpop        {d8-d15}                    \n"
                    "  pop         {r4, r5, r6, r7, r8, r9, r10, r11, pc} \n"
                    :
@@ -458,7 +473,8 @@ void kiln_dw_acc_s16_s8(const int16_t *x, const int8_t *w, int32_t n, int32_t nk
     if (n >= 16)
     {
         const int32_t xr = (x_row - nkx * x_col) * 2, wr = w_row - nkx * w_col;
-        kiln_dw16_job job = {x, w, NULL, n / 16, nky, nkx, x_col * 2, w_col, xr, wr, NULL, 0, 0, 0, acc};
+        kiln_dw16_job job = {x,    w,   NULL, n / 16, nky, nkx, x_col * 2, w_col, xr, wr,
+                             NULL, 0,   0,    0,      acc, 1,   0,         NULL,  0,  0};
         kiln_dw16_run(&job);
         c = n / 16 * 16;
     }
