@@ -60,7 +60,8 @@ static arm_cmsis_nn_status kiln_fc_s16_entry(const cmsis_nn_context *ctx,
     const bool shifts_ok = kiln_shifts_s32_ok(shift, per_channel ? rows : 1);
     /* ... and when a row has at most KILN_DOT4_CHUNK columns and every bias lies below 2^25 in magnitude, four rows'
      * sums come from one kernel call in int32 (sum + bias an int32) */
-    const bool rows32 = KILN_BUILD_MVE && shifts_ok && cols <= KILN_DOT4_CHUNK && kiln_bias_s64_small(bias_data, rows);
+    const bool rows32 = (KILN_BUILD_MVE || KILN_BUILD_DSP) && shifts_ok && cols <= KILN_DOT4_CHUNK &&
+                        kiln_bias_s64_small(bias_data, rows);
     const int32_t mult4[4] = {mult[0], mult[0], mult[0], mult[0]};
     const int32_t shift4[4] = {shift[0], shift[0], shift[0], shift[0]};
     for (int32_t b = 0; b < batches; b++)

@@ -55,11 +55,11 @@ void kiln_conv_s16_run_c(const kiln_conv_s16_run_args *a)
      * and in the filter: one dot product per filter row (a "run"); otherwise one per tap. */
     const bool runs = dw == 1 && fc == in_c;
     const int32_t row = in_w * in_c; /* input elements per image row */
-    /* On Helium, four output channels at a time are requantized on four lanes (kiln_requant_s32_out4) when their sums
-     * and biases lie in [-2^30, 2^30) and every shift is <= -2 (TFLite's usual layers; the shifts checked here), their
-     * sums ... */
-    const bool quad =
-        KILN_BUILD_MVE && runs && !a->acc32 && oc_per_group % 4 == 0 && kiln_shifts_s32_ok(a->shift, out_c);
+    /* On Helium and DSP, four output channels at a time are requantized together (kiln_requant_s32_out4) when their
+     * sums and biases lie in [-2^30, 2^30) and every shift is <= -2 (TFLite's usual layers; the shifts checked here),
+     * their sums ... */
+    const bool quad = (KILN_BUILD_MVE || KILN_BUILD_DSP) && runs && !a->acc32 && oc_per_group % 4 == 0 &&
+                      kiln_shifts_s32_ok(a->shift, out_c);
     /* ... and from one kernel call in int32 when a window has at most KILN_DOT4_CHUNK products and every bias lies
      * below 2^25 in magnitude (then sum + bias is an int32, within reach of kiln_requant_s32_out4) */
     const bool quad32 = quad && k <= KILN_DOT4_CHUNK && kiln_bias_s64_small(a->bias64, out_c);

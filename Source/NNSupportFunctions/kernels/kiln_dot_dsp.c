@@ -221,6 +221,127 @@ void kiln_dot2_s16_s16(const int16_t *x, const int16_t *y0, int32_t y_stride, in
     out[1] = a1;
 }
 
+/* The runs of kiln_dot4_s16_s8_runs32 (kiln_dot4_runs32_dsp), as the Helium kernel's. */
+typedef struct
+{
+    const int16_t *x; /* [0] */
+    const int8_t *w0; /* [4] */
+    int32_t w_stride; /* [8] bytes between the four rows */
+    int32_t n;        /* [12] elements per run */
+    int32_t runs;     /* [16] */
+    int32_t x_adj;    /* [20] bytes from past a run's last element to the next run: 2 (x_step - n) */
+    int32_t w_adj;    /* [24] the same for the rows: w_step - n */
+    int32_t *out;     /* [28] four int32 */
+} kiln_dot4_runs_job;
+
+/*
+ * Per four elements: x as (x0, x1), (x2, x3) repacked once for the four rows as (x0, x2), (x1, x3) (PKHBT / PKHTB),
+ * each row's bytes widened to (w0, w2), (w1, w3) (SXTB16) and two SMLAD into its int32 sum: 26 instructions per 16
+ * MACs (two kiln_dot2_s16_s8 took 32, in 64 bits); the last n % 4 elements one at a time (SMLABB). A whole function in
+ * assembly (AAPCS: r0 = job, r4 - r11 and lr saved): the sums in r0 - r3, the rows in r4 - r7, x in r8, r9 the
+ * count, r10 - r12 and lr temporaries; the run count, n / 4, n % 4 and the job on the stack.
+ */
+__attribute__((naked, noinline)) static void kiln_dot4_runs32_dsp(const kiln_dot4_runs_job *job
+                                                                  __attribute__((unused)))
+{
+    __asm volatile("  push        {r4, r5, r6, r7, r8, r9, r10, r11, lr} \n"
+                   "  sub         sp, sp, #16                 \n"
+                   "  str         r0, [sp, #12]               \n"
+                   "  ldr         r1, [r0, #16]               \n"
+                   "  str         r1, [sp, #0]                \n" /* runs */
+                   "  ldr         r1, [r0, #12]               \n"
+                   "  lsrs        r2, r1, #2                  \n"
+                   "  str         r2, [sp, #4]                \n" /* n / 4 */
+                   "  and         r1, r1, #3                  \n"
+                   "  str         r1, [sp, #8]                \n" /* n % 4 */
+                   "  ldr         r8, [r0, #0]                \n"
+                   "  ldr         r4, [r0, #4]                \n"
+                   "  ldr         r1, [r0, #8]                \n"
+                   "  add         r5, r4, r1                  \n"
+                   "  add         r6, r5, r1                  \n"
+                   "  add         r7, r6, r1                  \n"
+                   "  movs        r0, #0                      \n"
+                   "  movs        r1, #0                      \n"
+                   "  movs        r2, #0                      \n"
+                   "  movs        r3, #0                      \n"
+                   "  ldr         r12, [sp, #0]               \n"
+                   "  cmp         r12, #0                     \n"
+                   "  beq         9f                          \n"
+                   "1:                                        \n" /* a run */
+                   "  ldr         r9, [sp, #4]                \n"
+                   "  cmp         r9, #0                      \n"
+                   "  beq         3f                          \n"
+                   "2:                                        \n"
+                   "  ldr         r10, [r8], #4               \n"
+                   "  ldr         r11, [r8], #4               \n"
+                   "  pkhbt       r12, r10, r11, lsl #16      \n" /* (x0, x2) */
+                   "  pkhtb       r11, r11, r10, asr #16      \n" /* (x1, x3) */
+                   "  ldr         r10, [r4], #4               \n"
+                   "  sxtb16      lr, r10, ror #8             \n"
+                   "  sxtb16      r10, r10                    \n"
+                   "  smlad       r0, r12, r10, r0            \n"
+                   "  smlad       r0, r11, lr, r0             \n"
+                   "  ldr         r10, [r5], #4               \n"
+                   "  sxtb16      lr, r10, ror #8             \n"
+                   "  sxtb16      r10, r10                    \n"
+                   "  smlad       r1, r12, r10, r1            \n"
+                   "  smlad       r1, r11, lr, r1             \n"
+                   "  ldr         r10, [r6], #4               \n"
+                   "  sxtb16      lr, r10, ror #8             \n"
+                   "  sxtb16      r10, r10                    \n"
+                   "  smlad       r2, r12, r10, r2            \n"
+                   "  smlad       r2, r11, lr, r2             \n"
+                   "  ldr         r10, [r7], #4               \n"
+                   "  sxtb16      lr, r10, ror #8             \n"
+                   "  sxtb16      r10, r10                    \n"
+                   "  smlad       r3, r12, r10, r3            \n"
+                   "  smlad       r3, r11, lr, r3             \n"
+                   "  subs        r9, r9, #1                  \n"
+                   "  bne         2b                          \n"
+                   "3:                                        \n" /* the last n % 4 */
+                   "  ldr         r9, [sp, #8]                \n"
+                   "  cmp         r9, #0                      \n"
+                   "  beq         5f                          \n"
+                   "4:                                        \n"
+                   "  ldrsh       r12, [r8], #2               \n"
+                   "  ldrsb       r10, [r4], #1               \n"
+                   "  smlabb      r0, r12, r10, r0            \n"
+                   "  ldrsb       r10, [r5], #1               \n"
+                   "  smlabb      r1, r12, r10, r1            \n"
+                   "  ldrsb       r10, [r6], #1               \n"
+                   "  smlabb      r2, r12, r10, r2            \n"
+                   "  ldrsb       r10, [r7], #1               \n"
+                   "  smlabb      r3, r12, r10, r3            \n"
+                   "  subs        r9, r9, #1                  \n"
+                   "  bne         4b                          \n"
+                   "5:                                        \n" /* the next run */
+                   "  ldr         r12, [sp, #12]              \n"
+                   "  ldr         r9, [r12, #20]              \n"
+                   "  add         r8, r9                      \n"
+                   "  ldr         r9, [r12, #24]              \n"
+                   "  add         r4, r9                      \n"
+                   "  add         r5, r9                      \n"
+                   "  add         r6, r9                      \n"
+                   "  add         r7, r9                      \n"
+                   "  ldr         r12, [sp, #0]               \n"
+                   "  subs        r12, r12, #1                \n"
+                   "  str         r12, [sp, #0]               \n"
+                   "  bne         1b                          \n"
+                   "9:                                        \n"
+                   "  ldr         r12, [sp, #12]              \n"
+                   "  ldr         r12, [r12, #28]             \n"
+                   "  stm         r12, {r0, r1, r2, r3}       \n"
+                   "  add         sp, sp, #16                 \n"
+                   "  pop         {r4, r5, r6, r7, r8, r9, r10, r11, pc} \n");
+}
+
+void kiln_dot4_s16_s8_runs32(const int16_t *x, int32_t x_step, const int8_t *w0, int32_t w_step, int32_t w_stride,
+                             int32_t n, int32_t runs, int32_t out[4])
+{
+    const kiln_dot4_runs_job job = {x, w0, w_stride, n, runs, (x_step - n) * 2, w_step - n, out};
+    kiln_dot4_runs32_dsp(&job);
+}
+
 /* The window sums of nq runs of four channels (kiln_dw_acc4_run): x, w at the first channel; xc / wc the column steps
  * in bytes; xr / wr from past a filter row's last column to the next row's first, in bytes; nq, nky, nkx >= 1. */
 typedef struct
