@@ -34,6 +34,54 @@ static int32_t kiln_lstm_requantize_s64(int64_t val, int32_t reduced, int32_t sh
     return (int32_t)(((int64_t)r + 1) >> 1);
 }
 
+/* kiln_lstm_fc_acc_s16 in 32-bit arithmetic where that is exact: rows of at most KILN_DOT4_CHUNK columns (a dot
+ * product within 2^31 - 2^25, four rows' from one kernel call in int32) and every bias below 2^25 in magnitude (their
+ * sum an int32, so the int64 saturating add never saturates). Then acc * reduced is an exact int64 (SMULL), its shift
+ * and 32-bit truncation are kiln_lstm_requantize_s64's, (r + 1) >> 1 = (r >> 1) + (r & 1) without leaving int32, and
+ * dst[r] plus that fits int32 before the clamp. False (nothing written) where the call does not qualify. */
+static bool kiln_lstm_fc_acc_s16_32(const int16_t *x, const int8_t *w, const uint8_t *bias_bytes, int16_t *dst,
+                                    int32_t cols, int32_t rows, int32_t reduced, int32_t shift)
+{
+    if (cols > KILN_DOT4_CHUNK)
+    {
+        return false;
+    }
+    for (int32_t r = 0; r < rows; r++)
+    {
+        int64_t b;
+        memcpy(&b, bias_bytes + (size_t)r * sizeof(int64_t), sizeof(b));
+        if (b >= ((int64_t)1 << 25) || b <= -((int64_t)1 << 25))
+        {
+            return false;
+        }
+    }
+    const int32_t sh = 14 - shift; /* shift <= 14 */
+    for (int32_t r = 0; r < rows;)
+    {
+        int32_t dots[4];
+        const int32_t nr = rows - r >= 4 ? 4 : 1;
+        const int8_t *wr = w + (size_t)r * (size_t)cols;
+        if (nr == 4)
+        {
+            kiln_dot4_s16_s8_runs32(x, 0, wr, 0, cols, cols, 1, dots);
+        }
+        else
+        {
+            dots[0] = (int32_t)kiln_dot_s16_s8(x, wr, cols);
+        }
+        for (int32_t j = 0; j < nr; j++, r++)
+        {
+            int64_t b;
+            memcpy(&b, bias_bytes + (size_t)r * sizeof(int64_t), sizeof(b));
+            const int32_t acc = dots[j] + (int32_t)b;
+            const int32_t q = kiln_lstm_wrap32((uint32_t)(uint64_t)(((int64_t)acc * reduced) >> sh));
+            const int32_t v = (int32_t)dst[r] + (q >> 1) + (q & 1);
+            dst[r] = (int16_t)(v < INT16_MIN ? INT16_MIN : (v > INT16_MAX ? INT16_MAX : v));
+        }
+    }
+    return true;
+}
+
 /* dst[r] = sat16(dst[r] + requantize_s64(bias[r] + sum_k x[k] * w[r][k])), r < rows; exact int64 sums
  * (the backend's dot product, Internal/kiln_dot.h), the bias added with saturation; bias read with memcpy
  * (a void pointer of the params, any alignment). */
@@ -48,6 +96,10 @@ void kiln_lstm_fc_acc_s16(const int16_t *x,
 {
     const uint8_t *bias_bytes = (const uint8_t *)bias;
     const int32_t reduced = REDUCE_MULTIPLIER(multiplier);
+    if (kiln_lstm_fc_acc_s16_32(x, w, bias_bytes, dst, cols, rows, reduced, shift))
+    {
+        return;
+    }
     for (int32_t r = 0; r < rows;)
     {
         /* four rows per kernel call (the x loads shared), then one at a time */
