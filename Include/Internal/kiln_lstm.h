@@ -94,6 +94,15 @@ static inline int32_t kiln_lstm_wrap32(uint32_t v)
     return (v <= (uint32_t)INT32_MAX) ? (int32_t)v : (int32_t)(v - 0x80000000u) + INT32_MIN;
 }
 
+/**
+ * Four rows of the int8 LSTM gate products (kiln_lstm_fc_acc_s8): dst[j] = sat16(dst[j] + arm_nn_requantize(
+ * wrap32(bias[j] + dots[j]), multiplier, shift)), j < 4, the biases read from bias_bytes (any alignment),
+ * multiplier >= 0. Helium: four lanes (Source/LSTMFunctions/kernels/kiln_lstm_acc_mve.c); the other backends one row
+ * at a time (kiln_lstm_acc_c.c).
+ */
+void kiln_lstm_acc4_s8(const uint32_t dots[4], const uint8_t *bias_bytes, int32_t multiplier, int32_t shift,
+                       int16_t *dst);
+
 /** hidden = clamp(requantize(out_gate * tanh_cell, multiplier, shift) + offset, lo, hi), as int32
  *  (the caller narrows it to its output type). */
 static inline int32_t kiln_lstm_hidden_value(int16_t out_gate,

@@ -35,6 +35,9 @@ void kiln_lstm_fc_acc_s8(const int8_t *x,
         if (nr == 4)
         {
             kiln_dot4_s8_off(x, wr, cols, cols, 0, dots);
+            kiln_lstm_acc4_s8(dots, bias_bytes + (size_t)r * sizeof(int32_t), multiplier, shift, dst + r);
+            r += 4;
+            continue;
         }
         else
         {
