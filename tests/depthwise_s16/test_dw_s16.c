@@ -13,6 +13,7 @@
 #include "arm_nnfunctions.h"
 #include "arm_nnsupportfunctions.h"
 #include "Internal/kiln_dw_s16.h"
+#include "kiln_board.h"
 #include "kiln_test.h"
 
 #include "kiln_vectors/dw_int16xint8.h"
@@ -720,6 +721,12 @@ static void test_tflite_layers(void)
                           (int)t.ph, (int)t.pw, (int)t.dh, (int)t.dw, (int)t.oh, (int)t.ow);
         ref_dw(&t, g_ref);
         if (!check_entries(&t, g_ref))
+        {
+            return;
+        }
+        /* every operand at the end of readable memory now and then: the sixteen-channel loads stay inside */
+        if (it % 15 == 0 && t.n * t.h * t.w * t.c * 2 <= (int32_t)kiln_edge_capacity() &&
+            case_out_count(&t) * 2 <= (int32_t)kiln_edge_capacity() && !check_edges(&t, g_ref))
         {
             return;
         }
