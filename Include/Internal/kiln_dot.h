@@ -63,6 +63,21 @@ void kiln_dot2_s16_s16(const int16_t *x, const int16_t *y0, int32_t y_stride, in
 void kiln_dot4_s16_s8_runs32(const int16_t *x, int32_t x_step, const int8_t *w0, int32_t w_step, int32_t w_stride,
                              int32_t n, int32_t runs, int32_t out[4]);
 
+/* The call of the DSP and Helium kiln_dot4_s16_s8_runs32 assembly (Source/NNSupportFunctions/kernels/kiln_dot_dsp.c,
+ * kiln_dot_mve.c: offsets in brackets). x_adj / w_adj: bytes from where a run's loop leaves x / the rows to the next
+ * run's start (each backend's loop advances its own amount past a run). */
+typedef struct
+{
+    const int16_t *x; /* [0] */
+    const int8_t *w0; /* [4] */
+    int32_t w_stride; /* [8] bytes between the four rows */
+    int32_t n;        /* [12] elements per run */
+    int32_t runs;     /* [16] */
+    int32_t x_adj;    /* [20] */
+    int32_t w_adj;    /* [24] */
+    int32_t *out;     /* [28] four int32 */
+} kiln_dot4_runs_job;
+
 /** Whether x + x_offset fits a halfword lane for every int8 x (the DSP and Helium int8 dot kernels' fast forms). */
 static inline bool kiln_dot_off_fits_s16(int32_t x_offset)
 {

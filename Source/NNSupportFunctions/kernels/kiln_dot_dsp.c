@@ -221,19 +221,6 @@ void kiln_dot2_s16_s16(const int16_t *x, const int16_t *y0, int32_t y_stride, in
     out[1] = a1;
 }
 
-/* The runs of kiln_dot4_s16_s8_runs32 (kiln_dot4_runs32_dsp), as the Helium kernel's. */
-typedef struct
-{
-    const int16_t *x; /* [0] */
-    const int8_t *w0; /* [4] */
-    int32_t w_stride; /* [8] bytes between the four rows */
-    int32_t n;        /* [12] elements per run */
-    int32_t runs;     /* [16] */
-    int32_t x_adj;    /* [20] bytes from past a run's last element to the next run: 2 (x_step - n) */
-    int32_t w_adj;    /* [24] the same for the rows: w_step - n */
-    int32_t *out;     /* [28] four int32 */
-} kiln_dot4_runs_job;
-
 /*
  * Per four elements: x as (x0, x1), (x2, x3) repacked once for the four rows as (x0, x2), (x1, x3) (PKHBT / PKHTB),
  * each row's bytes widened to (w0, w2), (w1, w3) (SXTB16) and two SMLAD into its int32 sum: 26 instructions per 16

@@ -185,19 +185,6 @@ void kiln_dot4_s16_s8(const int16_t *x, const int8_t *w0, int32_t w_stride, int3
     out[3] = s3;
 }
 
-/* The runs of kiln_dot4_s16_s8_runs32 (kiln_dot4_runs32_asm): steps past what a run's loop advances. */
-typedef struct
-{
-    const int16_t *x;  /* [0] */
-    const int8_t *w0;  /* [4] */
-    int32_t w_stride;  /* [8] bytes between the four rows */
-    int32_t n;         /* [12] elements per run */
-    int32_t runs;      /* [16] */
-    int32_t x_adj;     /* [20] bytes from past a run's x loop to the next run */
-    int32_t w_adj;     /* [24] the same for the rows */
-    int32_t *out;      /* [28] four int32 */
-} kiln_dot4_runs_job;
-
 /* Per run a tail-predicated loop of eight elements a pass (one VLDRH of x, four VLDRB.S16 of the rows, four
  * VMLADAVA.S16 into r0 / r2 / r4 / r6), then five pointer adds: 7 instructions a run outside the loop where the C
  * loop around inline assembly took 25. A whole function in assembly (AAPCS: r0 = job, r4 - r11 and lr saved): the
