@@ -345,11 +345,26 @@ typedef struct
     int32_t wr;
 } kiln_dw_acc4_job;
 
+/* One tap of four channels: the weights' word widened to (w0, w2), (w1, w3), x as (x0, x1), (x2, x3), one SMLAxy per
+ * channel; both pointers stepped to the next column. */
+#define KILN_DW_ACC4_TAP                                                                                              \
+    "  ldr         r10, [r5]                   \n"                                                                    \
+    "  ldr         r12, [r4]                   \n"                                                                    \
+    "  ldr         lr, [r4, #4]                \n"                                                                    \
+    "  sxtb16      r11, r10                    \n"                                                                    \
+    "  sxtb16      r10, r10, ror #8            \n"                                                                    \
+    "  add         r4, r6                      \n"                                                                    \
+    "  add         r5, r7                      \n"                                                                    \
+    "  smlabb      r0, r12, r11, r0            \n"                                                                    \
+    "  smlatb      r1, r12, r10, r1            \n"                                                                    \
+    "  smlabt      r2, lr, r11, r2             \n"                                                                    \
+    "  smlatt      r3, lr, r10, r3             \n"
+
 /* Per tap and four channels: x as (x0, x1), (x2, x3), the weights widened to (w0, w2), (w1, w3) (SXTB16), one
- * halfword product per SMLAxy into each channel's sum; 13 instructions. The accumulators, pointers, steps, counters
- * and temporaries take fourteen registers, so this is a whole function in assembly (AAPCS: r0 = job, r4 - r11 and lr
- * saved), the job copied to its frame: [sp] x, w, acc, nq, nky, nkx, xc, wc, xr, wr. From C, GCC 12.2 spilled the
- * row pointers and took 15 instructions a tap and 13 a row. */
+ * halfword product per SMLAxy into each channel's sum; 13 instructions, 11 in a row of three columns (unrolled). The
+ * accumulators, pointers, steps, counters and temporaries take fourteen registers, so this is a whole function in
+ * assembly (AAPCS: r0 = job, r4 - r11 and lr saved), the job copied to its frame: [sp] x, w, acc, nq, nky, nkx, xc,
+ * wc, xr, wr. From C, GCC 12.2 spilled the row pointers and took 15 instructions a tap and 13 a row. */
 __attribute__((naked, noinline)) static void kiln_dw_acc4_run(const kiln_dw_acc4_job *job __attribute__((unused)))
 {
     __asm volatile("  push        {r4, r5, r6, r7, r8, r9, r10, r11, lr} \n"
@@ -367,20 +382,18 @@ __attribute__((naked, noinline)) static void kiln_dw_acc4_run(const kiln_dw_acc4
                    "  ldr         r9, [sp, #16]               \n" /* rows */
                    "1:                                        \n"
                    "  ldr         r8, [sp, #20]               \n" /* columns */
+                   "  cmp         r8, #3                      \n"
+                   "  beq         5f                          \n"
                    "2:                                        \n"
-                   "  ldr         r10, [r5]                   \n"
-                   "  ldr         r12, [r4]                   \n"
-                   "  ldr         lr, [r4, #4]                \n"
-                   "  sxtb16      r11, r10                    \n"
-                   "  sxtb16      r10, r10, ror #8            \n"
-                   "  add         r4, r6                      \n"
-                   "  add         r5, r7                      \n"
-                   "  smlabb      r0, r12, r11, r0            \n"
-                   "  smlatb      r1, r12, r10, r1            \n"
-                   "  smlabt      r2, lr, r11, r2             \n"
-                   "  smlatt      r3, lr, r10, r3             \n"
+                   KILN_DW_ACC4_TAP
                    "  subs        r8, r8, #1                  \n"
                    "  bne         2b                          \n"
+                   "  b           6f                          \n"
+                   "5:                                        \n" /* three columns (3x3 windows): unrolled */
+                   KILN_DW_ACC4_TAP
+                   KILN_DW_ACC4_TAP
+                   KILN_DW_ACC4_TAP
+                   "6:                                        \n"
                    "  ldr         r8, [sp, #32]               \n"
                    "  add         r4, r8                      \n"
                    "  ldr         r8, [sp, #36]               \n"
