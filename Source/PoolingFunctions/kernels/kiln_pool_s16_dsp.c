@@ -10,6 +10,7 @@
 
 #include "Include/Internal/kiln_pool_s8.h"
 #include "Include/arm_nnsupportfunctions.h"
+#include "Include/Internal/kiln_asm_optimize.h" /* -O0 builds: see there */
 
 #if KILN_BUILD_DSP
 
