@@ -14,6 +14,22 @@
 
 #if KILN_BUILD_DSP
 
+/* The window walk of the assembly loops below: per tap the two words of four channels in t0 / t1 (q stepped to the
+ * next column), nx columns a row, ny rows (q stepped past the row to the next). */
+#define KILN_POOL16_TAPS_BEGIN                                                                                        \
+    "1:                                   \n"                                                                         \
+    "  mov         %[x], %[nx]            \n"                                                                         \
+    "2:                                   \n"                                                                         \
+    "  ldr         %[t0], [%[q]]          \n"                                                                         \
+    "  ldr         %[t1], [%[q], #4]      \n"                                                                         \
+    "  add         %[q], %[step]          \n"
+#define KILN_POOL16_TAPS_END                                                                                          \
+    "  subs        %[x], %[x], #1         \n"                                                                         \
+    "  bne         2b                     \n"                                                                         \
+    "  add         %[q], %[adj]           \n"                                                                         \
+    "  subs        %[y], %[y], #1         \n"                                                                         \
+    "  bne         1b                     \n"
+
 void kiln_pool_s16_max_window(const int16_t *p, int32_t ch, int32_t ny, int32_t nx, int32_t row, int32_t lo,
                               int32_t hi, int16_t *out)
 {
@@ -28,21 +44,12 @@ void kiln_pool_s16_max_window(const int16_t *p, int32_t ch, int32_t ny, int32_t 
         const int16_t *q = p + c;
         int32_t m01 = (int32_t)0x80008000u, m23 = (int32_t)0x80008000u; /* INT16_MIN in both halves */
         int32_t y = ny, x, t0, t1, t2;
-        __asm volatile("1:                                   \n"
-                       "  mov         %[x], %[nx]            \n"
-                       "2:                                   \n"
-                       "  ldr         %[t0], [%[q]]          \n"
-                       "  ldr         %[t1], [%[q], #4]      \n"
-                       "  add         %[q], %[step]          \n"
+        __asm volatile(KILN_POOL16_TAPS_BEGIN
                        "  ssub16      %[t2], %[m01], %[t0]   \n"
                        "  sel         %[m01], %[m01], %[t0]  \n"
                        "  ssub16      %[t2], %[m23], %[t1]   \n"
                        "  sel         %[m23], %[m23], %[t1]  \n"
-                       "  subs        %[x], %[x], #1         \n"
-                       "  bne         2b                     \n"
-                       "  add         %[q], %[adj]           \n"
-                       "  subs        %[y], %[y], #1         \n"
-                       "  bne         1b                     \n"
+                       KILN_POOL16_TAPS_END
                        : [q] "+r"(q), [m01] "+r"(m01), [m23] "+r"(m23), [y] "+r"(y), [x] "=&r"(x), [t0] "=&r"(t0),
                          [t1] "=&r"(t1), [t2] "=&r"(t2)
                        : [nx] "r"(nx), [step] "r"(step), [adj] "r"(adj)
@@ -79,21 +86,12 @@ void kiln_pool_s16_sum_window(const int16_t *p, int32_t n, int32_t ny, int32_t n
         const int16_t *q = p + c;
         int32_t s0 = 0, s1 = 0, s2 = 0, s3 = 0;
         int32_t y = ny, x, t0, t1;
-        __asm volatile("1:                                   \n"
-                       "  mov         %[x], %[nx]            \n"
-                       "2:                                   \n"
-                       "  ldr         %[t0], [%[q]]          \n"
-                       "  ldr         %[t1], [%[q], #4]      \n"
-                       "  add         %[q], %[step]          \n"
+        __asm volatile(KILN_POOL16_TAPS_BEGIN
                        "  sxtah       %[s0], %[s0], %[t0]    \n"
                        "  add         %[s1], %[s1], %[t0], asr #16 \n"
                        "  sxtah       %[s2], %[s2], %[t1]    \n"
                        "  add         %[s3], %[s3], %[t1], asr #16 \n"
-                       "  subs        %[x], %[x], #1         \n"
-                       "  bne         2b                     \n"
-                       "  add         %[q], %[adj]           \n"
-                       "  subs        %[y], %[y], #1         \n"
-                       "  bne         1b                     \n"
+                       KILN_POOL16_TAPS_END
                        : [q] "+r"(q), [s0] "+r"(s0), [s1] "+r"(s1), [s2] "+r"(s2), [s3] "+r"(s3), [y] "+r"(y),
                          [x] "=&r"(x), [t0] "=&r"(t0), [t1] "=&r"(t1)
                        : [nx] "r"(nx), [step] "r"(step), [adj] "r"(adj)
