@@ -29,9 +29,11 @@ int64_t kiln_dot_s16_s8(const int16_t *x, const int8_t *w, int32_t n);
 void kiln_dot2_s16_s8_runs(const int16_t *x, int32_t x_step, const int8_t *w0, int32_t w_step, int32_t w_stride,
                            int32_t n, int32_t runs, int64_t out[2]);
 
-/** One run of kiln_dot2_s16_s8_runs (less set-up per call): out[0] = sum_i x[i] * w0[i],
- * out[1] = sum_i x[i] * w0[w_stride + i], i < n. */
-void kiln_dot2_s16_s8(const int16_t *x, const int8_t *w0, int32_t w_stride, int32_t n, int64_t out[2]);
+/** One run of kiln_dot2_s16_s8_runs: out[0] = sum_i x[i] * w0[i], out[1] = sum_i x[i] * w0[w_stride + i], i < n. */
+static inline void kiln_dot2_s16_s8(const int16_t *x, const int8_t *w0, int32_t w_stride, int32_t n, int64_t out[2])
+{
+    kiln_dot2_s16_s8_runs(x, 0, w0, 0, w_stride, n, 1, out);
+}
 
 /**
  * The kiln_dot_s16_s8 sums of one x against four weight rows w0 + j * w_stride, j < 4 (the x loads shared):

@@ -30,6 +30,7 @@
 #define KILN_DW_S16_H
 
 #include "Internal/kiln_common.h"
+#include "Internal/kiln_dot.h"
 #include "Internal/kiln_requant_s64.h"
 #include "Internal/kiln_dw_s8.h"
 
@@ -156,6 +157,24 @@ typedef struct
  */
 void kiln_dw_s16_window_out(const kiln_dw_s16_wo *p, const int16_t *x, const int8_t *w, int32_t n, int32_t nky,
                             int32_t nkx, int32_t npix, int32_t x_step, int16_t *out, int32_t out_step);
+
+/** kiln_dw_s16_window_out's outputs of channels c0 .. n - 1 through the two calls, sixteen channels at a time (a small
+ * stack): the whole call on the portable and DSP backends, the channels past the last sixteen on Helium. */
+static inline void kiln_dw_s16_window_out_calls(const kiln_dw_s16_wo *p, const int16_t *x, const int8_t *w, int32_t c0,
+                                                int32_t n, int32_t nky, int32_t nkx, int32_t npix, int32_t x_step,
+                                                int16_t *out, int32_t out_step)
+{
+    for (int32_t i = 0; i < npix; i++, x += x_step, out += out_step)
+    {
+        for (int32_t c = c0; c < n; c += 16)
+        {
+            const int32_t nc = n - c < 16 ? n - c : 16;
+            int32_t sums[16];
+            kiln_dw_acc_s16_s8(x + c, w + c, nc, nky, nkx, p->x_col, p->x_row, p->w_col, p->w_row, sums);
+            kiln_dw_s16_requant_run(sums, nc, p->rq, c, p->out_offset, p->lo, p->hi, out + c);
+        }
+    }
+}
 
 /** Size query of the wrapper / generic entry on a backend: the plan's bytes, -1 for bad geometry. */
 int32_t kiln_dw_s16_query(const cmsis_nn_dw_conv_params *params,

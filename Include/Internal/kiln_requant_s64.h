@@ -16,6 +16,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <string.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -238,18 +239,34 @@ static inline bool kiln_requant_s64_out4(const int64_t sum[4], const int64_t *bi
     return fits;
 }
 
-/** Whether every one of n int64 biases (NULL: none) lies in (-2^25, 2^25): added to a sum of at most KILN_DOT4_CHUNK
- * int16 x int8 products (Internal/kiln_dot.h, |sum| <= 2^31 - 2^25) it keeps an int32. */
-static inline bool kiln_bias_s64_small(const int64_t *bias, int32_t n)
+/** Whether every one of n int64 biases (NULL: none; any alignment, read with memcpy) lies in (-2^25, 2^25): added to
+ * a sum of at most KILN_DOT4_CHUNK int16 x int8 products (Internal/kiln_dot.h, |sum| <= 2^31 - 2^25) it keeps an
+ * int32. */
+static inline bool kiln_bias_s64_small(const void *bias, int32_t n)
 {
     for (int32_t i = 0; bias != NULL && i < n; i++)
     {
-        if (bias[i] >= ((int64_t)1 << 25) || bias[i] <= -((int64_t)1 << 25))
+        int64_t b;
+        memcpy(&b, (const uint8_t *)bias + (size_t)i * sizeof(b), sizeof(b));
+        if (b >= ((int64_t)1 << 25) || b <= -((int64_t)1 << 25))
         {
             return false;
         }
     }
     return true;
+}
+
+/** kiln_requant_s32_out4 of four int32 sums plus their biases (bias NULL: none), every bias below 2^25 in magnitude
+ * (kiln_bias_s64_small) and every |sum| <= 2^31 - 2^25: the sums of kiln_dot4_s16_s8_runs32. */
+static inline void kiln_requant_s32_out4_bias(int32_t sum[4], const int64_t *bias, const int32_t mult[4],
+                                              const int32_t shift[4], int32_t out_offset, int32_t lo, int32_t hi,
+                                              int16_t dst[4])
+{
+    for (int32_t j = 0; j < 4 && bias != NULL; j++)
+    {
+        sum[j] += (int32_t)bias[j];
+    }
+    kiln_requant_s32_out4(sum, mult, shift, out_offset, lo, hi, dst);
 }
 
 /** Whether every shift of n is <= -2 (the 32-bit path's condition on the shifts, checked once per call). */

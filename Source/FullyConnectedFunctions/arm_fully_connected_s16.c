@@ -78,12 +78,9 @@ static arm_cmsis_nn_status kiln_fc_s16_entry(const cmsis_nn_context *ctx,
             {
                 int32_t acc[4];
                 kiln_dot4_s16_s8_runs32(x, 0, w, 0, cols, cols, 1, acc);
-                for (int32_t j = 0; j < 4 && bias_data != NULL; j++)
-                {
-                    acc[j] += (int32_t)bias_data[r + j]; /* |sum| <= 2^31 - 2^25, |bias| < 2^25 */
-                }
-                kiln_requant_s32_out4(acc, per_channel ? mult + r : mult4, per_channel ? shift + r : shift4,
-                                      args.out_offset, args.act_min, args.act_max, dst + r);
+                kiln_requant_s32_out4_bias(acc, bias_data != NULL ? bias_data + r : NULL,
+                                           per_channel ? mult + r : mult4, per_channel ? shift + r : shift4,
+                                           args.out_offset, args.act_min, args.act_max, dst + r);
                 r += 4;
                 continue;
             }

@@ -11,6 +11,7 @@
 #include "Include/Internal/kiln_common.h"
 #include "Include/Internal/kiln_dot.h"
 #include "Include/Internal/kiln_lstm.h"
+#include "Include/Internal/kiln_requant_s64.h"
 #include "Include/arm_nnfunctions.h"
 #include "Include/arm_nnsupportfunctions.h"
 
@@ -42,18 +43,9 @@ static int32_t kiln_lstm_requantize_s64(int64_t val, int32_t reduced, int32_t sh
 static bool kiln_lstm_fc_acc_s16_32(const int16_t *x, const int8_t *w, const uint8_t *bias_bytes, int16_t *dst,
                                     int32_t cols, int32_t rows, int32_t reduced, int32_t shift)
 {
-    if (cols > KILN_DOT4_CHUNK)
+    if (cols > KILN_DOT4_CHUNK || !kiln_bias_s64_small(bias_bytes, rows))
     {
         return false;
-    }
-    for (int32_t r = 0; r < rows; r++)
-    {
-        int64_t b;
-        memcpy(&b, bias_bytes + (size_t)r * sizeof(int64_t), sizeof(b));
-        if (b >= ((int64_t)1 << 25) || b <= -((int64_t)1 << 25))
-        {
-            return false;
-        }
     }
     const int32_t sh = 14 - shift; /* shift <= 14 */
     for (int32_t r = 0; r < rows;)

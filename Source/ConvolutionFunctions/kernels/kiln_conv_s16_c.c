@@ -96,12 +96,8 @@ void kiln_conv_s16_run_c(const kiln_conv_s16_run_args *a)
                         {
                             int32_t acc[4];
                             kiln_dot4_s16_s8_runs32(xg, dh * row, wg, fw * fc, k, run_len, ky1 - ky0, acc);
-                            for (int32_t j = 0; j < 4 && a->bias64 != NULL; j++)
-                            {
-                                acc[j] += (int32_t)a->bias64[oc + j]; /* |sum| <= 2^31 - 2^25, |bias| < 2^25 */
-                            }
-                            kiln_requant_s32_out4(acc, a->mult + oc, a->shift + oc, a->out_offset, a->act_min,
-                                                  a->act_max, dst + oc);
+                            kiln_requant_s32_out4_bias(acc, a->bias64 != NULL ? a->bias64 + oc : NULL, a->mult + oc,
+                                                       a->shift + oc, a->out_offset, a->act_min, a->act_max, dst + oc);
                             continue;
                         }
                         int64_t sums[4];

@@ -48,17 +48,7 @@ static bool kiln_dw_s16_rq32_ok(const kiln_dw_s8_shape *s, const kiln_dw_s16_arg
 void kiln_dw_s16_window_out(const kiln_dw_s16_wo *p, const int16_t *x, const int8_t *w, int32_t n, int32_t nky,
                             int32_t nkx, int32_t npix, int32_t x_step, int16_t *out, int32_t out_step)
 {
-    for (int32_t i = 0; i < npix; i++, x += x_step, out += out_step)
-    {
-        /* sixteen channels at a time: a small stack */
-        for (int32_t c = 0; c < n; c += 16)
-        {
-            const int32_t nc = n - c < 16 ? n - c : 16;
-            int32_t sums[16];
-            kiln_dw_acc_s16_s8(x + c, w + c, nc, nky, nkx, p->x_col, p->x_row, p->w_col, p->w_row, sums);
-            kiln_dw_s16_requant_run(sums, nc, p->rq, c, p->out_offset, p->lo, p->hi, out + c);
-        }
-    }
+    kiln_dw_s16_window_out_calls(p, x, w, 0, n, nky, nkx, npix, x_step, out, out_step);
 }
 #endif
 

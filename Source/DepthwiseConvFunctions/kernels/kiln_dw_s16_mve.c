@@ -54,11 +54,9 @@ void kiln_dw_s16_window_out(const kiln_dw_s16_wo *p, const int16_t *x, const int
                              x_step * 2 - c * 2, p->rq->m, -c, (out_step - c) * 2};
         kiln_dw16_run(&job);
     }
-    for (int32_t i = 0; c < n && i < npix; i++)
+    if (c < n)
     {
-        int32_t sums[16];
-        kiln_dw_acc_s16_s8(x + i * x_step + c, w + c, n - c, nky, nkx, p->x_col, p->x_row, p->w_col, p->w_row, sums);
-        kiln_dw_s16_requant_run(sums, n - c, p->rq, c, p->out_offset, p->lo, p->hi, out + i * out_step + c);
+        kiln_dw_s16_window_out_calls(p, x, w, c, n, nky, nkx, npix, x_step, out, out_step);
     }
 }
 

@@ -40,11 +40,6 @@ void kiln_dot2_s16_s16(const int16_t *x, const int16_t *y0, int32_t y_stride, in
     out[1] = kiln_dot_s16_s16(x, y0 + y_stride, n);
 }
 
-void kiln_dot2_s16_s8(const int16_t *x, const int8_t *w0, int32_t w_stride, int32_t n, int64_t out[2])
-{
-    kiln_dot2_s16_s8_runs(x, 0, w0, 0, w_stride, n, 1, out);
-}
-
 void kiln_dot2_s16_s8_runs(const int16_t *x, int32_t x_step, const int8_t *w0, int32_t w_step, int32_t w_stride,
                            int32_t n, int32_t runs, int64_t out[2])
 {

@@ -42,12 +42,11 @@ int64_t kiln_dot_s16_s8(const int16_t *x, const int8_t *w, int32_t n)
     return acc;
 }
 
-/* The body of both entries (runs 1 folded into the single-run one). Four elements a step: x paired as SXTB16
- * pairs the weights, (x0, x2) and (x1, x3), packed once for both rows; inline assembly because GCC 12 keeps one
+/* Both two-row entries (kiln_dot2_s16_s8 is this with one run). Four elements a step: x paired as SXTB16 pairs the
+ * weights, (x0, x2) and (x1, x3), packed once for both rows; inline assembly because GCC 12 keeps one
  * widened weight word on the stack in this loop (21 instructions a step where 16 do). */
-static inline __attribute__((always_inline)) void kiln_dot2_body(const int16_t *x, int32_t x_step, const int8_t *w0,
-                                                                 int32_t w_step, int32_t w_stride, int32_t n,
-                                                                 int32_t runs, int64_t out[2])
+void kiln_dot2_s16_s8_runs(const int16_t *x, int32_t x_step, const int8_t *w0, int32_t w_step, int32_t w_stride,
+                           int32_t n, int32_t runs, int64_t out[2])
 {
     int64_t a0 = 0, a1 = 0;
     for (int32_t r = 0; r < runs; r++, x += x_step, w0 += w_step)
@@ -88,17 +87,6 @@ static inline __attribute__((always_inline)) void kiln_dot2_body(const int16_t *
     }
     out[0] = a0;
     out[1] = a1;
-}
-
-void kiln_dot2_s16_s8(const int16_t *x, const int8_t *w0, int32_t w_stride, int32_t n, int64_t out[2])
-{
-    kiln_dot2_body(x, 0, w0, 0, w_stride, n, 1, out);
-}
-
-void kiln_dot2_s16_s8_runs(const int16_t *x, int32_t x_step, const int8_t *w0, int32_t w_step, int32_t w_stride,
-                           int32_t n, int32_t runs, int64_t out[2])
-{
-    kiln_dot2_body(x, x_step, w0, w_step, w_stride, n, runs, out);
 }
 
 /* x_offset in both halfwords (SXTAB16 adds it to both bytes it widens); kiln_dot_off_fits_s16(x_offset). */

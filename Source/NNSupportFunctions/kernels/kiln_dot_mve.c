@@ -81,10 +81,9 @@ void kiln_dot2_s16_s16(const int16_t *x, const int16_t *y0, int32_t y_stride, in
     "  letp        lr, 1b                 \n"                                                                        \
     "2:                                   \n"
 
-/* The body of both two-row entries (runs 1 folded into the single-run one: no run loop left there). */
-static inline __attribute__((always_inline)) void kiln_dot2_body(const int16_t *x, int32_t x_step, const int8_t *w0,
-                                                                 int32_t w_step, int32_t w_stride, int32_t n,
-                                                                 int32_t runs, int64_t out[2])
+/* Both two-row entries (kiln_dot2_s16_s8 is this with one run). */
+void kiln_dot2_s16_s8_runs(const int16_t *x, int32_t x_step, const int8_t *w0, int32_t w_step, int32_t w_stride,
+                           int32_t n, int32_t runs, int64_t out[2])
 {
     int64_t a0 = 0, a1 = 0;
     for (int32_t r = 0; r < runs; r++, x += x_step, w0 += w_step)
@@ -99,17 +98,6 @@ static inline __attribute__((always_inline)) void kiln_dot2_body(const int16_t *
     }
     out[0] = a0;
     out[1] = a1;
-}
-
-void kiln_dot2_s16_s8(const int16_t *x, const int8_t *w0, int32_t w_stride, int32_t n, int64_t out[2])
-{
-    kiln_dot2_body(x, 0, w0, 0, w_stride, n, 1, out);
-}
-
-void kiln_dot2_s16_s8_runs(const int16_t *x, int32_t x_step, const int8_t *w0, int32_t w_step, int32_t w_stride,
-                           int32_t n, int32_t runs, int64_t out[2])
-{
-    kiln_dot2_body(x, x_step, w0, w_step, w_stride, n, runs, out);
 }
 
 /* Four dot products a0 .. a3 (32-bit) of x against rows w0 .. w3, E-bit elements (E = "16": x int16, the rows

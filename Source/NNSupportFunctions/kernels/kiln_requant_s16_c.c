@@ -1,6 +1,6 @@
 /*
  * Kiln — kiln_requant_s32_out4 (Include/Internal/kiln_requant_s64.h) on the backends without Helium: the four
- * outputs one at a time through kiln_requant_s32_split.
+ * outputs one at a time through kiln_requant_s32_out.
  */
 #include "Include/Internal/kiln_common.h"
 #include "Include/Internal/kiln_requant_s64.h"
