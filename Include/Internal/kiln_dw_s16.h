@@ -152,14 +152,17 @@ typedef struct
  * reads the window at x + i * x_step and writes out + i * out_step), then the outputs of kiln_dw_s16_requant_run.
  * Helium: sixteen channels a pass summed and requantized in registers (the sums in even / odd lanes, the table read
  * deinterleaved by VLD2, the outputs interleaved back by VMOVNB / VMOVNT), every position in one assembly call, the
- * rest of the channels through the two calls (kernels/kiln_dw_s16_mve.c); the other backends: the two calls per
- * position (kernels/kiln_dw_s16_c.c).
+ * rest of the channels through the two calls (kernels/kiln_dw_s16_mve.c); DSP: four channels a pass, every position in
+ * one assembly call, the sums started from the biases and requantized in registers (SMMLAR), the weights widened once
+ * per call into a table of eight channels for rows of three or more positions (kernels/kiln_dw_s16_dsp.c); portable
+ * C: the two calls per position (kernels/kiln_dw_s16_c.c).
  */
 void kiln_dw_s16_window_out(const kiln_dw_s16_wo *p, const int16_t *x, const int8_t *w, int32_t n, int32_t nky,
                             int32_t nkx, int32_t npix, int32_t x_step, int16_t *out, int32_t out_step);
 
 /** kiln_dw_s16_window_out's outputs of channels c0 .. n - 1 through the two calls, sixteen channels at a time (a small
- * stack): the whole call on the portable and DSP backends, the channels past the last sixteen on Helium. */
+ * stack): the whole call on the portable backend, the channels past the last sixteen on Helium, past the last four
+ * on DSP. */
 static inline void kiln_dw_s16_window_out_calls(const kiln_dw_s16_wo *p, const int16_t *x, const int8_t *w, int32_t c0,
                                                 int32_t n, int32_t nky, int32_t nkx, int32_t npix, int32_t x_step,
                                                 int16_t *out, int32_t out_step)

@@ -44,7 +44,7 @@ static bool kiln_dw_s16_rq32_ok(const kiln_dw_s8_shape *s, const kiln_dw_s16_arg
     return true;
 }
 
-#if !KILN_BUILD_MVE /* Helium: kiln_dw_s16_mve.c */
+#if KILN_BUILD_C /* Helium: kiln_dw_s16_mve.c; DSP: kiln_dw_s16_dsp.c */
 void kiln_dw_s16_window_out(const kiln_dw_s16_wo *p, const int16_t *x, const int8_t *w, int32_t n, int32_t nky,
                             int32_t nkx, int32_t npix, int32_t x_step, int16_t *out, int32_t out_step)
 {
