@@ -17,8 +17,8 @@
  * Accepted: mult >= 0 and shift in [-31, 15]: d << shift stays within int32 for d = -65535, the
  * doubling high multiply cannot saturate, the rounding right shift is at most 31.
  *
- * The row runs on the backend's kernel (Source/SoftmaxFunctions/kernels/kiln_softmax_s16_{c,mve}.c: portable C on
- * the DSP too), the per-row reciprocal step here, shared.
+ * The row runs on the backend's kernel (Source/SoftmaxFunctions/kernels/kiln_softmax_s16_{c,dsp,mve}.c), the
+ * per-row reciprocal step here, shared.
  */
 #ifndef KILN_SOFTMAX_S16_H
 #define KILN_SOFTMAX_S16_H
@@ -65,6 +65,11 @@ static inline bool kiln_softmax_s16_recip(int64_t sum, const int16_t *recip_lut,
  * written), mult >= 0, shift in [KILN_SOFTMAX_S16_SHIFT_MIN, KILN_SOFTMAX_S16_SHIFT_MAX]. */
 void kiln_softmax_s16_row(const int16_t *in, int32_t n, int32_t mult, int32_t shift, const int16_t *exp_lut,
                           const int16_t *recip_lut, int16_t *out);
+
+/** The portable row (the same contract), built on the portable and DSP backends: the DSP row takes it for a left
+ * shift above 14 or rows of more than 65535 elements. */
+void kiln_softmax_s16_row_c(const int16_t *in, int32_t n, int32_t mult, int32_t shift, const int16_t *exp_lut,
+                            const int16_t *recip_lut, int16_t *out);
 
 #ifdef __cplusplus
 }

@@ -1,14 +1,15 @@
 /*
  * Kiln — one row of the int16 softmax (kiln_softmax_s16_row, Include/Internal/kiln_softmax_s16.h), portable C: the
- * readable reference, and the DSP backend's kernel. Helium: kiln_softmax_s16_mve.c.
+ * readable reference (kiln_softmax_s16_row_c), also the DSP kernel's row for the numbers it does not take. DSP:
+ * kiln_softmax_s16_dsp.c, Helium: kiln_softmax_s16_mve.c.
  */
 #include "Include/Internal/kiln_softmax_s16.h"
 #include "Include/arm_nnsupportfunctions.h"
 
 #if !KILN_BUILD_MVE
 
-void kiln_softmax_s16_row(const int16_t *in, int32_t n, int32_t mult, int32_t shift, const int16_t *exp_lut,
-                          const int16_t *recip_lut, int16_t *out)
+void kiln_softmax_s16_row_c(const int16_t *in, int32_t n, int32_t mult, int32_t shift, const int16_t *exp_lut,
+                            const int16_t *recip_lut, int16_t *out)
 {
     int32_t max = in[0];
     for (int32_t i = 1; i < n; i++)
@@ -43,3 +44,11 @@ void kiln_softmax_s16_row(const int16_t *in, int32_t n, int32_t mult, int32_t sh
 }
 
 #endif /* !KILN_BUILD_MVE */
+
+#if KILN_BUILD_C
+void kiln_softmax_s16_row(const int16_t *in, int32_t n, int32_t mult, int32_t shift, const int16_t *exp_lut,
+                          const int16_t *recip_lut, int16_t *out)
+{
+    kiln_softmax_s16_row_c(in, n, mult, shift, exp_lut, recip_lut, out);
+}
+#endif
