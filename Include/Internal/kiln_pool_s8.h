@@ -115,8 +115,8 @@ void kiln_pool_s16_sum_window(const int16_t *p, int32_t n, int32_t ny, int32_t n
                               int32_t *sum);
 
 /*
- * The averages from the window sums, per backend (portable C and DSP in kiln_pool_s16_c.c, Helium in
- * kiln_pool_s16_mve.c): out[c] = clamp(TFLite's rounded sum[c] / count, lo, hi) for c < n, the rounding
+ * The averages from the window sums, per backend (portable C in kiln_pool_s16_c.c, DSP in kiln_pool_s16_dsp.c,
+ * Helium in kiln_pool_s16_mve.c): out[c] = clamp(TFLite's rounded sum[c] / count, lo, hi) for c < n, the rounding
  * (s + count / 2) / count for s > 0, (s - count / 2) / count otherwise (C division), that is the sign of s times
  * floor((|s| + count / 2) / count); count in [1, KILN_POOL_S16_MAX_TAPS], |sum[c]| <= 32768 * count.
  */

@@ -3,7 +3,7 @@
  * (contiguous in NHWC): the window's in-bounds taps are accumulated pixel by pixel (the window loops below in
  * portable C, on Helium from kiln_pool_s16_mve.c, on DSP from kiln_pool_s16_dsp.c): the maxima into the output
  * pixel itself, the average's int32 sums into a local block of channels, then divided (kiln_pool_s16_avg_run: one
- * division per channel here, on Helium a multiply per four channels).
+ * division per channel here and on DSP (two channels packed a step), on Helium a multiply per four channels).
  */
 #include "Include/Internal/kiln_pool_s8.h"
 
@@ -122,7 +122,7 @@ void kiln_pool_s16_sum_window(const int16_t *p, int32_t n, int32_t ny, int32_t n
 }
 #endif /* KILN_BUILD_C */
 
-#if !KILN_BUILD_MVE /* Helium: kiln_pool_s16_mve.c */
+#if KILN_BUILD_C /* Helium: kiln_pool_s16_mve.c; DSP: kiln_pool_s16_dsp.c */
 void kiln_pool_s16_avg_run(const int32_t *sum, int32_t n, int32_t count, int32_t lo, int32_t hi, int16_t *out)
 {
     for (int32_t c = 0; c < n; c++)
@@ -135,4 +135,4 @@ void kiln_pool_s16_avg_run(const int32_t *sum, int32_t n, int32_t count, int32_t
         out[c] = (int16_t)avg;
     }
 }
-#endif /* !KILN_BUILD_MVE */
+#endif /* KILN_BUILD_C */
