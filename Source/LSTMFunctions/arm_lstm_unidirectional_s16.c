@@ -48,6 +48,10 @@ static bool kiln_lstm_fc_acc_s16_32(const int16_t *x, const int8_t *w, const uin
         return false;
     }
     const int32_t sh = 14 - shift; /* shift <= 14 */
+    /* shift in [-17, -2] (TFLite's gates): (q + 1) >> 1 = floor((acc * reduced + 2^sh) / 2^(sh + 1)) with no
+     * wrap (|acc * reduced| < 2^46, sh >= 16), the one-product form of Internal/kiln_requant_s64.h */
+    const bool one = shift <= -2 && shift >= -17;
+    const int32_t m_hi = one ? kiln_requant_m_hi(reduced, shift) : 0;
     for (int32_t r = 0; r < rows;)
     {
         int32_t dots[4];
@@ -66,8 +70,17 @@ static bool kiln_lstm_fc_acc_s16_32(const int16_t *x, const int8_t *w, const uin
             int64_t b;
             memcpy(&b, bias_bytes + (size_t)r * sizeof(int64_t), sizeof(b));
             const int32_t acc = dots[j] + (int32_t)b;
-            const int32_t q = kiln_lstm_wrap32((uint32_t)(uint64_t)(((int64_t)acc * reduced) >> sh));
-            const int32_t v = (int32_t)dst[r] + (q >> 1) + (q & 1);
+            int32_t q;
+            if (one)
+            {
+                q = kiln_mulhr_s32(acc, m_hi);
+            }
+            else
+            {
+                const int32_t t = kiln_lstm_wrap32((uint32_t)(uint64_t)(((int64_t)acc * reduced) >> sh));
+                q = (t >> 1) + (t & 1);
+            }
+            const int32_t v = (int32_t)dst[r] + q;
             dst[r] = (int16_t)(v < INT16_MIN ? INT16_MIN : (v > INT16_MAX ? INT16_MAX : v));
         }
     }

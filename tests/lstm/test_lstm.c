@@ -28,7 +28,7 @@
 #include "kiln_vectors/lstm_stateful_batch_major_multibatch.h"
 #include "kiln_vectors/lstm_stateful_batch_major_multibatch_s16.h"
 
-#define MAX_H 16
+#define MAX_H 64
 #define MAX_BH 64
 #define MAX_OUT 256
 #define GUARD 8
@@ -334,6 +334,75 @@ static void test_instruction_counts(void)
         printf("lstm perf %s [%s] %s: batch %d steps %d input %d hidden %d: %.0f instructions, %.2f per MAC\n",
                kiln_board_name(), kiln_isa_name(KILN_NATIVE_ISA), c->name, (int)c->batch, (int)c->steps,
                (int)c->in_size, (int)c->hid, n, n / macs);
+    }
+}
+
+/* A layer of a keyword-spotting model's size (input 40, hidden 64, 4 steps, batch 1), the shared layers' quantization
+ * with random weights, biases and inputs: where the gates' products dominate, as in deployed models (the vector
+ * layers above are too small for that); informational. */
+#define REAL_IN 40
+#define REAL_HID 64
+#define REAL_STEPS 4
+static void test_instruction_counts_kws_size(void)
+{
+    if (!kiln_counter_available())
+    {
+        return;
+    }
+    static int8_t w_in[4][REAL_HID * REAL_IN], w_hid[4][REAL_HID * REAL_HID];
+    static int32_t b32[4][REAL_HID];
+    static int64_t b64[4][REAL_HID];
+    static int16_t input[REAL_STEPS * REAL_IN];
+    static lstm_setup s;
+    kiln_rng r;
+    kiln_rng_seed(&r, 0x4C53);
+    for (int g = 0; g < 4; g++)
+    {
+        kiln_rng_fill_s8(&r, w_in[g], REAL_HID * REAL_IN);
+        kiln_rng_fill_s8(&r, w_hid[g], REAL_HID * REAL_HID);
+        for (int i = 0; i < REAL_HID; i++)
+        {
+            b32[g][i] = kiln_rng_range(&r, -4096, 4096);
+            b64[g][i] = b32[g][i];
+        }
+    }
+    for (int k = 0; k < 2; k++)
+    {
+        lstm_case c = g_cases[k == 0 ? 0 : 4]; /* lstm_1, lstm_1_s16: their quantization */
+        c.batch = 1;
+        c.steps = REAL_STEPS;
+        c.in_size = REAL_IN;
+        c.hid = REAL_HID;
+        c.out_n = REAL_STEPS * REAL_HID;
+        for (int g = 0; g < 4; g++)
+        {
+            c.w_in[g] = w_in[g];
+            c.w_hid[g] = w_hid[g];
+            c.bias32[g] = b32[g];
+            c.bias64[g] = b64[g];
+        }
+        for (int i = 0; i < REAL_STEPS * REAL_IN; i++)
+        {
+            input[i] = (int16_t)(c.s16 ? kiln_rng_range(&r, -32768, 32767) : 0);
+        }
+        if (!c.s16)
+        {
+            kiln_rng_fill_s8(&r, (int8_t *)input, REAL_STEPS * REAL_IN);
+        }
+        c.input = input;
+        if (!build_params(&c, &s))
+        {
+            return;
+        }
+        cmsis_nn_lstm_context ctx = {g_temp1 + GUARD, g_temp2 + GUARD, g_cell + GUARD, NULL};
+        kiln_counter_start();
+        const arm_cmsis_nn_status st = call_lstm(&c, c.input, g_out + GUARD, &s.params, &ctx);
+        const double n = kiln_counter_stop();
+        KILN_CHECK_EQ(st, ARM_CMSIS_NN_SUCCESS);
+        const double macs = 4.0 * REAL_STEPS * REAL_HID * (double)(REAL_IN + REAL_HID);
+        printf("lstm perf %s [%s] %s: batch 1 steps %d input %d hidden %d: %.0f instructions, %.2f per MAC\n",
+               kiln_board_name(), kiln_isa_name(KILN_NATIVE_ISA), c.s16 ? "int16 kws size" : "int8 kws size",
+               REAL_STEPS, REAL_IN, REAL_HID, n, n / macs);
     }
 }
 
@@ -1221,5 +1290,6 @@ int main(void)
     KILN_RUN(test_edge_memory);
     KILN_RUN(test_random_differential);
     KILN_RUN(test_instruction_counts);
+    KILN_RUN(test_instruction_counts_kws_size);
     return kiln_test_finish();
 }
