@@ -1,8 +1,8 @@
 /*
  * Kiln: the int16 LUT sigmoid / tanh -- arm_nn_activation_s16 (upstream CMSIS-NN, power-of-two input
  * scale), arm_logistic_s16 and arm_tanh_s16 (ns-cmsis-nn, TFLite's int16 LOGISTIC / TANH with its
- * input multiplier), and the kernel the integer LSTM shares (kiln_sigmoid_tanh_s16). Portable C on
- * every backend. See Include/Internal/kiln_activation.h.
+ * input multiplier), and the kernel the integer LSTM shares (kiln_sigmoid_tanh_s16: portable C here, the Helium
+ * one in kernels/kiln_sigmoid_tanh_s16_mve.c). See Include/Internal/kiln_activation.h.
  */
 #include <stddef.h>
 #include <stdint.h>
@@ -39,6 +39,7 @@ const uint16_t sigmoid_table_uint16[256] = {
     65534, 65534, 65534, 65535,
 };
 
+#if !KILN_BUILD_MVE
 void kiln_sigmoid_tanh_s16(const int16_t *in,
                            int16_t *out,
                            int32_t n,
@@ -81,6 +82,7 @@ void kiln_sigmoid_tanh_s16(const int16_t *in,
         out[i] = (int16_t)y;
     }
 }
+#endif /* !KILN_BUILD_MVE */
 
 arm_cmsis_nn_status arm_nn_activation_s16(const int16_t *input,
                                           int16_t *output,

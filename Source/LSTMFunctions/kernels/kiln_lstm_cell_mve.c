@@ -1,0 +1,83 @@
+/*
+ * Kiln — the integer LSTM's cell-state updates (kiln_lstm_forget_cell, kiln_lstm_input_cell, Include/Internal/
+ * kiln_lstm.h), Helium: four elements per vector of int32 lanes in tail-predicated assembly loops, the portable
+ * kernels' arithmetic (Source/LSTMFunctions/kiln_lstm.c) lane by lane. arm_nn_requantize of the int16 x int16
+ * product: the wrapping left shift (VSHL), VQRDMULH (it cannot saturate: the multiplier is >= 0), the ties-away
+ * fix-up (minus one for negative values when there is a right shift) and the rounding right shift (VRSHL). The
+ * forget product saturates to int16 by VQMOVNB; the input product is added to the cell with VQADD (where the exact
+ * sum leaves int32 it is far past the clamp) and clamped to the clip range.
+ */
+#include "Include/Internal/kiln_common.h"
+#include "Include/Internal/kiln_lstm.h"
+#include "Include/arm_nnsupportfunctions.h"
+#include "Include/Internal/kiln_asm_optimize.h" /* -O0 builds: see there */
+
+#if KILN_BUILD_MVE
+
+void kiln_lstm_forget_cell(const int16_t *forget, int16_t *cell, int32_t n, int32_t multiplier, int32_t shift)
+{
+    const int32_t ls = LEFT_SHIFT(shift), nrs = -RIGHT_SHIFT(shift);
+    const int32x4_t vnrs = vdupq_n_s32(nrs); /* its sign bit: a right shift, so the fix-up applies */
+    if (n <= 0)
+    {
+        return;
+    }
+    __asm volatile("  dlstp.32    lr, %[n]               \n"
+                   "1:                                   \n"
+                   "  vldrh.s32   q0, [%[f]], #8         \n"
+                   "  vldrh.s32   q1, [%[c]]             \n"
+                   "  vmul.i32    q0, q0, q1             \n"
+                   "  vshl.s32    q0, %[ls]              \n"
+                   "  vqrdmulh.s32 q0, q0, %[m]          \n"
+                   "  vand        q1, q0, %q[vnrs]       \n"
+                   "  vshr.s32    q1, q1, #31            \n"
+                   "  vqadd.s32   q0, q0, q1             \n"
+                   "  vrshl.s32   q0, %[nrs]             \n"
+                   "  vqmovnb.s32 q1, q0                 \n"
+                   "  vstrh.32    q1, [%[c]], #8         \n"
+                   "  letp        lr, 1b                 \n"
+                   : [f] "+r"(forget), [c] "+r"(cell)
+                   : [n] "r"(n), [ls] "r"(ls), [m] "r"(multiplier), [nrs] "r"(nrs), [vnrs] "w"(vnrs)
+                   : "q0", "q1", "lr", "memory");
+}
+
+void kiln_lstm_input_cell(const int16_t *in_gate,
+                          const int16_t *cell_gate,
+                          int16_t *cell,
+                          int32_t n,
+                          int32_t multiplier,
+                          int32_t shift,
+                          int32_t clip)
+{
+    const int32_t ls = LEFT_SHIFT(shift), nrs = -RIGHT_SHIFT(shift);
+    const int32x4_t vnrs = vdupq_n_s32(nrs);
+    const int32x4_t vhi = vdupq_n_s32(clip > 0 ? clip : INT16_MAX);
+    const int32x4_t vlo = vdupq_n_s32(clip > 0 ? -clip : INT16_MIN);
+    if (n <= 0)
+    {
+        return;
+    }
+    __asm volatile("  dlstp.32    lr, %[n]               \n"
+                   "1:                                   \n"
+                   "  vldrh.s32   q0, [%[ig]], #8        \n"
+                   "  vldrh.s32   q1, [%[cg]], #8        \n"
+                   "  vmul.i32    q0, q0, q1             \n"
+                   "  vshl.s32    q0, %[ls]              \n"
+                   "  vqrdmulh.s32 q0, q0, %[m]          \n"
+                   "  vand        q1, q0, %q[vnrs]       \n"
+                   "  vshr.s32    q1, q1, #31            \n"
+                   "  vqadd.s32   q0, q0, q1             \n"
+                   "  vrshl.s32   q0, %[nrs]             \n"
+                   "  vldrh.s32   q1, [%[c]]             \n"
+                   "  vqadd.s32   q0, q0, q1             \n"
+                   "  vmax.s32    q0, q0, %q[lo]         \n"
+                   "  vmin.s32    q0, q0, %q[hi]         \n"
+                   "  vstrh.32    q0, [%[c]], #8         \n"
+                   "  letp        lr, 1b                 \n"
+                   : [ig] "+r"(in_gate), [cg] "+r"(cell_gate), [c] "+r"(cell)
+                   : [n] "r"(n), [ls] "r"(ls), [m] "r"(multiplier), [nrs] "r"(nrs), [vnrs] "w"(vnrs),
+                     [lo] "w"(vlo), [hi] "w"(vhi)
+                   : "q0", "q1", "lr", "memory");
+}
+
+#endif /* KILN_BUILD_MVE */
