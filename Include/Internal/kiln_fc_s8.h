@@ -235,6 +235,11 @@ void kiln_fc_s8_row_sums(int32_t *ksum,
                          int32_t rhs_offset,
                          const int32_t *bias);
 
+/** Helium builds only (kernels/kiln_fc_s8_mve.c): sums[i] = ks[i] + sum_k x[k] * w[i * cols + k] (modulo 2^32), i < n,
+ * for 1 <= n <= 72 rows and cols >= 1: the fully connected kernel's six-row groups (then four, then one); ks and sums
+ * word aligned. The integer LSTM's gate products use it with the effective biases as ks. */
+void kiln_fc_s8_dots(const int8_t *x, const int8_t *w, int32_t cols, int32_t n, const int32_t *ks, int32_t *sums);
+
 /** Order-sensitive 32-bit hash of n int32 values (used by the kernel-sum seal). */
 uint32_t kiln_fc_s8_hash_s32(const int32_t *v, int32_t n);
 

@@ -134,10 +134,9 @@ void kiln_lstm_fc_acc_s16(const int16_t *x,
 }
 
 #define KILN_LSTM_T          int16_t
-#define KILN_LSTM_MIN        INT16_MIN
-#define KILN_LSTM_MAX        INT16_MAX
 #define KILN_LSTM_IS_S16     true
 #define KILN_LSTM_FC_ACC     kiln_lstm_fc_acc_s16
+#define KILN_LSTM_HIDDEN     kiln_lstm_hidden_s16
 #define KILN_LSTM_GATE       kiln_lstm_gate_s16
 #define KILN_LSTM_STEP       kiln_lstm_step_s16
 #define KILN_LSTM_ENTRY      arm_lstm_unidirectional_s16

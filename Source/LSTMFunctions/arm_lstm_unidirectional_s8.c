@@ -1,7 +1,8 @@
 /*
  * Kiln: arm_lstm_unidirectional_s8 -- TFLite's integer UNIDIRECTIONAL_SEQUENCE_LSTM with int8 input,
  * output and weights and int16 gates and cell state, as CMSIS-NN computes it. The gates' dot products by the
- * backend's kernel (Internal/kiln_dot.h), the rest portable C. Contract: Include/arm_nnfunctions.h (@kiln-lstm).
+ * backend's kernel (Internal/kiln_dot.h; on Helium the gate product is kernels/kiln_lstm_acc_mve.c), the rest
+ * portable C and the shared Helium element-wise kernels. Contract: Include/arm_nnfunctions.h (@kiln-lstm).
  */
 #include <stddef.h>
 #include <stdint.h>
@@ -13,6 +14,7 @@
 #include "Include/arm_nnfunctions.h"
 #include "Include/arm_nnsupportfunctions.h"
 
+#if !KILN_BUILD_MVE /* Helium: kernels/kiln_lstm_acc_mve.c */
 /* dst[r] = sat16(dst[r] + requantize(bias[r] + sum_k x[k] * w[r][k], multiplier, shift)), r < rows. The
  * accumulator wraps at 32 bits as the Arm multiply-accumulates do; bias is read with memcpy (a void
  * pointer of the params, any alignment). */
@@ -53,12 +55,12 @@ void kiln_lstm_fc_acc_s8(const int8_t *x,
         }
     }
 }
+#endif /* !KILN_BUILD_MVE */
 
 #define KILN_LSTM_T          int8_t
-#define KILN_LSTM_MIN        INT8_MIN
-#define KILN_LSTM_MAX        INT8_MAX
 #define KILN_LSTM_IS_S16     false
 #define KILN_LSTM_FC_ACC     kiln_lstm_fc_acc_s8
+#define KILN_LSTM_HIDDEN     kiln_lstm_hidden_s8
 #define KILN_LSTM_GATE       kiln_lstm_gate_s8
 #define KILN_LSTM_STEP       kiln_lstm_step_s8
 #define KILN_LSTM_ENTRY      arm_lstm_unidirectional_s8

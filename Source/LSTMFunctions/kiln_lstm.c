@@ -49,6 +49,24 @@ void kiln_lstm_input_cell(const int16_t *in_gate,
         cell[i] = (int16_t)v;
     }
 }
+
+void kiln_lstm_hidden_s8(const int16_t *g1, const int16_t *g2, int32_t n, int32_t multiplier, int32_t shift,
+                         int32_t offset, int8_t *out)
+{
+    for (int32_t i = 0; i < n; i++)
+    {
+        out[i] = (int8_t)kiln_lstm_hidden_value(g1[i], g2[i], multiplier, shift, offset, INT8_MIN, INT8_MAX);
+    }
+}
+
+void kiln_lstm_hidden_s16(const int16_t *g1, const int16_t *g2, int32_t n, int32_t multiplier, int32_t shift,
+                          int32_t offset, int16_t *out)
+{
+    for (int32_t i = 0; i < n; i++)
+    {
+        out[i] = (int16_t)kiln_lstm_hidden_value(g1[i], g2[i], multiplier, shift, offset, INT16_MIN, INT16_MAX);
+    }
+}
 #endif /* !KILN_BUILD_MVE */
 
 /* ---- argument checks ------------------------------------------------------------------------- */

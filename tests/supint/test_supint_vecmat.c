@@ -14,10 +14,11 @@
 #include "kiln_ref.h"
 #include "kiln_test.h"
 
-#define MAXC   300
-#define MAXR   40
-#define MAXB   4
-#define G      8
+#define MAXC    300
+#define MAXR    40
+#define MAXB    4
+#define RA_MAXR 150 /* rows of the accumulate test's larger cases (cols fewer) */
+#define G       8
 #define SENT16 ((int16_t)0x6B6B)
 #define SENT8  ((int8_t)0x6B)
 
@@ -25,11 +26,11 @@ static int8_t g_w8[MAXR * MAXC + 8];
 static int16_t g_w16[MAXR * MAXC + 8];
 static int8_t g_x8[MAXB * 3 * MAXC + 8];
 static int16_t g_x16[MAXB * 3 * MAXC + 8];
-static int64_t g_b64[MAXR];
-static int32_t g_b32[MAXR];
+static int64_t g_b64[RA_MAXR];
+static int32_t g_b32[RA_MAXR];
 static int32_t g_mult[MAXR], g_shift[MAXR];
-static int16_t g_d16[MAXB * MAXR * 3 + 2 * G];
-static int16_t g_want16[MAXB * MAXR * 3 + 2 * G];
+static int16_t g_d16[MAXB * RA_MAXR * 3 + 2 * G];
+static int16_t g_want16[MAXB * RA_MAXR * 3 + 2 * G];
 static int8_t g_d8[MAXR + 2 * G];
 static int8_t g_want8[MAXR + 2 * G];
 /* snapshots of the inputs */
@@ -37,8 +38,16 @@ static int8_t s_w8[sizeof(g_w8)];
 static int16_t s_w16[MAXR * MAXC + 8];
 static int8_t s_x8[sizeof(g_x8)];
 static int16_t s_x16[MAXB * 3 * MAXC + 8];
-static int64_t s_b64[MAXR];
-static int32_t s_b32[MAXR];
+static int64_t s_b64[RA_MAXR];
+static int32_t s_b32[RA_MAXR];
+
+/* The first n biases of g_b32 copied to an odd address (one byte past a word). */
+static const int32_t *odd_b32(int32_t n)
+{
+    static uint8_t buf[RA_MAXR * sizeof(int32_t) + 8];
+    memcpy(buf + 1, g_b32, (size_t)n * sizeof(int32_t));
+    return (const int32_t *)(const void *)(buf + 1);
+}
 
 static void snapshot(void)
 {
@@ -299,11 +308,19 @@ static void test_result_acc(void)
     {
         for (int32_t it = 0; it < iters; it++)
         {
-            const int32_t cols = rand_cols(&r);
-            const int32_t rows = kiln_rng_range(&r, 0, MAXR);
+            int32_t cols = rand_cols(&r);
+            int32_t rows = kiln_rng_range(&r, 0, MAXR);
+            if (kiln_rng_range(&r, 0, 7) == 0)
+            {
+                /* more rows than a Helium pass takes (72), fewer columns (the buffers hold MAXR x MAXC) */
+                rows = kiln_rng_range(&r, 73, RA_MAXR);
+                cols = kiln_rng_range(&r, 1, MAXR * MAXC / rows);
+            }
             const int32_t batches = kiln_rng_range(&r, 0, MAXB);
             const int32_t boff = kiln_rng_range(&r, 1, 3);
             const int32_t mult = rand_mult(&r);
+            /* the int8 biases at an odd address now and then (the entries read them with memcpy) */
+            const bool odd_bias = kiln_rng_range(&r, 0, 3) == 0;
             /* int16: |R| < 2^31 (TFLite's domain; beyond it the 64-bit requantization truncates to int32) */
             const int32_t shift = is16 ? kiln_rng_range(&r, -24, -1) : kiln_rng_range(&r, -31, 1);
             const int32_t in_n = batches > 0 ? ((batches - 1) * boff + 1) * cols : 0;
@@ -352,8 +369,8 @@ static void test_result_acc(void)
             const arm_cmsis_nn_status st =
                 is16 ? arm_nn_vec_mat_mul_result_acc_s16(g_x16, g_w8, g_b64, g_d16 + G, mult, shift, cols, rows,
                                                          batches, boff)
-                     : arm_nn_vec_mat_mul_result_acc_s8_s16(g_x8, g_w8, g_b32, g_d16 + G, mult, shift, cols, rows,
-                                                            batches, boff);
+                     : arm_nn_vec_mat_mul_result_acc_s8_s16(g_x8, g_w8, odd_bias ? odd_b32(rows) : g_b32, g_d16 + G, mult,
+                                                            shift, cols, rows, batches, boff);
             KILN_CHECK_EQ(st, ARM_CMSIS_NN_SUCCESS);
             KILN_CHECK_MEM_S16(g_d16, g_want16, n + 2 * G);
             KILN_CHECK(inputs_unchanged());

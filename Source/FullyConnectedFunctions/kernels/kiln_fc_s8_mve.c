@@ -274,6 +274,11 @@ static inline void kiln_fc_dots(const int8_t *x, const int8_t *w, int32_t cols, 
     }
 }
 
+void kiln_fc_s8_dots(const int8_t *x, const int8_t *w, int32_t cols, int32_t n, const int32_t *ks, int32_t *sums)
+{
+    kiln_fc_dots(x, w, cols, n, ks, sums);
+}
+
 /* dst[i] = clamp(requant(acc[i]) + dst_offset), i < n (n >= 1), per-tensor, dense output, with a
  * right shift of at least one and no left shift (TFLite's usual layer): VQRDMULH, the
  * ties-away fix-up acc + (acc >> 31) (saturating: INT32_MIN stays) before the ties-up VRSHL,

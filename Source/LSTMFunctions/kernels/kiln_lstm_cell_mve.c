@@ -1,11 +1,11 @@
 /*
- * Kiln — the integer LSTM's cell-state updates (kiln_lstm_forget_cell, kiln_lstm_input_cell, Include/Internal/
- * kiln_lstm.h), Helium: four elements per vector of int32 lanes in tail-predicated assembly loops, the portable
- * kernels' arithmetic (Source/LSTMFunctions/kiln_lstm.c) lane by lane. arm_nn_requantize of the int16 x int16
- * product: the wrapping left shift (VSHL), VQRDMULH (it cannot saturate: the multiplier is >= 0), the ties-away
- * fix-up (minus one for negative values when there is a right shift) and the rounding right shift (VRSHL). The
- * forget product saturates to int16 by VQMOVNB; the input product is added to the cell with VQADD (where the exact
- * sum leaves int32 it is far past the clamp) and clamped to the clip range.
+ * Kiln — the integer LSTM's cell-state updates and hidden-state outputs (kiln_lstm_forget_cell, kiln_lstm_input_cell,
+ * kiln_lstm_hidden_s8 / _s16, Include/Internal/kiln_lstm.h), Helium: four elements per vector of int32 lanes in
+ * tail-predicated assembly loops, the portable kernels' arithmetic (Source/LSTMFunctions/kiln_lstm.c) lane by lane.
+ * arm_nn_requantize of the int16 x int16 product: the wrapping left shift (VSHL), VQRDMULH (it cannot saturate: the
+ * multiplier is >= 0), the ties-away fix-up (minus one for negative values when there is a right shift) and the
+ * rounding right shift (VRSHL). The forget product saturates to int16 by VQMOVNB; the input product is added to the
+ * cell with VQADD (where the exact sum leaves int32 it is far past the clamp) and clamped to the clip range.
  */
 #include "Include/Internal/kiln_common.h"
 #include "Include/Internal/kiln_lstm.h"
@@ -78,6 +78,53 @@ void kiln_lstm_input_cell(const int16_t *in_gate,
                    : [n] "r"(n), [ls] "r"(ls), [m] "r"(multiplier), [nrs] "r"(nrs), [vnrs] "w"(vnrs),
                      [lo] "w"(vlo), [hi] "w"(vhi)
                    : "q0", "q1", "lr", "memory");
+}
+
+/* The hidden state's four lanes: arm_nn_requantize of g1 * g2 as in the cell updates, the offset added with VQADD
+ * (where the exact int64 sum leaves int32 it is far past the clamp), clamped to [lo, hi]; STORE narrows to the output
+ * type. */
+#define KILN_LSTM_HIDDEN_ASM(STORE)                                                                                   \
+    __asm volatile("  dlstp.32    lr, %[n]               \n"                                                          \
+                   "1:                                   \n"                                                          \
+                   "  vldrh.s32   q0, [%[a]], #8         \n"                                                          \
+                   "  vldrh.s32   q1, [%[b]], #8         \n"                                                          \
+                   "  vmul.i32    q0, q0, q1             \n"                                                          \
+                   "  vshl.s32    q0, %[ls]              \n"                                                          \
+                   "  vqrdmulh.s32 q0, q0, %[m]          \n"                                                          \
+                   "  vand        q1, q0, %q[vnrs]       \n"                                                          \
+                   "  vshr.s32    q1, q1, #31            \n"                                                          \
+                   "  vqadd.s32   q0, q0, q1             \n"                                                          \
+                   "  vrshl.s32   q0, %[nrs]             \n"                                                          \
+                   "  vqadd.s32   q0, q0, %[off]         \n"                                                          \
+                   "  vmax.s32    q0, q0, %q[lo]         \n"                                                          \
+                   "  vmin.s32    q0, q0, %q[hi]         \n"                                                          \
+                   STORE                                                                                              \
+                   "  letp        lr, 1b                 \n"                                                          \
+                   : [a] "+r"(g1), [b] "+r"(g2), [o] "+r"(out)                                                        \
+                   : [n] "r"(n), [ls] "r"(ls), [m] "r"(multiplier), [nrs] "r"(nrs), [off] "r"(offset),                \
+                     [vnrs] "w"(vnrs), [lo] "w"(vlo), [hi] "w"(vhi)                                                    \
+                   : "q0", "q1", "lr", "memory")
+
+void kiln_lstm_hidden_s8(const int16_t *g1, const int16_t *g2, int32_t n, int32_t multiplier, int32_t shift,
+                         int32_t offset, int8_t *out)
+{
+    const int32_t ls = LEFT_SHIFT(shift), nrs = -RIGHT_SHIFT(shift);
+    const int32x4_t vnrs = vdupq_n_s32(nrs), vlo = vdupq_n_s32(INT8_MIN), vhi = vdupq_n_s32(INT8_MAX);
+    if (n > 0)
+    {
+        KILN_LSTM_HIDDEN_ASM("  vstrb.32    q0, [%[o]], #4         \n");
+    }
+}
+
+void kiln_lstm_hidden_s16(const int16_t *g1, const int16_t *g2, int32_t n, int32_t multiplier, int32_t shift,
+                          int32_t offset, int16_t *out)
+{
+    const int32_t ls = LEFT_SHIFT(shift), nrs = -RIGHT_SHIFT(shift);
+    const int32x4_t vnrs = vdupq_n_s32(nrs), vlo = vdupq_n_s32(INT16_MIN), vhi = vdupq_n_s32(INT16_MAX);
+    if (n > 0)
+    {
+        KILN_LSTM_HIDDEN_ASM("  vstrh.32    q0, [%[o]], #8         \n");
+    }
 }
 
 #endif /* KILN_BUILD_MVE */
