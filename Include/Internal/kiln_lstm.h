@@ -117,6 +117,12 @@ static inline int32_t kiln_lstm_hidden_value(int16_t out_gate,
     return (int32_t)(v < lo ? lo : (v > hi ? hi : v));
 }
 
+/** The int16 gate rows' one-product requantization run (Source/LSTMFunctions/arm_lstm_unidirectional_s16.c):
+ * dst[i] = sat16(dst[i] + kiln_mulhr_s32(sums[i] + b32[i], m_hi)), i < n, |sums[i]| <= 2^31 - 2^25, |b32[i]| < 2^25,
+ * m_hi = kiln_requant_m_hi(reduced multiplier, shift in [-17, -2]). Portable C there, Helium four lanes (VRMULH) in
+ * kernels/kiln_lstm_acc_mve.c. */
+void kiln_lstm_requant_acc_s16(const int32_t *sums, const int32_t *b32, int32_t n, int32_t m_hi, int16_t *dst);
+
 /** The hidden state of a step: out[i] = kiln_lstm_hidden_value(g1[i], g2[i], multiplier, shift, offset, the output
  * type's range), i < n. Portable C in Source/LSTMFunctions/kiln_lstm.c, Helium four lanes a pass in
  * kernels/kiln_lstm_cell_mve.c. */

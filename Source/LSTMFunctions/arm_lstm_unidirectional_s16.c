@@ -39,7 +39,8 @@ static int32_t kiln_lstm_requantize_s64(int64_t val, int32_t reduced, int32_t sh
  * product within 2^31 - 2^25, four rows' from one kernel call in int32) and every bias below 2^25 in magnitude (their
  * sum an int32, so the int64 saturating add never saturates). Then acc * reduced is an exact int64 (SMULL), its shift
  * and 32-bit truncation are kiln_lstm_requantize_s64's, (r + 1) >> 1 = (r >> 1) + (r & 1) without leaving int32, and
- * dst[r] plus that fits int32 before the clamp. False (nothing written) where the call does not qualify. */
+ * dst[r] plus that fits int32 before the clamp. False (nothing written) where the call does not qualify. The shifts
+ * outside [-17, -2] (see kiln_lstm_fc_acc_s16 for the others). */
 static bool kiln_lstm_fc_acc_s16_32(const int16_t *x, const int8_t *w, const uint8_t *bias_bytes, int16_t *dst,
                                     int32_t cols, int32_t rows, int32_t reduced, int32_t shift)
 {
@@ -48,10 +49,6 @@ static bool kiln_lstm_fc_acc_s16_32(const int16_t *x, const int8_t *w, const uin
         return false;
     }
     const int32_t sh = 14 - shift; /* shift <= 14 */
-    /* shift in [-17, -2] (TFLite's gates): (q + 1) >> 1 = floor((acc * reduced + 2^sh) / 2^(sh + 1)) with no
-     * wrap (|acc * reduced| < 2^46, sh >= 16), the one-product form of Internal/kiln_requant_s64.h */
-    const bool one = shift <= -2 && shift >= -17;
-    const int32_t m_hi = one ? kiln_requant_m_hi(reduced, shift) : 0;
     for (int32_t r = 0; r < rows;)
     {
         int32_t dots[4];
@@ -70,22 +67,73 @@ static bool kiln_lstm_fc_acc_s16_32(const int16_t *x, const int8_t *w, const uin
             int64_t b;
             memcpy(&b, bias_bytes + (size_t)r * sizeof(int64_t), sizeof(b));
             const int32_t acc = dots[j] + (int32_t)b;
-            int32_t q;
-            if (one)
-            {
-                q = kiln_mulhr_s32(acc, m_hi);
-            }
-            else
-            {
-                const int32_t t = kiln_lstm_wrap32((uint32_t)(uint64_t)(((int64_t)acc * reduced) >> sh));
-                q = (t >> 1) + (t & 1);
-            }
-            const int32_t v = (int32_t)dst[r] + q;
+            const int32_t t = kiln_lstm_wrap32((uint32_t)(uint64_t)(((int64_t)acc * reduced) >> sh));
+            const int32_t v = (int32_t)dst[r] + (t >> 1) + (t & 1);
             dst[r] = (int16_t)(v < INT16_MIN ? INT16_MIN : (v > INT16_MAX ? INT16_MAX : v));
         }
     }
     return true;
 }
+
+/* The low words of n int64 biases (any alignment) into b32 when every one lies below 2^25 in magnitude; false
+ * otherwise (b32 then partly written). */
+static bool kiln_lstm_bias32(const uint8_t *bias_bytes, int32_t n, int32_t *b32)
+{
+    for (int32_t i = 0; i < n; i++)
+    {
+        int64_t b;
+        memcpy(&b, bias_bytes + (size_t)i * sizeof(int64_t), sizeof(b));
+        if ((uint64_t)(b + (((int64_t)1 << 25) - 1)) > (uint64_t)(((int64_t)1 << 26) - 2))
+        {
+            return false;
+        }
+        b32[i] = (int32_t)b;
+    }
+    return true;
+}
+
+#if !KILN_BUILD_MVE /* Helium: kernels/kiln_lstm_acc_mve.c */
+void kiln_lstm_requant_acc_s16(const int32_t *sums, const int32_t *b32, int32_t n, int32_t m_hi, int16_t *dst)
+{
+    for (int32_t i = 0; i < n; i++)
+    {
+        /* |sum| <= 2^31 - 2^25, |b| < 2^25: an int32; |R| < 2^30 */
+        const int32_t v = (int32_t)dst[i] + kiln_mulhr_s32(sums[i] + b32[i], m_hi);
+        dst[i] = (int16_t)(v < INT16_MIN ? INT16_MIN : (v > INT16_MAX ? INT16_MAX : v));
+    }
+}
+#endif
+
+/* Rows a pass of the one-product path. */
+#define KILN_LSTM_S16_CHUNK 64
+
+/* The rows of one pass in the one-product form (shift in [-17, -2]: (q + 1) >> 1 of kiln_lstm_fc_acc_s16_32 is
+ * floor((acc * reduced + 2^sh) / 2^(sh + 1)) with no wrap, |acc * reduced| < 2^46 and sh >= 16, the form of
+ * Internal/kiln_requant_s64.h): every bias below 2^25 (false, nothing written, otherwise), cols <= KILN_DOT4_CHUNK;
+ * the sums four rows a kernel call, then the backend's requantization run. */
+static bool kiln_lstm_fc_acc_s16_one(const int16_t *x, const int8_t *w, const uint8_t *bias_bytes, int16_t *dst,
+                                     int32_t cols, int32_t n, int32_t m_hi)
+{
+    int32_t b32[KILN_LSTM_S16_CHUNK], sums[KILN_LSTM_S16_CHUNK];
+    if (!kiln_lstm_bias32(bias_bytes, n, b32))
+    {
+        return false;
+    }
+    int32_t r = 0;
+    for (; r + 4 <= n; r += 4)
+    {
+        kiln_dot4_s16_s8_runs32(x, 0, w + (size_t)r * (size_t)cols, 0, cols, cols, 1, sums + r);
+    }
+    for (; r < n; r++)
+    {
+        sums[r] = (int32_t)kiln_dot_s16_s8(x, w + (size_t)r * (size_t)cols, cols);
+    }
+    kiln_lstm_requant_acc_s16(sums, b32, n, m_hi, dst);
+    return true;
+}
+
+static void kiln_lstm_fc_acc_s16_64(const int16_t *x, const int8_t *w, const uint8_t *bias_bytes, int16_t *dst,
+                                    int32_t cols, int32_t rows, int32_t reduced, int32_t shift);
 
 /* dst[r] = sat16(dst[r] + requantize_s64(bias[r] + sum_k x[k] * w[r][k])), r < rows; exact int64 sums
  * (the backend's dot product, Internal/kiln_dot.h), the bias added with saturation; bias read with memcpy
@@ -101,10 +149,33 @@ void kiln_lstm_fc_acc_s16(const int16_t *x,
 {
     const uint8_t *bias_bytes = (const uint8_t *)bias;
     const int32_t reduced = REDUCE_MULTIPLIER(multiplier);
+    if (cols <= KILN_DOT4_CHUNK && cols > 0 && shift <= -2 && shift >= -17)
+    {
+        /* TFLite's gates: passes of KILN_LSTM_S16_CHUNK rows in the one-product form, a pass with a larger bias
+         * through the int64 rows below */
+        const int32_t m_hi = kiln_requant_m_hi(reduced, shift);
+        for (int32_t r = 0; r < rows; r += KILN_LSTM_S16_CHUNK)
+        {
+            const int32_t n = rows - r < KILN_LSTM_S16_CHUNK ? rows - r : KILN_LSTM_S16_CHUNK;
+            const uint8_t *b = bias_bytes + (size_t)r * sizeof(int64_t);
+            if (!kiln_lstm_fc_acc_s16_one(x, w + (size_t)r * (size_t)cols, b, dst + r, cols, n, m_hi))
+            {
+                kiln_lstm_fc_acc_s16_64(x, w + (size_t)r * (size_t)cols, b, dst + r, cols, n, reduced, shift);
+            }
+        }
+        return;
+    }
     if (kiln_lstm_fc_acc_s16_32(x, w, bias_bytes, dst, cols, rows, reduced, shift))
     {
         return;
     }
+    kiln_lstm_fc_acc_s16_64(x, w, bias_bytes, dst, cols, rows, reduced, shift);
+}
+
+/* The int64 rows of kiln_lstm_fc_acc_s16. */
+static void kiln_lstm_fc_acc_s16_64(const int16_t *x, const int8_t *w, const uint8_t *bias_bytes, int16_t *dst,
+                                    int32_t cols, int32_t rows, int32_t reduced, int32_t shift)
+{
     for (int32_t r = 0; r < rows;)
     {
         /* four rows per kernel call (the x loads shared), then one at a time */

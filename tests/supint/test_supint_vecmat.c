@@ -376,6 +376,37 @@ static void test_result_acc(void)
             KILN_CHECK(inputs_unchanged());
         }
     }
+    /* int16 extremes: 504 columns of -32768 against rows of -128 or 127 (dot products 2^31 - 2^25 and -504 x 32768 x
+     * 127), biases at the 32-bit paths' bound (|b| < 2^25) and just past it, a multiplier and shift that keep the
+     * results inside int16: any 32-bit overflow would show */
+    {
+        const int32_t cols = 504, rows = 8;
+        static const int64_t bias[8] = {(1 << 25) - 1, -((1 << 25) - 1), 1 << 25, -(1 << 25), 0, 12345, -(1 << 24), 1};
+        for (int32_t k = 0; k < cols; k++)
+        {
+            g_x16[k] = INT16_MIN;
+        }
+        for (int32_t row = 0; row < rows; row++)
+        {
+            memset(g_w8 + row * cols, (row & 1) ? 127 : -128, (size_t)cols);
+            g_b64[row] = bias[row];
+        }
+        for (int32_t shift = -18; shift <= -1; shift++)
+        {
+            const int32_t mult = 0x40000000 + shift * 4097;
+            for (int32_t row = 0; row < rows; row++)
+            {
+                const int64_t sum = (int64_t)cols * INT16_MIN * ((row & 1) ? 127 : -128);
+                g_d16[G + row] = (int16_t)(row * 1000 - 4000);
+                const int64_t req = kiln_ref_requantize_s64_wide(sum, g_b64[row], mult, shift);
+                g_want16[G + row] = (int16_t)clamp64((int64_t)g_d16[G + row] + req, INT16_MIN, INT16_MAX);
+            }
+            kiln_test_context("result_acc s16 extremes shift %d", (int)shift);
+            KILN_CHECK_EQ(arm_nn_vec_mat_mul_result_acc_s16(g_x16, g_w8, g_b64, g_d16 + G, mult, shift, cols, rows, 1, 1),
+                          ARM_CMSIS_NN_SUCCESS);
+            KILN_CHECK_MEM_S16(g_d16 + G, g_want16 + G, rows);
+        }
+    }
     kiln_test_context("");
     int8_t x[8] = {0}, w[8] = {0};
     int16_t x16[8] = {0};

@@ -1,5 +1,6 @@
 /*
- * Kiln — the int8 LSTM gate product kiln_lstm_fc_acc_s8 (Include/Internal/kiln_lstm.h), Helium: a gate's rows are a
+ * Kiln — the int8 LSTM gate product kiln_lstm_fc_acc_s8 and the int16 gates' requantization run
+ * kiln_lstm_requant_acc_s16 (Include/Internal/kiln_lstm.h), Helium. The int8 product: a gate's rows are a
  * fully connected layer whose kernel sums are the effective biases, so up to 72 rows at a time take the fully
  * connected kernel's six-row groups (kiln_fc_s8_dots: one VLDRB of x feeds six VMLADAVA, each row's sum started from
  * its bias, wrapping modulo 2^32 as the portable sum does), then one tail-predicated assembly loop requantizes four
@@ -72,6 +73,31 @@ void kiln_lstm_fc_acc_s8(const int8_t *x,
         }
         kiln_lstm_requant_acc(k, n, multiplier, shift, dst + r);
     }
+}
+
+void kiln_lstm_requant_acc_s16(const int32_t *sums, const int32_t *b32, int32_t n, int32_t m_hi, int16_t *dst)
+{
+    /* four rows a vector: the sum plus its bias, VRMULH (the rounded high word: kiln_mulhr_s32), the destination
+     * added (|R| < 2^30: no overflow) and saturated to int16 (VQMOVNB) */
+    const int32x4_t vm = vdupq_n_s32(m_hi);
+    if (n <= 0)
+    {
+        return;
+    }
+    __asm volatile("  dlstp.32    lr, %[n]               \n"
+                   "1:                                   \n"
+                   "  vldrw.32    q0, [%[s]], #16        \n"
+                   "  vldrw.32    q1, [%[b]], #16        \n"
+                   "  vadd.i32    q0, q0, q1             \n"
+                   "  vrmulh.s32  q0, q0, %q[vm]         \n"
+                   "  vldrh.s32   q1, [%[d]]             \n"
+                   "  vadd.i32    q0, q0, q1             \n"
+                   "  vqmovnb.s32 q1, q0                 \n"
+                   "  vstrh.32    q1, [%[d]], #8         \n"
+                   "  letp        lr, 1b                 \n"
+                   : [s] "+r"(sums), [b] "+r"(b32), [d] "+r"(dst)
+                   : [n] "r"(n), [vm] "w"(vm)
+                   : "q0", "q1", "lr", "memory");
 }
 
 #endif /* KILN_BUILD_MVE */
