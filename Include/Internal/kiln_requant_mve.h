@@ -1,6 +1,7 @@
 /*
  * Kiln internals, Helium only: kiln_requant_s32 (Internal/kiln_requant_s64.h) on four int32 lanes, shared by
- * the int16 depthwise requantization run and kiln_requant_s32_out4.
+ * the int16 depthwise requantization run and kiln_requant_s32_out4; arm_nn_requantize as assembly text for the
+ * LSTM's tail-predicated loops.
  */
 #ifndef KILN_REQUANT_MVE_H
 #define KILN_REQUANT_MVE_H
@@ -27,6 +28,21 @@ static inline __attribute__((always_inline)) int32x4_t kiln_requant_x4(int32x4_t
     const int32x4_t hi = vmulhq_s32(acc, vshlq_s32(rm, a));
     return vrshlq_s32(hi, vsubq_s32(k, a)); /* -b */
 }
+
+/*
+ * arm_nn_requantize of the four int32 lanes of q0, in place, as assembly text (q1 scratch) for inline assembly that
+ * binds %[ls] (LEFT_SHIFT(shift)), %[m] (the multiplier, >= 0), %[nrs] (-RIGHT_SHIFT(shift)) and %q[vnrs] (nrs in
+ * every lane): the wrapping left shift (VSHL), VQRDMULH (a multiplier >= 0 cannot make it saturate, so it is the
+ * doubling high multiply without saturation), minus one for negative values where there is a right shift (the sign
+ * bit of value & nrs), then the rounding right shift (VRSHL rounds ties up, so ties go away from zero).
+ */
+#define KILN_MVE_REQUANT_Q0_ASM                                                                                       \
+    "  vshl.s32    q0, %[ls]              \n"                                                                         \
+    "  vqrdmulh.s32 q0, q0, %[m]          \n"                                                                         \
+    "  vand        q1, q0, %q[vnrs]       \n"                                                                         \
+    "  vshr.s32    q1, q1, #31            \n"                                                                         \
+    "  vqadd.s32   q0, q0, q1             \n"                                                                         \
+    "  vrshl.s32   q0, %[nrs]             \n"
 
 #endif /* KILN_BUILD_MVE */
 

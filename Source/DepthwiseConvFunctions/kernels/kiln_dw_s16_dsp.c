@@ -16,6 +16,7 @@
  * |bias| <= 2^30 and at most 255 taps of |product| <= 2^22, so every partial sum from the bias stays within int32.
  */
 #include "Include/Internal/kiln_dsp.h"
+#include "Include/Internal/kiln_dw_acc_dsp.h"
 #include "Include/Internal/kiln_dw_s16.h"
 #include "Include/arm_nnsupportfunctions.h"
 
@@ -92,20 +93,8 @@ typedef char kiln_dw_out4_job_layout[(sizeof(kiln_dw_out4_job) == 84 && offsetof
                                          ? 1
                                          : -1];
 
-/* One tap of four channels, the weights from the filter: the word widened to (w0, w2), (w1, w3); x as (x0, x1),
- * (x2, x3); one SMLAxy per channel; both pointers on by a column. */
-#define KILN_DW_OUT4_TAP                                                                                              \
-    "  ldr         r10, [r5]                   \n"                                                                    \
-    "  ldr         r12, [r4]                   \n"                                                                    \
-    "  ldr         lr, [r4, #4]                \n"                                                                    \
-    "  sxtb16      r11, r10                    \n"                                                                    \
-    "  sxtb16      r10, r10, ror #8            \n"                                                                    \
-    "  add         r4, r6                      \n"                                                                    \
-    "  add         r5, r7                      \n"                                                                    \
-    "  smlabb      r0, r12, r11, r0            \n"                                                                    \
-    "  smlatb      r1, r12, r10, r1            \n"                                                                    \
-    "  smlabt      r2, lr, r11, r2             \n"                                                                    \
-    "  smlatt      r3, lr, r10, r3             \n"
+/* One tap of four channels, the weights from the filter: KILN_DW_ACC4_TAP (Internal/kiln_dw_acc_dsp.h, the window-sum
+ * kernel's). */
 
 /* The same from the widened table: one LDRD of (w0, w2), (w1, w3), the table pointer on by the load. */
 #define KILN_DW_OUT4_TAP_T                                                                                            \
@@ -239,7 +228,7 @@ typedef char kiln_dw_out4_job_layout[(sizeof(kiln_dw_out4_job) == 84 && offsetof
 
 __attribute__((naked, noinline)) static void kiln_dw_out4_run(const kiln_dw_out4_job *job __attribute__((unused)))
 {
-    KILN_DW_OUT4_RUN(KILN_DW_OUT4_ROWS(KILN_DW_OUT4_TAP));
+    KILN_DW_OUT4_RUN(KILN_DW_OUT4_ROWS(KILN_DW_ACC4_TAP));
 }
 
 __attribute__((naked, noinline)) static void kiln_dw_out4_run_t(const kiln_dw_out4_job *job __attribute__((unused)))

@@ -15,6 +15,7 @@
 #include "Include/Internal/kiln_fc_s8.h"
 #include "Include/Internal/kiln_lstm.h"
 #include "Include/arm_nnsupportfunctions.h"
+#include "Include/Internal/kiln_requant_mve.h"
 
 #if KILN_BUILD_MVE
 
@@ -28,12 +29,7 @@ static void kiln_lstm_requant_acc(const int32_t *sums, int32_t n, int32_t multip
     __asm volatile("  dlstp.32    lr, %[n]               \n"
                    "1:                                   \n"
                    "  vldrw.32    q0, [%[s]], #16        \n"
-                   "  vshl.s32    q0, %[ls]              \n"
-                   "  vqrdmulh.s32 q0, q0, %[m]          \n"
-                   "  vand        q1, q0, %q[vnrs]       \n"
-                   "  vshr.s32    q1, q1, #31            \n"
-                   "  vqadd.s32   q0, q0, q1             \n"
-                   "  vrshl.s32   q0, %[nrs]             \n"
+                   KILN_MVE_REQUANT_Q0_ASM
                    "  vldrh.s32   q1, [%[d]]             \n"
                    "  vqadd.s32   q0, q0, q1             \n"
                    "  vqmovnb.s32 q1, q0                 \n"

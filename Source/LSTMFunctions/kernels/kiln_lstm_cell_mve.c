@@ -10,6 +10,7 @@
 #include "Include/Internal/kiln_common.h"
 #include "Include/Internal/kiln_lstm.h"
 #include "Include/arm_nnsupportfunctions.h"
+#include "Include/Internal/kiln_requant_mve.h"
 #include "Include/Internal/kiln_asm_optimize.h" /* -O0 builds: see there */
 
 #if KILN_BUILD_MVE
@@ -27,12 +28,7 @@ void kiln_lstm_forget_cell(const int16_t *forget, int16_t *cell, int32_t n, int3
                    "  vldrh.s32   q0, [%[f]], #8         \n"
                    "  vldrh.s32   q1, [%[c]]             \n"
                    "  vmul.i32    q0, q0, q1             \n"
-                   "  vshl.s32    q0, %[ls]              \n"
-                   "  vqrdmulh.s32 q0, q0, %[m]          \n"
-                   "  vand        q1, q0, %q[vnrs]       \n"
-                   "  vshr.s32    q1, q1, #31            \n"
-                   "  vqadd.s32   q0, q0, q1             \n"
-                   "  vrshl.s32   q0, %[nrs]             \n"
+                   KILN_MVE_REQUANT_Q0_ASM
                    "  vqmovnb.s32 q1, q0                 \n"
                    "  vstrh.32    q1, [%[c]], #8         \n"
                    "  letp        lr, 1b                 \n"
@@ -62,12 +58,7 @@ void kiln_lstm_input_cell(const int16_t *in_gate,
                    "  vldrh.s32   q0, [%[ig]], #8        \n"
                    "  vldrh.s32   q1, [%[cg]], #8        \n"
                    "  vmul.i32    q0, q0, q1             \n"
-                   "  vshl.s32    q0, %[ls]              \n"
-                   "  vqrdmulh.s32 q0, q0, %[m]          \n"
-                   "  vand        q1, q0, %q[vnrs]       \n"
-                   "  vshr.s32    q1, q1, #31            \n"
-                   "  vqadd.s32   q0, q0, q1             \n"
-                   "  vrshl.s32   q0, %[nrs]             \n"
+                   KILN_MVE_REQUANT_Q0_ASM
                    "  vldrh.s32   q1, [%[c]]             \n"
                    "  vqadd.s32   q0, q0, q1             \n"
                    "  vmax.s32    q0, q0, %q[lo]         \n"
@@ -89,12 +80,7 @@ void kiln_lstm_input_cell(const int16_t *in_gate,
                    "  vldrh.s32   q0, [%[a]], #8         \n"                                                          \
                    "  vldrh.s32   q1, [%[b]], #8         \n"                                                          \
                    "  vmul.i32    q0, q0, q1             \n"                                                          \
-                   "  vshl.s32    q0, %[ls]              \n"                                                          \
-                   "  vqrdmulh.s32 q0, q0, %[m]          \n"                                                          \
-                   "  vand        q1, q0, %q[vnrs]       \n"                                                          \
-                   "  vshr.s32    q1, q1, #31            \n"                                                          \
-                   "  vqadd.s32   q0, q0, q1             \n"                                                          \
-                   "  vrshl.s32   q0, %[nrs]             \n"                                                          \
+                   KILN_MVE_REQUANT_Q0_ASM                                                                            \
                    "  vqadd.s32   q0, q0, %[off]         \n"                                                          \
                    "  vmax.s32    q0, q0, %q[lo]         \n"                                                          \
                    "  vmin.s32    q0, q0, %q[hi]         \n"                                                          \
@@ -105,26 +91,38 @@ void kiln_lstm_input_cell(const int16_t *in_gate,
                      [vnrs] "w"(vnrs), [lo] "w"(vlo), [hi] "w"(vhi)                                                    \
                    : "q0", "q1", "lr", "memory")
 
-void kiln_lstm_hidden_s8(const int16_t *g1, const int16_t *g2, int32_t n, int32_t multiplier, int32_t shift,
-                         int32_t offset, int8_t *out)
+/* Both output types: the store narrows to int8 (VSTRB) or int16 (VSTRH). */
+static inline __attribute__((always_inline)) void kiln_lstm_hidden_mve(const int16_t *g1, const int16_t *g2, int32_t n,
+                                                                      int32_t multiplier, int32_t shift,
+                                                                      int32_t offset, int32_t lo, int32_t hi,
+                                                                      void *out, bool s8)
 {
     const int32_t ls = LEFT_SHIFT(shift), nrs = -RIGHT_SHIFT(shift);
-    const int32x4_t vnrs = vdupq_n_s32(nrs), vlo = vdupq_n_s32(INT8_MIN), vhi = vdupq_n_s32(INT8_MAX);
-    if (n > 0)
+    const int32x4_t vnrs = vdupq_n_s32(nrs), vlo = vdupq_n_s32(lo), vhi = vdupq_n_s32(hi);
+    if (n <= 0)
+    {
+        return;
+    }
+    if (s8)
     {
         KILN_LSTM_HIDDEN_ASM("  vstrb.32    q0, [%[o]], #4         \n");
     }
+    else
+    {
+        KILN_LSTM_HIDDEN_ASM("  vstrh.32    q0, [%[o]], #8         \n");
+    }
+}
+
+void kiln_lstm_hidden_s8(const int16_t *g1, const int16_t *g2, int32_t n, int32_t multiplier, int32_t shift,
+                         int32_t offset, int8_t *out)
+{
+    kiln_lstm_hidden_mve(g1, g2, n, multiplier, shift, offset, INT8_MIN, INT8_MAX, out, true);
 }
 
 void kiln_lstm_hidden_s16(const int16_t *g1, const int16_t *g2, int32_t n, int32_t multiplier, int32_t shift,
                           int32_t offset, int16_t *out)
 {
-    const int32_t ls = LEFT_SHIFT(shift), nrs = -RIGHT_SHIFT(shift);
-    const int32x4_t vnrs = vdupq_n_s32(nrs), vlo = vdupq_n_s32(INT16_MIN), vhi = vdupq_n_s32(INT16_MAX);
-    if (n > 0)
-    {
-        KILN_LSTM_HIDDEN_ASM("  vstrh.32    q0, [%[o]], #8         \n");
-    }
+    kiln_lstm_hidden_mve(g1, g2, n, multiplier, shift, offset, INT16_MIN, INT16_MAX, out, false);
 }
 
 #endif /* KILN_BUILD_MVE */

@@ -6,6 +6,7 @@
  */
 #include "Include/Internal/kiln_dot.h"
 #include "Include/Internal/kiln_dsp.h"
+#include "Include/Internal/kiln_dw_acc_dsp.h"
 #include "Include/arm_nnsupportfunctions.h"
 
 #if KILN_BUILD_DSP
@@ -333,20 +334,7 @@ typedef struct
     int32_t wr;
 } kiln_dw_acc4_job;
 
-/* One tap of four channels: the weights' word widened to (w0, w2), (w1, w3), x as (x0, x1), (x2, x3), one SMLAxy per
- * channel; both pointers stepped to the next column. */
-#define KILN_DW_ACC4_TAP                                                                                              \
-    "  ldr         r10, [r5]                   \n"                                                                    \
-    "  ldr         r12, [r4]                   \n"                                                                    \
-    "  ldr         lr, [r4, #4]                \n"                                                                    \
-    "  sxtb16      r11, r10                    \n"                                                                    \
-    "  sxtb16      r10, r10, ror #8            \n"                                                                    \
-    "  add         r4, r6                      \n"                                                                    \
-    "  add         r5, r7                      \n"                                                                    \
-    "  smlabb      r0, r12, r11, r0            \n"                                                                    \
-    "  smlatb      r1, r12, r10, r1            \n"                                                                    \
-    "  smlabt      r2, lr, r11, r2             \n"                                                                    \
-    "  smlatt      r3, lr, r10, r3             \n"
+/* One tap of four channels: KILN_DW_ACC4_TAP (Internal/kiln_dw_acc_dsp.h). */
 
 /* Per tap and four channels: x as (x0, x1), (x2, x3), the weights widened to (w0, w2), (w1, w3) (SXTB16), one
  * halfword product per SMLAxy into each channel's sum; 13 instructions, 11 in a row of three columns (unrolled). The
