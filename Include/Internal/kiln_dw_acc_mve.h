@@ -32,6 +32,7 @@ typedef struct
     const int32_t *m0; /* [68] the first group's multipliers (m at each position's start) */
     int32_t w_back;    /* [72] bytes back to the first group's weights: -16 groups */
     int32_t out_adj;   /* [76] bytes from past a position's last output to the next position's first */
+    int32_t sat;       /* [80] nonzero: off is 0 and [lo, hi] all of int16, so the narrowing saturates instead */
 } kiln_dw16_job;
 
 /* The biases' distance from the multipliers in the requantization table (Internal/kiln_dw_s16.h's kiln_dw_s16_rq). */
@@ -42,7 +43,8 @@ typedef struct
  * 8 .. 15): per tap two int16 vectors, each product widened into its sum (VMULLB / VMULLT and VADD), the columns a
  * low-overhead loop, 15 instructions per tap (0.94 per MAC); then either the sums stored in channel order (VST2), or
  * the biases and multipliers read deinterleaved to match (VLD20 / VLD21), VRMULH, offset and clamp, and the even /
- * odd results narrowed into channel order (VMOVNB / VMOVNT), 45 instructions per group. A whole function in assembly
+ * odd results narrowed into channel order (VMOVNB / VMOVNT), 45 instructions per group; 33 where the offset is 0
+ * and the clamp all of int16 (TFLite's int16 layers without an activation): VQMOVNB / VQMOVNT saturate instead. A whole function in assembly
  * (AAPCS: r0 = job; r4 - r11, lr and d8 - d15 saved): r0 / r1 the tap pointers, r2 the row count, r3 nkx, r4 - r7
  * the steps, r8 the job, r9 / r10 the group's x and w, r11 the groups left, r12 and lr scratch; then the next output
  * position (npix of them: a row's positions whose windows lie wholly inside the input, in one call). From

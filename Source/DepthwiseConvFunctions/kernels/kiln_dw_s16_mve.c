@@ -51,7 +51,8 @@ void kiln_dw_s16_window_out(const kiln_dw_s16_wo *p, const int16_t *x, const int
         const int32_t xr = (p->x_row - nkx * p->x_col) * 2, wr = p->w_row - nkx * p->w_col;
         kiln_dw16_job job = {x,        w,        out,           groups, nky,   nkx,   p->x_col * 2, p->w_col,
                              xr,       wr,       p->rq->m,      p->out_offset, p->lo, p->hi, NULL, npix,
-                             x_step * 2 - c * 2, p->rq->m, -c, (out_step - c) * 2};
+                             x_step * 2 - c * 2, p->rq->m, -c, (out_step - c) * 2,
+                             p->out_offset == 0 && p->lo == INT16_MIN && p->hi == INT16_MAX};
         kiln_dw16_run(&job);
     }
     if (c < n)

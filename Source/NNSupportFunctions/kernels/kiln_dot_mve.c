@@ -6,6 +6,8 @@
  */
 #include <string.h>
 
+#include <stddef.h>
+
 #include "Include/Internal/kiln_dot.h"
 #include "Include/Internal/kiln_asm_optimize.h" /* -O0 builds: see there */
 #include "Include/Internal/kiln_dw_acc_mve.h"
@@ -316,6 +318,13 @@ static inline __attribute__((always_inline)) void kiln_dw_acc8(const int16_t *x,
     *ao = o;
 }
 
+/* the job offsets the assembly uses (a negative array size fails the build) */
+typedef char kiln_dw16_job_layout[(offsetof(kiln_dw16_job, m) == 40 && offsetof(kiln_dw16_job, off) == 44 &&
+                                   offsetof(kiln_dw16_job, sums) == 56 && offsetof(kiln_dw16_job, m0) == 68 &&
+                                   offsetof(kiln_dw16_job, out_adj) == 76 && offsetof(kiln_dw16_job, sat) == 80)
+                                      ? 1
+                                      : -1];
+
 __attribute__((naked, noinline)) void kiln_dw16_run(kiln_dw16_job *job __attribute__((unused)))
 {
     __asm volatile("  push        {r4, r5, r6, r7, r8, r9, r10, r11, lr} \n"
@@ -381,6 +390,14 @@ __attribute__((naked, noinline)) void kiln_dw16_run(kiln_dw16_job *job __attribu
                    "  vrmulh.s32  q6, q6, q0                  \n"
                    "  vrmulh.s32  q7, q7, q1                  \n"
                    "  str         r12, [r8, #40]              \n"
+                   "  ldr         r2, [r8, #80]               \n" /* sat */
+                   "  cbz         r2, 8f                      \n"
+                   "  vqmovnb.s32 q2, q4                      \n"
+                   "  vqmovnt.s32 q2, q5                      \n"
+                   "  vqmovnb.s32 q3, q6                      \n"
+                   "  vqmovnt.s32 q3, q7                      \n"
+                   "  b           4f                          \n"
+                   "8:                                        \n"
                    "  ldr         r2, [r8, #44]               \n"
                    "  vadd.i32    q4, q4, r2                  \n"
                    "  vadd.i32    q5, q5, r2                  \n"
@@ -401,6 +418,7 @@ __attribute__((naked, noinline)) void kiln_dw16_run(kiln_dw16_job *job __attribu
                    "  vmovnt.i32  q2, q5                      \n"
                    "  vmovnb.i32  q3, q6                      \n"
                    "  vmovnt.i32  q3, q7                      \n"
+                   "4:                                        \n"
                    "  ldr         r2, [r8, #8]                \n"
                    "  vstrh.16    q2, [r2]                    \n"
                    "  vstrh.16    q3, [r2, #16]               \n"
@@ -449,7 +467,7 @@ void kiln_dw_acc_s16_s8(const int16_t *x, const int8_t *w, int32_t n, int32_t nk
     {
         const int32_t xr = (x_row - nkx * x_col) * 2, wr = w_row - nkx * w_col;
         kiln_dw16_job job = {x,    w,   NULL, n / 16, nky, nkx, x_col * 2, w_col, xr, wr,
-                             NULL, 0,   0,    0,      acc, 1,   0,         NULL,  0,  0};
+                             NULL, 0,   0,    0,      acc, 1,   0,         NULL,  0,  0, 0};
         kiln_dw16_run(&job);
         c = n / 16 * 16;
     }
