@@ -25,7 +25,8 @@
  * input activation range intersected with [-128, 127] (TFLite Micro passes [INT16_MIN, INT16_MAX]
  * for both state types; TFLite's reference clamps an int8 state to the int8 limits).
  *
- * Scratch (family plan, route "svdf_c", portable C on every backend):
+ * Scratch (family plan, route "svdf_c" on every backend: the step in C, its dot products, state shift and
+ * requantizations on the backend's kernels, Source/SVDFunctions/kernels/):
  *   ctx (arm_svdf_s8 only)  0 bytes: unused (upstream keeps Helium kernel sums there), may be NULL
  *   input_ctx, output_ctx   upstream's scratch (batches * feature_batches * 4 and batches * units *
  *                           4 bytes: the plan states them, and sizes past int32 are refused), not
@@ -51,7 +52,7 @@ typedef enum
 
 typedef enum
 {
-    KILN_SVDF_ROUTE_C = 0 /* "svdf_c": portable C on every backend */
+    KILN_SVDF_ROUTE_C = 0 /* "svdf_c": the C step on every backend, its kernels the backend's (no scratch) */
 } kiln_svdf_route;
 
 /* Offsets accepted for input_offset (zero point) and output_offset. */
@@ -140,14 +141,6 @@ static inline int8_t kiln_svdf_out(uint32_t sum, const kiln_svdf_args *a)
     return (int8_t)v;
 }
 
-/** The new state value of one filter: requantize the wrapped feature sum and clamp to the state range. */
-static inline int32_t kiln_svdf_state_value(uint32_t acc, const kiln_svdf_args *a)
-{
-    int32_t v = arm_nn_requantize(kiln_svdf_s32(acc), a->in_mult, a->in_shift);
-    v = v < a->state_min ? a->state_min : v;
-    return v > a->state_max ? a->state_max : v;
-}
-
 /** Wrapped sum_c (in[c] - input_offset) * w[c] over n int8 values (the backend's dot product). */
 static inline uint32_t kiln_svdf_feature_dot(const int8_t *in, const int8_t *w, int32_t n, int32_t input_offset)
 {
@@ -160,6 +153,27 @@ static inline void kiln_svdf_feature_dot4(const int8_t *in, const int8_t *w, int
 {
     kiln_dot4_s8_off(in, w, n, n, (int32_t)(0u - (uint32_t)input_offset), out);
 }
+
+/**
+ * Step 1's state shift: the n bytes from p + by move to p (by >= 1; the regions overlap), copied in ascending order.
+ * Portable C: memmove; DSP a word at a time, Helium sixteen bytes a vector (Source/SVDFunctions/kernels/).
+ */
+void kiln_svdf_shift(uint8_t *p, size_t n, size_t by);
+
+/**
+ * Step 2's newest state values of n >= 0 filters: col[j * step] = clamp(arm_nn_requantize(wrapped dots[j], mult,
+ * shift), lo, hi) for j < n, int8 elements (s16 false) or int16 ones; lo <= hi within the element type. Portable C
+ * one at a time (also the DSP's), Helium four lanes a vector stored by a scatter (Source/SVDFunctions/kernels/).
+ */
+void kiln_svdf_state_col(const uint32_t *dots, int32_t n, int32_t mult, int32_t shift, int32_t lo, int32_t hi,
+                         void *col, int32_t step, bool s16);
+
+/**
+ * Step 3's outputs of n >= 0 units: out[j] = clamp(arm_nn_requantize(wrapped sums[j], a->out_mult, a->out_shift) +
+ * a->output_offset, a->out_min, a->out_max) (kiln_svdf_out). Portable C one at a time (also the DSP's), Helium four
+ * lanes a vector (Source/SVDFunctions/kernels/).
+ */
+void kiln_svdf_out_run(const uint32_t *sums, int32_t n, const kiln_svdf_args *a, int8_t *out);
 
 #ifdef __cplusplus
 }

@@ -8,6 +8,8 @@
 #include "Include/Internal/kiln_svdf.h"
 
 #define KILN_SVDF_STATE_T int8_t
+#define KILN_SVDF_IS_S16 false
+#define KILN_SVDF_TIME_DOT(wt, st, n) kiln_dot_s8_off((st), (wt), (n), 0)
 #define KILN_SVDF_STEP kiln_svdf_step_s8
 #include "kiln_svdf_step.inc"
 

@@ -8,6 +8,9 @@
 #include "Include/Internal/kiln_svdf.h"
 
 #define KILN_SVDF_STATE_T int16_t
+#define KILN_SVDF_IS_S16 true
+/* the wrapped sum: the exact int64 one modulo 2^32 */
+#define KILN_SVDF_TIME_DOT(wt, st, n) ((uint32_t)(uint64_t)kiln_dot_s16_s16((wt), (st), (n)))
 #define KILN_SVDF_STEP kiln_svdf_step_s16
 #include "kiln_svdf_step.inc"
 
