@@ -1,6 +1,7 @@
 /*
  * Kiln — arm_nn_vec_mat_mult_t_svdf_s8: the SVDF feature product (the row loop in C, each row's dot
- * product by the backend's kernel, Internal/kiln_dot.h),
+ * product by the backend's kernel, Internal/kiln_dot.h, the requantization and scattered stores by the SVDF
+ * state-column kernel, Internal/kiln_svdf.h),
  * int8 vector x transposed int8 matrix to int16, outputs scatter_offset apart:
  *   dst[r * scatter_offset] = clamp(requantize(sum_k (lhs[k] + lhs_offset) * rhs[r][k],
  *                                   dst_multiplier, dst_shift), activation_min, activation_max)
@@ -10,6 +11,9 @@
 #include "Include/Internal/kiln_common.h"
 #include "Include/Internal/kiln_svdf.h"
 #include "Include/arm_nnsupportfunctions.h"
+
+/* Rows a pass. */
+#define KILN_SVDF_ROWS 64
 
 arm_cmsis_nn_status arm_nn_vec_mat_mult_t_svdf_s8(const int8_t *lhs,
                                                   const int8_t *rhs,
@@ -30,26 +34,24 @@ arm_cmsis_nn_status arm_nn_vec_mat_mult_t_svdf_s8(const int8_t *lhs,
     {
         return ARM_CMSIS_NN_ARG_ERROR;
     }
-    for (int32_t r = 0; r < rhs_rows;)
+    for (int32_t r0 = 0; r0 < rhs_rows; r0 += KILN_SVDF_ROWS)
     {
-        /* four rows per kernel call (the input loads shared), then one at a time */
-        uint32_t acc[4];
-        const int32_t nr = rhs_rows - r >= 4 ? 4 : 1;
-        const int8_t *w = rhs + (size_t)r * (size_t)rhs_cols;
-        if (nr == 4)
+        /* four rows per kernel call (the input loads shared), then one at a time; each pass's rows requantized and
+         * stored by the backend's state-column kernel (the same arithmetic as the SVDF step's newest column) */
+        const int32_t n = rhs_rows - r0 < KILN_SVDF_ROWS ? rhs_rows - r0 : KILN_SVDF_ROWS;
+        const int8_t *w = rhs + (size_t)r0 * (size_t)rhs_cols;
+        uint32_t acc[KILN_SVDF_ROWS];
+        int32_t j = 0;
+        for (; j + 4 <= n; j += 4, w += (size_t)4 * (size_t)rhs_cols)
         {
-            kiln_svdf_feature_dot4(lhs, w, rhs_cols, -lhs_offset, acc);
+            kiln_svdf_feature_dot4(lhs, w, rhs_cols, -lhs_offset, acc + j);
         }
-        else
+        for (; j < n; j++, w += rhs_cols)
         {
-            acc[0] = kiln_svdf_feature_dot(lhs, w, rhs_cols, -lhs_offset);
+            acc[j] = kiln_svdf_feature_dot(lhs, w, rhs_cols, -lhs_offset);
         }
-        for (int32_t j = 0; j < nr; j++, r++)
-        {
-            int32_t v = arm_nn_requantize(kiln_svdf_s32(acc[j]), dst_multiplier, dst_shift);
-            v = v < activation_min ? activation_min : (v > activation_max ? activation_max : v);
-            dst[(size_t)r * (size_t)scatter_offset] = (int16_t)v;
-        }
+        kiln_svdf_state_col(acc, n, dst_multiplier, dst_shift, activation_min, activation_max,
+                            dst + (size_t)r0 * (size_t)scatter_offset, scatter_offset, true);
     }
     return ARM_CMSIS_NN_SUCCESS;
 }

@@ -559,8 +559,10 @@ static void test_layer_instruction_counts(void)
                                                                       INT16_MAX);
         const double n = kiln_counter_stop();
         KILN_CHECK_EQ(st, ARM_CMSIS_NN_SUCCESS);
-        /* DSP 4.034 (C 7.209), Helium 1.635 (C 6.310); four rows per kernel call (kiln_dot4_s8_off) 3.138 / 1.602 */
-        report("svdf feature products 40 x 64", n, (double)SV_COLS * SV_ROWS, 3.25, 1.66);
+        /* DSP 4.034 (C 7.209), Helium 1.635 (C 6.310); four rows per kernel call (kiln_dot4_s8_off) 3.138 / 1.602;
+         * the SVDF state-column kernel for the requantization and stores (Helium four lanes and a scatter, DSP
+         * SMMLAR on the doubled sum) 2.914 / 0.752 */
+        report("svdf feature products 40 x 64", n, (double)SV_COLS * SV_ROWS, 3.05, 0.80);
     }
 
     /* int16 batch matmul 16 x 64 by 32 x 64 (the rhs transposed) */
