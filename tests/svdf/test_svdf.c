@@ -627,8 +627,8 @@ static void test_kws_size_counts(void)
             /* regression bounds {int8, int16 state}: measured M55 2.77 / 3.67 and M4 4.51 / 4.95 per MAC before the
              * sixteenth session's kernels (the state shift by memmove, the time filters a scalar loop, every
              * requantization one value at a time), M55 0.82 / 0.85 and M4 3.32 / 3.48 after (the DSP requantization
-             * SMMLAR on the doubled sum) */
-            static const double bound_mve[2] = {0.90, 0.93}, bound_dsp[2] = {3.45, 3.62};
+             * SMMLAR on the doubled sum), M4 3.03 / 3.19 with the four-row int8 dot product in assembly */
+            static const double bound_mve[2] = {0.90, 0.93}, bound_dsp[2] = {3.18, 3.35};
             if (KILN_NATIVE_ISA == KILN_ISA_MVE)
             {
                 KILN_CHECK(n / macs <= bound_mve[s16]);

@@ -120,6 +120,60 @@ uint32_t kiln_dot_s8_off(const int8_t *x, const int8_t *w, int32_t n, int32_t x_
     return acc;
 }
 
+/* kiln_dot4_s8_off's four-column steps (kiln_dot4_off_run): x and the first row at the first column, the rows
+ * stride bytes apart, n4 >= 1 steps, off2 the offset in both halfwords, the four sums to out. */
+typedef struct
+{
+    const int8_t *x;  /* 0 */
+    const int8_t *w;  /* 4 */
+    int32_t stride;   /* 8 */
+    int32_t n4;       /* 12 */
+    int32_t off2;     /* 16 */
+    uint32_t *out;    /* 20 */
+} kiln_dot4_off_job;
+
+/* One row's four products of a step: its word at ADDR widened (SXTB16) against x's (x0 + off, x2 + off) in r9 and
+ * (x1 + off, x3 + off) in r10, two SMLAD into ACC. */
+#define KILN_DOT4_OFF_ROW(ADDR, ACC)                                                                                  \
+    "  ldr         r11, " ADDR "\n"                                                                                   \
+    "  sxtb16      r12, r11                    \n"                                                                    \
+    "  smlad       " ACC ", r9, r12, " ACC "\n"                                                                       \
+    "  sxtb16      r12, r11, ror #8            \n"                                                                    \
+    "  smlad       " ACC ", r10, r12, " ACC "\n"
+
+/* Per four columns x is read and widened with the offset once (SXTAB16) for the four rows, each row's word widened
+ * (SXTB16) and two SMLAD (wrapping modulo 2^32 as the portable sum): 25 instructions per 16 MACs where GCC's loop,
+ * short of registers, reloaded the row pointers from the stack (32). Rows 1 and 3 are read at a register offset
+ * from rows 0 and 2, which advance by post-indexed loads. A whole function in assembly (AAPCS: r0 = job; r4 - r11
+ * and lr saved): r0, r6, r7, r8 the sums of rows 0 - 3, r1 x, r2 row 0, r3 the stride, r4 row 2, r5 off2, lr the
+ * steps left, the out pointer on the stack. */
+__attribute__((naked, noinline)) static void kiln_dot4_off_run(const kiln_dot4_off_job *job __attribute__((unused)))
+{
+    __asm volatile("  push        {r4, r5, r6, r7, r8, r9, r10, r11, lr} \n"
+                   "  ldr         r6, [r0, #20]               \n"
+                   "  push        {r6}                        \n" /* out */
+                   "  ldr         r5, [r0, #16]               \n" /* off2 */
+                   "  ldm         r0, {r1, r2, r3, lr}        \n" /* x, w, stride, n4 */
+                   "  add         r4, r2, r3, lsl #1          \n" /* row 2 */
+                   "  movs        r0, #0                      \n"
+                   "  movs        r6, #0                      \n"
+                   "  movs        r7, #0                      \n"
+                   "  mov         r8, #0                      \n"
+                   "1:                                        \n"
+                   "  ldr         r11, [r1], #4               \n"
+                   "  sxtab16     r9, r5, r11                 \n"
+                   "  sxtab16     r10, r5, r11, ror #8        \n"
+                   KILN_DOT4_OFF_ROW("[r2, r3]", "r6")
+                   KILN_DOT4_OFF_ROW("[r2], #4", "r0")
+                   KILN_DOT4_OFF_ROW("[r4, r3]", "r8")
+                   KILN_DOT4_OFF_ROW("[r4], #4", "r7")
+                   "  subs        lr, lr, #1                  \n"
+                   "  bne         1b                          \n"
+                   "  pop         {r12}                       \n"
+                   "  stm         r12, {r0, r6, r7, r8}       \n"
+                   "  pop         {r4, r5, r6, r7, r8, r9, r10, r11, pc} \n");
+}
+
 void kiln_dot4_s8_off(const int8_t *x, const int8_t *w0, int32_t w_stride, int32_t n, int32_t x_offset,
                       uint32_t out[4])
 {
@@ -132,30 +186,16 @@ void kiln_dot4_s8_off(const int8_t *x, const int8_t *w0, int32_t w_stride, int32
         }
         return;
     }
-    const int32_t off2 = kiln_dot_off2(x_offset);
     const int8_t *w1 = w0 + w_stride, *w2 = w1 + w_stride, *w3 = w2 + w_stride;
-    int32_t a0 = 0, a1 = 0, a2 = 0, a3 = 0;
-    int32_t i = 0;
-    for (; i + 4 <= n; i += 4)
+    uint32_t sums[4] = {0, 0, 0, 0};
+    const int32_t n4 = n / 4;
+    if (n4 > 0)
     {
-        /* x widened once with the offset added, (x0, x2) and (x1, x3), for the four rows; the products wrap modulo
-         * 2^32 as SMLAD does */
-        const int32_t xv = arm_nn_read_s8x4(x + i);
-        const int32_t x02 = __sxtab16(off2, xv), x13 = kiln_sxtab16_ror8(off2, xv);
-        int32_t wv = arm_nn_read_s8x4(w0 + i);
-        a0 = __smlad(x02, __sxtb16(wv), a0);
-        a0 = __smlad(x13, kiln_sxtb16_ror8(wv), a0);
-        wv = arm_nn_read_s8x4(w1 + i);
-        a1 = __smlad(x02, __sxtb16(wv), a1);
-        a1 = __smlad(x13, kiln_sxtb16_ror8(wv), a1);
-        wv = arm_nn_read_s8x4(w2 + i);
-        a2 = __smlad(x02, __sxtb16(wv), a2);
-        a2 = __smlad(x13, kiln_sxtb16_ror8(wv), a2);
-        wv = arm_nn_read_s8x4(w3 + i);
-        a3 = __smlad(x02, __sxtb16(wv), a3);
-        a3 = __smlad(x13, kiln_sxtb16_ror8(wv), a3);
+        const kiln_dot4_off_job job = {x, w0, w_stride, n4, kiln_dot_off2(x_offset), sums};
+        kiln_dot4_off_run(&job);
     }
-    uint32_t s0 = (uint32_t)a0, s1 = (uint32_t)a1, s2 = (uint32_t)a2, s3 = (uint32_t)a3;
+    int32_t i = n4 * 4;
+    uint32_t s0 = sums[0], s1 = sums[1], s2 = sums[2], s3 = sums[3];
     for (; i < n; i++)
     {
         const uint32_t xi = (uint32_t)(int32_t)x[i] + (uint32_t)x_offset;
