@@ -125,7 +125,7 @@ void kiln_lstm_requant_acc_s16(const int32_t *sums, const int32_t *b32, int32_t 
 
 /** The hidden state of a step: out[i] = kiln_lstm_hidden_value(g1[i], g2[i], multiplier, shift, offset, the output
  * type's range), i < n. Portable C in Source/LSTMFunctions/kiln_lstm.c, Helium four lanes a pass in
- * kernels/kiln_lstm_cell_mve.c. */
+ * kernels/kiln_lstm_cell_mve.c, DSP kernels/kiln_lstm_cell_dsp.c (as the cell updates). */
 void kiln_lstm_hidden_s8(const int16_t *g1, const int16_t *g2, int32_t n, int32_t multiplier, int32_t shift,
                          int32_t offset, int8_t *out);
 void kiln_lstm_hidden_s16(const int16_t *g1, const int16_t *g2, int32_t n, int32_t multiplier, int32_t shift,

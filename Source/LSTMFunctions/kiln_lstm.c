@@ -1,7 +1,7 @@
 /*
  * Kiln: the parts of the integer LSTM step shared by arm_lstm_unidirectional_s8 and _s16 -- argument
  * checks, the gate activation (the int16 LUT sigmoid / tanh of Source/ActivationFunctions/
- * arm_nn_activation_s16.c) and the cell-state update (portable C here, Helium in kernels/kiln_lstm_cell_mve.c).
+ * arm_nn_activation_s16.c) and the cell-state update (portable C here, Helium and DSP in kernels/kiln_lstm_cell_*.c).
  * See Include/Internal/kiln_lstm.h.
  */
 #include <stddef.h>
@@ -21,7 +21,7 @@ void kiln_lstm_activation_s16(const int16_t *in,
     kiln_sigmoid_tanh_s16(in, out, n, multiplier, right_shift, type == ARM_SIGMOID);
 }
 
-#if !KILN_BUILD_MVE
+#if KILN_BUILD_C /* Helium: kernels/kiln_lstm_cell_mve.c, DSP: kernels/kiln_lstm_cell_dsp.c */
 void kiln_lstm_forget_cell(const int16_t *forget, int16_t *cell, int32_t n, int32_t multiplier, int32_t shift)
 {
     for (int32_t i = 0; i < n; i++)
@@ -67,7 +67,7 @@ void kiln_lstm_hidden_s16(const int16_t *g1, const int16_t *g2, int32_t n, int32
         out[i] = (int16_t)kiln_lstm_hidden_value(g1[i], g2[i], multiplier, shift, offset, INT16_MIN, INT16_MAX);
     }
 }
-#endif /* !KILN_BUILD_MVE */
+#endif /* KILN_BUILD_C */
 
 /* ---- argument checks ------------------------------------------------------------------------- */
 
