@@ -407,8 +407,9 @@ static void test_instruction_counts_kws_size(void)
          * 1.11 / 1.76, M4 3.11 / 2.95; with the Helium element-wise kernels (cell updates, sigmoid / tanh, hidden
          * outputs), the int8 gates through the fully connected six-row kernel and the int16 gates' one-product passes
          * M55 0.40 / 0.94, M4 3.10 / 2.74; the DSP four-row int8 dot product in assembly (kiln_dot4_s8_off) M4
-         * 2.84; the DSP cell updates and hidden outputs with SMMLAR requantization 2.75 / 2.65 */
-        static const double bound_mve[2] = {0.44, 1.00}, bound_dsp[2] = {2.88, 2.78};
+         * 2.84; the DSP cell updates and hidden outputs with SMMLAR requantization 2.75 / 2.65; the DSP gate
+         * requantization (kiln_lstm_acc4_s8) the same way, QADD / SSAT for the 32-bit sums 2.58 / 2.64 */
+        static const double bound_mve[2] = {0.44, 1.00}, bound_dsp[2] = {2.72, 2.78};
         if (KILN_NATIVE_ISA == KILN_ISA_MVE)
         {
             KILN_CHECK(n / macs <= bound_mve[k]);

@@ -1,6 +1,6 @@
 /*
- * Kiln — kiln_lstm_acc4_s8 (Include/Internal/kiln_lstm.h) on the backends without Helium: the four rows one at a
- * time, the int64 sum clamped to int16.
+ * Kiln — kiln_lstm_acc4_s8 (Include/Internal/kiln_lstm.h), portable C: the four rows one at a time, the int64 sum
+ * clamped to int16.
  */
 #include <string.h>
 
@@ -8,7 +8,7 @@
 #include "Include/Internal/kiln_lstm.h"
 #include "Include/arm_nnsupportfunctions.h"
 
-#if !KILN_BUILD_MVE /* Helium: kiln_lstm_acc_mve.c */
+#if KILN_BUILD_C /* Helium: kiln_lstm_acc_mve.c, DSP: kiln_lstm_acc_dsp.c */
 
 void kiln_lstm_acc4_s8(const uint32_t dots[4], const uint8_t *bias_bytes, int32_t multiplier, int32_t shift,
                        int16_t *dst)
@@ -22,4 +22,4 @@ void kiln_lstm_acc4_s8(const uint32_t dots[4], const uint8_t *bias_bytes, int32_
     }
 }
 
-#endif /* !KILN_BUILD_MVE */
+#endif /* KILN_BUILD_C */
