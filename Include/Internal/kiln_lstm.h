@@ -97,8 +97,9 @@ static inline int32_t kiln_lstm_wrap32(uint32_t v)
 /**
  * Four rows of the int8 LSTM gate products (kiln_lstm_fc_acc_s8): dst[j] = sat16(dst[j] + arm_nn_requantize(
  * wrap32(bias[j] + dots[j]), multiplier, shift)), j < 4, the biases read from bias_bytes (any alignment),
- * multiplier >= 0. The backends without Helium, one row at a time (Source/LSTMFunctions/kernels/kiln_lstm_acc_c.c);
- * Helium requantizes a whole gate's rows at once instead (kiln_lstm_fc_acc_s8 in kernels/kiln_lstm_acc_mve.c).
+ * multiplier >= 0. The backends without Helium, one row at a time (Source/LSTMFunctions/kernels/kiln_lstm_acc_c.c,
+ * the DSP's kiln_lstm_acc_dsp.c with kiln_requant_dsp); Helium requantizes a whole gate's rows at once instead
+ * (kiln_lstm_fc_acc_s8 in kernels/kiln_lstm_acc_mve.c).
  */
 void kiln_lstm_acc4_s8(const uint32_t dots[4], const uint8_t *bias_bytes, int32_t multiplier, int32_t shift,
                        int16_t *dst);
