@@ -2,7 +2,8 @@
  * Kiln internals of the int8 / int16 activation functions (Source/ActivationFunctions/arm_clamp.c,
  * arm_relu_generic.c, arm_leaky_relu.c, arm_hard_swish.c, arm_prelu.c, arm_nn_activation_s16.c) and
  * the int16 LUT sigmoid / tanh shared with the integer LSTM. Not part of the public API (names start
- * with kiln_); C99, no libc beyond the freestanding headers. Portable C on every backend.
+ * with kiln_); C99, no libc beyond the freestanding headers. Portable C on every backend, except the int16 LUT
+ * sigmoid / tanh on Helium (Source/ActivationFunctions/kernels/kiln_sigmoid_tanh_s16_mve.c).
  */
 #ifndef KILN_ACTIVATION_H
 #define KILN_ACTIVATION_H
