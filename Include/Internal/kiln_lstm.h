@@ -97,26 +97,11 @@ static inline int32_t kiln_lstm_wrap32(uint32_t v)
 /**
  * Four rows of the int8 LSTM gate products (kiln_lstm_fc_acc_s8): dst[j] = sat16(dst[j] + arm_nn_requantize(
  * wrap32(bias[j] + dots[j]), multiplier, shift)), j < 4, the biases read from bias_bytes (any alignment),
- * multiplier >= 0. The backends without Helium, one row at a time (Source/LSTMFunctions/kernels/kiln_lstm_acc_c.c,
- * the DSP's kiln_lstm_acc_dsp.c with kiln_requant_dsp); Helium requantizes a whole gate's rows at once instead
- * (kiln_lstm_fc_acc_s8 in kernels/kiln_lstm_acc_mve.c).
+ * multiplier >= 0. The backends without Helium, one row at a time (Source/LSTMFunctions/kernels/kiln_lstm_acc_c.c);
+ * Helium requantizes a whole gate's rows at once instead (kiln_lstm_fc_acc_s8 in kernels/kiln_lstm_acc_mve.c).
  */
 void kiln_lstm_acc4_s8(const uint32_t dots[4], const uint8_t *bias_bytes, int32_t multiplier, int32_t shift,
                        int16_t *dst);
-
-/** hidden = clamp(requantize(out_gate * tanh_cell, multiplier, shift) + offset, lo, hi), as int32
- *  (the caller narrows it to its output type). */
-static inline int32_t kiln_lstm_hidden_value(int16_t out_gate,
-                                             int16_t tanh_cell,
-                                             int32_t multiplier,
-                                             int32_t shift,
-                                             int32_t offset,
-                                             int32_t lo,
-                                             int32_t hi)
-{
-    const int64_t v = (int64_t)arm_nn_requantize((int32_t)out_gate * tanh_cell, multiplier, shift) + offset;
-    return (int32_t)(v < lo ? lo : (v > hi ? hi : v));
-}
 
 /** The int16 gate rows' one-product requantization run (Source/LSTMFunctions/arm_lstm_unidirectional_s16.c):
  * dst[i] = sat16(dst[i] + kiln_mulhr_s32(sums[i] + b32[i], m_hi)), i < n, |sums[i]| <= 2^31 - 2^25, |b32[i]| < 2^25,
@@ -124,9 +109,9 @@ static inline int32_t kiln_lstm_hidden_value(int16_t out_gate,
  * kernels/kiln_lstm_acc_mve.c. */
 void kiln_lstm_requant_acc_s16(const int32_t *sums, const int32_t *b32, int32_t n, int32_t m_hi, int16_t *dst);
 
-/** The hidden state of a step: out[i] = kiln_lstm_hidden_value(g1[i], g2[i], multiplier, shift, offset, the output
- * type's range), i < n. Portable C in Source/LSTMFunctions/kiln_lstm.c, Helium four lanes a pass in
- * kernels/kiln_lstm_cell_mve.c, DSP kernels/kiln_lstm_cell_dsp.c (as the cell updates). */
+/** The hidden state of a step: out[i] = clamp(arm_nn_requantize(g1[i] * g2[i], multiplier, shift) + offset, the
+ * output type's range), i < n. C (also the DSP's) in Source/LSTMFunctions/kiln_lstm.c, Helium four lanes a pass in
+ * kernels/kiln_lstm_cell_mve.c. */
 void kiln_lstm_hidden_s8(const int16_t *g1, const int16_t *g2, int32_t n, int32_t multiplier, int32_t shift,
                          int32_t offset, int8_t *out);
 void kiln_lstm_hidden_s16(const int16_t *g1, const int16_t *g2, int32_t n, int32_t multiplier, int32_t shift,

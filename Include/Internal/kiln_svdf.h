@@ -132,15 +132,6 @@ static inline int32_t kiln_svdf_s32(uint32_t v)
     return v <= (uint32_t)INT32_MAX ? (int32_t)v : -(int32_t)(~v) - 1;
 }
 
-/** Final stage of one output: requantize the wrapped sum, add the offset, clamp. */
-static inline int8_t kiln_svdf_out(uint32_t sum, const kiln_svdf_args *a)
-{
-    int64_t v = (int64_t)arm_nn_requantize(kiln_svdf_s32(sum), a->out_mult, a->out_shift) + a->output_offset;
-    v = v < a->out_min ? a->out_min : v;
-    v = v > a->out_max ? a->out_max : v;
-    return (int8_t)v;
-}
-
 /** Wrapped sum_c (in[c] - input_offset) * w[c] over n int8 values (the backend's dot product). */
 static inline uint32_t kiln_svdf_feature_dot(const int8_t *in, const int8_t *w, int32_t n, int32_t input_offset)
 {
@@ -170,7 +161,7 @@ void kiln_svdf_state_col(const uint32_t *dots, int32_t n, int32_t mult, int32_t 
 
 /**
  * Step 3's outputs of n >= 0 units: out[j] = clamp(arm_nn_requantize(wrapped sums[j], a->out_mult, a->out_shift) +
- * a->output_offset, a->out_min, a->out_max) (kiln_svdf_out). Portable C one at a time (also the DSP's), Helium four
+ * a->output_offset, a->out_min, a->out_max). Portable C one at a time (also the DSP's), Helium four
  * lanes a vector (Source/SVDFunctions/kernels/).
  */
 void kiln_svdf_out_run(const uint32_t *sums, int32_t n, const kiln_svdf_args *a, int8_t *out);

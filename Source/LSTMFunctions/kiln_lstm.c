@@ -1,7 +1,7 @@
 /*
  * Kiln: the parts of the integer LSTM step shared by arm_lstm_unidirectional_s8 and _s16 -- argument
  * checks, the gate activation (the int16 LUT sigmoid / tanh of Source/ActivationFunctions/
- * arm_nn_activation_s16.c) and the cell-state update (portable C here, Helium and DSP in kernels/kiln_lstm_cell_*.c).
+ * arm_nn_activation_s16.c) and the cell-state update (C here, also the DSP's; Helium in kernels/kiln_lstm_cell_mve.c).
  * See Include/Internal/kiln_lstm.h.
  */
 #include <stddef.h>
@@ -9,6 +9,7 @@
 
 #include "Include/Internal/kiln_activation.h"
 #include "Include/Internal/kiln_lstm.h"
+#include "Include/Internal/kiln_requantize.h"
 
 void kiln_lstm_activation_s16(const int16_t *in,
                               int16_t *out,
@@ -21,14 +22,15 @@ void kiln_lstm_activation_s16(const int16_t *in,
     kiln_sigmoid_tanh_s16(in, out, n, multiplier, right_shift, type == ARM_SIGMOID);
 }
 
-#if KILN_BUILD_C /* Helium: kernels/kiln_lstm_cell_mve.c, DSP: kernels/kiln_lstm_cell_dsp.c */
+#if !KILN_BUILD_MVE /* Helium: kernels/kiln_lstm_cell_mve.c */
+/* The products requantized by kiln_rq32_apply (one SMMLAR for the usual operands where the core has the DSP extension),
+ * each addition and clamp in 32 bits (Internal/kiln_requantize.h's saturations, kiln_add_clamp). */
 void kiln_lstm_forget_cell(const int16_t *forget, int16_t *cell, int32_t n, int32_t multiplier, int32_t shift)
 {
+    const kiln_rq32 q = kiln_rq32_make(multiplier, shift);
     for (int32_t i = 0; i < n; i++)
     {
-        int32_t v = arm_nn_requantize((int32_t)forget[i] * cell[i], multiplier, shift);
-        v = (v < INT16_MIN) ? INT16_MIN : ((v > INT16_MAX) ? INT16_MAX : v);
-        cell[i] = (int16_t)v;
+        cell[i] = (int16_t)kiln_sat16(kiln_rq32_apply(&q, (int32_t)forget[i] * cell[i]));
     }
 }
 
@@ -40,34 +42,37 @@ void kiln_lstm_input_cell(const int16_t *in_gate,
                           int32_t shift,
                           int32_t clip)
 {
-    const int64_t hi = (clip > 0) ? clip : INT16_MAX;
-    const int64_t lo = (clip > 0) ? -(int64_t)clip : INT16_MIN;
+    /* clip <= INT16_MAX (kiln_lstm_args_ok): the bounds lie within int16 */
+    const kiln_rq32 q = kiln_rq32_make(multiplier, shift);
+    const int32_t hi = (clip > 0) ? clip : INT16_MAX;
+    const int32_t lo = (clip > 0) ? -clip : INT16_MIN;
     for (int32_t i = 0; i < n; i++)
     {
-        int64_t v = (int64_t)cell[i] + arm_nn_requantize((int32_t)in_gate[i] * cell_gate[i], multiplier, shift);
-        v = (v < lo) ? lo : ((v > hi) ? hi : v);
-        cell[i] = (int16_t)v;
+        const int32_t v = kiln_add_sat32(cell[i], kiln_rq32_apply(&q, (int32_t)in_gate[i] * cell_gate[i]));
+        cell[i] = (int16_t)(v < lo ? lo : (v > hi ? hi : v));
     }
 }
 
 void kiln_lstm_hidden_s8(const int16_t *g1, const int16_t *g2, int32_t n, int32_t multiplier, int32_t shift,
                          int32_t offset, int8_t *out)
 {
+    const kiln_rq32 q = kiln_rq32_make(multiplier, shift);
     for (int32_t i = 0; i < n; i++)
     {
-        out[i] = (int8_t)kiln_lstm_hidden_value(g1[i], g2[i], multiplier, shift, offset, INT8_MIN, INT8_MAX);
+        out[i] = (int8_t)kiln_add_clamp(kiln_rq32_apply(&q, (int32_t)g1[i] * g2[i]), offset, INT8_MIN, INT8_MAX);
     }
 }
 
 void kiln_lstm_hidden_s16(const int16_t *g1, const int16_t *g2, int32_t n, int32_t multiplier, int32_t shift,
                           int32_t offset, int16_t *out)
 {
+    const kiln_rq32 q = kiln_rq32_make(multiplier, shift);
     for (int32_t i = 0; i < n; i++)
     {
-        out[i] = (int16_t)kiln_lstm_hidden_value(g1[i], g2[i], multiplier, shift, offset, INT16_MIN, INT16_MAX);
+        out[i] = (int16_t)kiln_add_clamp(kiln_rq32_apply(&q, (int32_t)g1[i] * g2[i]), offset, INT16_MIN, INT16_MAX);
     }
 }
-#endif /* KILN_BUILD_C */
+#endif /* !KILN_BUILD_MVE */
 
 /* ---- argument checks ------------------------------------------------------------------------- */
 

@@ -1,25 +1,27 @@
 /*
- * Kiln — kiln_lstm_acc4_s8 (Include/Internal/kiln_lstm.h), portable C: the four rows one at a time, the int64 sum
- * clamped to int16.
+ * Kiln — kiln_lstm_acc4_s8 (Include/Internal/kiln_lstm.h) on the backends without Helium: the four rows one at a
+ * time, each requantized by kiln_rq32_apply (one SMMLAR for the usual sums on the DSP) and added to its destination
+ * with saturation (QADD and SSAT on the DSP).
  */
 #include <string.h>
 
 #include "Include/Internal/kiln_common.h"
 #include "Include/Internal/kiln_lstm.h"
-#include "Include/arm_nnsupportfunctions.h"
+#include "Include/Internal/kiln_requantize.h"
 
-#if KILN_BUILD_C /* Helium: kiln_lstm_acc_mve.c, DSP: kiln_lstm_acc_dsp.c */
+#if !KILN_BUILD_MVE /* Helium: kiln_lstm_acc_mve.c */
 
 void kiln_lstm_acc4_s8(const uint32_t dots[4], const uint8_t *bias_bytes, int32_t multiplier, int32_t shift,
                        int16_t *dst)
 {
+    const kiln_rq32 q = kiln_rq32_make(multiplier, shift);
+    int32_t b[4];
+    memcpy(b, bias_bytes, sizeof(b));
     for (int32_t j = 0; j < 4; j++)
     {
-        int32_t b;
-        memcpy(&b, bias_bytes + (size_t)j * sizeof(int32_t), sizeof(b));
-        const int64_t v = (int64_t)dst[j] + arm_nn_requantize(kiln_lstm_wrap32((uint32_t)b + dots[j]), multiplier, shift);
-        dst[j] = (int16_t)((v < INT16_MIN) ? INT16_MIN : ((v > INT16_MAX) ? INT16_MAX : v));
+        const int32_t r = kiln_rq32_apply(&q, kiln_lstm_wrap32((uint32_t)b[j] + dots[j]));
+        dst[j] = (int16_t)kiln_sat16(kiln_add_sat32(dst[j], r));
     }
 }
 
-#endif /* KILN_BUILD_C */
+#endif /* !KILN_BUILD_MVE */
