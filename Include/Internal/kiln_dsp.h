@@ -30,6 +30,12 @@ static inline int32_t kiln_sxtab16_ror8(int32_t acc, int32_t x)
     return r;
 }
 
+/** v's low halfword in both halfwords (an int16 bound for the halfword-pair clamps below). */
+static inline int32_t kiln_dup_s16x2(int32_t v)
+{
+    return (int32_t)(0x00010001u * (uint16_t)v);
+}
+
 /** (low halfword of a, low halfword of b): PKHBT. */
 static inline int32_t kiln_pack_lo16(int32_t a, int32_t b)
 {

@@ -87,8 +87,8 @@ static bool kiln_ew16_out_make(int64_t vlo, int64_t vhi, bool allow_narrow, int3
     o->ro = ro;
     o->co = (int32_t)co;
     o->acc0 = (int64_t)co * ((int64_t)1 << 31) + ((int64_t)1 << 30);
-    o->lo2 = (int32_t)(0x00010001u * (uint16_t)act_min);
-    o->hi2 = (int32_t)(0x00010001u * (uint16_t)act_max);
+    o->lo2 = kiln_dup_s16x2(act_min);
+    o->hi2 = kiln_dup_s16x2(act_max);
     o->clamp = act_min > INT16_MIN || act_max < INT16_MAX;
     return true;
 }

@@ -32,18 +32,12 @@ static inline int32_t kiln_dw_s16_rq_one(int32_t sum, int32_t b, int32_t m, int3
     return __ssat(kiln_smmulr(sum + b, m) + out_offset, 16);
 }
 
-/* A halfword pair of the bound. */
-static inline int32_t kiln_dw_s16_pair(int32_t v)
-{
-    return (int32_t)(((uint32_t)v & 0xFFFFu) | ((uint32_t)v << 16));
-}
-
 void kiln_dw_s16_requant_run(const int32_t *sums, int32_t n, const kiln_dw_s16_rq *rq, int32_t c0, int32_t out_offset,
                              int32_t lo, int32_t hi, int16_t *out)
 {
     const int32_t *m = rq->m + c0, *b = rq->b + c0;
     /* saturating to int16 first clamps nothing [lo, hi] keeps (both within int16) */
-    const int32_t lo2 = kiln_dw_s16_pair(lo), hi2 = kiln_dw_s16_pair(hi);
+    const int32_t lo2 = kiln_dup_s16x2(lo), hi2 = kiln_dup_s16x2(hi);
     int32_t j = 0;
     for (; j + 2 <= n; j += 2)
     {
@@ -69,26 +63,25 @@ typedef struct
     const int8_t *w;      /*  4: the filter at the first channel, or the widened table */
     const int32_t *rq;    /*  8: the multipliers from the first channel; the biases KILN_DW_S16_CHUNK words on */
     int16_t *out;         /* 12: the first position's outputs */
-    int32_t nq;           /* 16: runs of four channels, >= 1 (not read: rq_end ends them) */
-    int32_t nky;          /* 20: >= 1 */
-    int32_t nkx;          /* 24: >= 1 */
-    int32_t xc;           /* 28: a filter column's input step */
-    int32_t wc;           /* 32: its weight step (the table: not read) */
-    int32_t xr;           /* 36: from past a filter row's last column to the next row's first (input) */
-    int32_t wr;           /* 40: the same for the weights (the table: 0) */
-    int32_t dxq;          /* 44: from past a window's last row to the next four channels' window (input) */
-    int32_t dwq;          /* 48: the same for the weights (the table: 0) */
-    int32_t npix;         /* 52: positions, >= 1 */
-    int32_t x_step;       /* 56: input step between positions */
-    int32_t out_step;     /* 60: output step between positions */
-    int32_t out_offset;   /* 64 */
-    int32_t lo2;          /* 68: the activation bounds as halfword pairs */
-    int32_t hi2;          /* 72 */
-    int32_t clamp;        /* 76: nonzero: the range is narrower than int16 */
-    const int32_t *rq_end; /* 80: rq + 4 nq */
+    int32_t nky;          /* 16: >= 1 */
+    int32_t nkx;          /* 20: >= 1 */
+    int32_t xc;           /* 24: a filter column's input step */
+    int32_t wc;           /* 28: its weight step (the table: not read) */
+    int32_t xr;           /* 32: from past a filter row's last column to the next row's first (input) */
+    int32_t wr;           /* 36: the same for the weights (the table: 0) */
+    int32_t dxq;          /* 40: from past a window's last row to the next four channels' window (input) */
+    int32_t dwq;          /* 44: the same for the weights (the table: 0) */
+    int32_t npix;         /* 48: positions, >= 1 */
+    int32_t x_step;       /* 52: input step between positions */
+    int32_t out_step;     /* 56: output step between positions */
+    int32_t out_offset;   /* 60 */
+    int32_t lo2;          /* 64: the activation bounds as halfword pairs */
+    int32_t hi2;          /* 68 */
+    int32_t clamp;        /* 72: nonzero: the range is narrower than int16 */
+    const int32_t *rq_end; /* 76: rq + 4 x (runs of four channels) */
 } kiln_dw_out4_job;
 
-typedef char kiln_dw_out4_job_layout[(sizeof(kiln_dw_out4_job) == 84 && offsetof(kiln_dw_out4_job, rq_end) == 80 &&
+typedef char kiln_dw_out4_job_layout[(sizeof(kiln_dw_out4_job) == 80 && offsetof(kiln_dw_out4_job, rq_end) == 76 &&
                                       offsetof(kiln_dw_s16_rq, b) == 256)
                                          ? 1
                                          : -1];
@@ -110,13 +103,13 @@ typedef char kiln_dw_out4_job_layout[(sizeof(kiln_dw_out4_job) == 84 && offsetof
 /* A window of any size (r12 = the job): rows of three columns unrolled, other rows a column at a time; every row
  * ends with the row steps. */
 #define KILN_DW_OUT4_ROWS(TAP)                                                                                        \
-    "  ldrd        r9, r8, [r12, #20]          \n" /* rows, columns */                                                \
+    "  ldrd        r9, r8, [r12, #16]          \n" /* rows, columns */                                                \
     "  cmp         r8, #3                      \n"                                                                    \
     "  bne         2f                          \n"                                                                    \
     "1:                                        \n" /* rows of three columns */                                        \
     TAP TAP TAP                                                                                                       \
     "  ldr         lr, [sp, #0]                \n"                                                                    \
-    "  ldrd        r8, r12, [lr, #36]          \n" /* xr, wr */                                                       \
+    "  ldrd        r8, r12, [lr, #32]          \n" /* xr, wr */                                                       \
     "  add         r4, r8                      \n"                                                                    \
     "  add         r5, r12                     \n"                                                                    \
     "  subs        r9, r9, #1                  \n"                                                                    \
@@ -124,13 +117,13 @@ typedef char kiln_dw_out4_job_layout[(sizeof(kiln_dw_out4_job) == 84 && offsetof
     "  b           4f                          \n"                                                                    \
     "2:                                        \n" /* other rows */                                                   \
     "  ldr         r12, [sp, #0]               \n"                                                                    \
-    "  ldr         r8, [r12, #24]              \n"                                                                    \
+    "  ldr         r8, [r12, #20]              \n"                                                                    \
     "5:                                        \n"                                                                    \
     TAP                                                                                                               \
     "  subs        r8, r8, #1                  \n"                                                                    \
     "  bne         5b                          \n"                                                                    \
     "  ldr         lr, [sp, #0]                \n"                                                                    \
-    "  ldrd        r8, r12, [lr, #36]          \n"                                                                    \
+    "  ldrd        r8, r12, [lr, #32]          \n"                                                                    \
     "  add         r4, r8                      \n"                                                                    \
     "  add         r5, r12                     \n"                                                                    \
     "  subs        r9, r9, #1                  \n"                                                                    \
@@ -139,7 +132,7 @@ typedef char kiln_dw_out4_job_layout[(sizeof(kiln_dw_out4_job) == 84 && offsetof
 /* A whole 3 x 3 window from the widened table (r12 = the job): the nine taps unrolled, the input row step held in r8
  * (the table's weights are consecutive: no weight steps). */
 #define KILN_DW_OUT4_T33                                                                                              \
-    "  ldr         r8, [r12, #36]              \n" /* xr */                                                            \
+    "  ldr         r8, [r12, #32]              \n" /* xr */                                                            \
     KILN_DW_OUT4_TAP_T KILN_DW_OUT4_TAP_T KILN_DW_OUT4_TAP_T                                                           \
     "  add         r4, r8                      \n"                                                                    \
     KILN_DW_OUT4_TAP_T KILN_DW_OUT4_TAP_T KILN_DW_OUT4_TAP_T                                                           \
@@ -159,7 +152,7 @@ typedef char kiln_dw_out4_job_layout[(sizeof(kiln_dw_out4_job) == 84 && offsetof
     __asm volatile("  push        {r4, r5, r6, r7, r8, r9, r10, r11, lr} \n"                                          \
                    "  sub         sp, sp, #12                 \n"                                                     \
                    "  str         r0, [sp, #0]                \n"                                                     \
-                   "  ldrd        r6, r7, [r0, #28]           \n" /* xc, wc */                                        \
+                   "  ldrd        r6, r7, [r0, #24]           \n" /* xc, wc */                                        \
                    "7:                                        \n" /* a position */                                    \
                    "  ldr         r12, [sp, #0]               \n"                                                     \
                    "  ldrd        r4, r5, [r12, #0]           \n"                                                     \
@@ -174,7 +167,7 @@ typedef char kiln_dw_out4_job_layout[(sizeof(kiln_dw_out4_job) == 84 && offsetof
                    "4:                                        \n" /* requantize the four */                           \
                    "  ldr         lr, [sp, #0]                \n"                                                     \
                    "  ldr         r10, [sp, #4]               \n"                                                     \
-                   "  ldr         r12, [lr, #64]              \n" /* out_offset */                                    \
+                   "  ldr         r12, [lr, #60]              \n" /* out_offset */                                    \
                    "  ldrd        r8, r11, [r10]              \n"                                                     \
                    "  smmlar      r0, r0, r8, r12             \n"                                                     \
                    "  smmlar      r1, r1, r11, r12            \n"                                                     \
@@ -189,10 +182,10 @@ typedef char kiln_dw_out4_job_layout[(sizeof(kiln_dw_out4_job) == 84 && offsetof
                    "  ssat        r3, #16, r3                 \n"                                                     \
                    "  pkhbt       r0, r0, r1, lsl #16         \n"                                                     \
                    "  pkhbt       r2, r2, r3, lsl #16         \n"                                                     \
-                   "  ldr         r12, [lr, #76]              \n" /* clamp */                                         \
+                   "  ldr         r12, [lr, #72]              \n" /* clamp */                                         \
                    "  cmp         r12, #0                     \n"                                                     \
                    "  beq         6f                          \n"                                                     \
-                   "  ldrd        r8, r11, [lr, #68]          \n" /* lo2, hi2 */                                      \
+                   "  ldrd        r8, r11, [lr, #64]          \n" /* lo2, hi2 */                                      \
                    "  ssub16      r12, r0, r8                 \n"                                                     \
                    "  sel         r0, r0, r8                  \n"                                                     \
                    "  ssub16      r12, r11, r0                \n"                                                     \
@@ -206,22 +199,22 @@ typedef char kiln_dw_out4_job_layout[(sizeof(kiln_dw_out4_job) == 84 && offsetof
                    "  str         r0, [r12], #4               \n"                                                     \
                    "  str         r2, [r12], #4               \n"                                                     \
                    "  str         r12, [sp, #8]               \n"                                                     \
-                   "  ldrd        r8, r12, [lr, #44]          \n" /* dxq, dwq */                                      \
+                   "  ldrd        r8, r12, [lr, #40]          \n" /* dxq, dwq */                                      \
                    "  add         r4, r8                      \n"                                                     \
                    "  add         r5, r12                     \n"                                                     \
-                   "  ldr         r8, [lr, #80]               \n" /* rq_end */                                        \
+                   "  ldr         r8, [lr, #76]               \n" /* rq_end */                                        \
                    "  cmp         r10, r8                     \n"                                                     \
                    "  bne         3b                          \n"                                                     \
-                   "  ldrd        r4, r5, [lr, #56]           \n" /* the next position: x_step, out_step */           \
+                   "  ldrd        r4, r5, [lr, #52]           \n" /* the next position: x_step, out_step */           \
                    "  ldr         r8, [lr, #0]                \n"                                                     \
                    "  add         r8, r4                      \n"                                                     \
                    "  str         r8, [lr, #0]                \n"                                                     \
                    "  ldr         r8, [lr, #12]               \n"                                                     \
                    "  add         r8, r5                      \n"                                                     \
                    "  str         r8, [lr, #12]               \n"                                                     \
-                   "  ldr         r8, [lr, #52]               \n"                                                     \
+                   "  ldr         r8, [lr, #48]               \n"                                                     \
                    "  subs        r8, r8, #1                  \n"                                                     \
-                   "  str         r8, [lr, #52]               \n"                                                     \
+                   "  str         r8, [lr, #48]               \n"                                                     \
                    "  bne         7b                          \n"                                                     \
                    "  add         sp, sp, #12                 \n"                                                     \
                    "  pop         {r4, r5, r6, r7, r8, r9, r10, r11, pc} \n")
@@ -282,7 +275,6 @@ void kiln_dw_s16_window_out(const kiln_dw_s16_wo *p, const int16_t *x, const int
                                 w,
                                 p->rq->m,
                                 out,
-                                nq,
                                 nky,
                                 nkx,
                                 p->x_col * 2,
@@ -295,8 +287,8 @@ void kiln_dw_s16_window_out(const kiln_dw_s16_wo *p, const int16_t *x, const int
                                 x_step * 2,
                                 out_step * 2,
                                 p->out_offset,
-                                kiln_dw_s16_pair(p->lo),
-                                kiln_dw_s16_pair(p->hi),
+                                kiln_dup_s16x2(p->lo),
+                                kiln_dup_s16x2(p->hi),
                                 p->lo != INT16_MIN || p->hi != INT16_MAX,
                                 p->rq->m + c4};
         if (npix >= 3 && nky * nkx <= KILN_DW_OUT4_TABLE_TAPS)

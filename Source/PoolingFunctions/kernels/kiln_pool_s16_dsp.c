@@ -46,8 +46,8 @@
 void kiln_pool_s16_max_window(const int16_t *p, int32_t ch, int32_t ny, int32_t nx, int32_t row, int32_t lo,
                               int32_t hi, int16_t *out)
 {
-    const int32_t lo2 = (int32_t)(0x00010001u * (uint16_t)lo);
-    const int32_t hi2 = (int32_t)(0x00010001u * (uint16_t)hi);
+    const int32_t lo2 = kiln_dup_s16x2(lo);
+    const int32_t hi2 = kiln_dup_s16x2(hi);
     const int32_t step = ch * 2, adj = (row - nx * ch) * 2; /* bytes: the next column; past a row to the next */
     int32_t c = 0;
     for (; c + 4 <= ch; c += 4)
@@ -140,8 +140,8 @@ void kiln_pool_s16_avg_run(const int32_t *sum, int32_t n, int32_t count, int32_t
     /* |sum| <= 32768 count, so each average lies in [-32768, 32768]: saturated to int16 (SSAT; the clamp bounds lie
      * within int16), two are packed (PKHBT) and clamped as a halfword pair (SSUB16 / SEL) */
     const int32_t half = count / 2;
-    const int32_t lo2 = (int32_t)(0x00010001u * (uint16_t)lo);
-    const int32_t hi2 = (int32_t)(0x00010001u * (uint16_t)hi);
+    const int32_t lo2 = kiln_dup_s16x2(lo);
+    const int32_t hi2 = kiln_dup_s16x2(hi);
     int32_t c = 0;
     for (; c + 2 <= n; c += 2)
     {
