@@ -35,46 +35,6 @@ static int32_t kiln_lstm_requantize_s64(int64_t val, int32_t reduced, int32_t sh
     return (int32_t)(((int64_t)r + 1) >> 1);
 }
 
-/* kiln_lstm_fc_acc_s16 in 32-bit arithmetic where that is exact: rows of at most KILN_DOT4_CHUNK columns (a dot
- * product within 2^31 - 2^25, four rows' from one kernel call in int32) and every bias below 2^25 in magnitude (their
- * sum an int32, so the int64 saturating add never saturates). Then acc * reduced is an exact int64 (SMULL), its shift
- * and 32-bit truncation are kiln_lstm_requantize_s64's, (r + 1) >> 1 = (r >> 1) + (r & 1) without leaving int32, and
- * dst[r] plus that fits int32 before the clamp. False (nothing written) where the call does not qualify. The shifts
- * outside [-17, -2] (see kiln_lstm_fc_acc_s16 for the others). */
-static bool kiln_lstm_fc_acc_s16_32(const int16_t *x, const int8_t *w, const uint8_t *bias_bytes, int16_t *dst,
-                                    int32_t cols, int32_t rows, int32_t reduced, int32_t shift)
-{
-    if (cols > KILN_DOT4_CHUNK || !kiln_bias_s64_small(bias_bytes, rows))
-    {
-        return false;
-    }
-    const int32_t sh = 14 - shift; /* shift <= 14 */
-    for (int32_t r = 0; r < rows;)
-    {
-        int32_t dots[4];
-        const int32_t nr = rows - r >= 4 ? 4 : 1;
-        const int8_t *wr = w + (size_t)r * (size_t)cols;
-        if (nr == 4)
-        {
-            kiln_dot4_s16_s8_runs32(x, 0, wr, 0, cols, cols, 1, dots);
-        }
-        else
-        {
-            dots[0] = (int32_t)kiln_dot_s16_s8(x, wr, cols);
-        }
-        for (int32_t j = 0; j < nr; j++, r++)
-        {
-            int64_t b;
-            memcpy(&b, bias_bytes + (size_t)r * sizeof(int64_t), sizeof(b));
-            const int32_t acc = dots[j] + (int32_t)b;
-            const int32_t t = kiln_lstm_wrap32((uint32_t)(uint64_t)(((int64_t)acc * reduced) >> sh));
-            const int32_t v = (int32_t)dst[r] + (t >> 1) + (t & 1);
-            dst[r] = (int16_t)(v < INT16_MIN ? INT16_MIN : (v > INT16_MAX ? INT16_MAX : v));
-        }
-    }
-    return true;
-}
-
 /* The low words of n int64 biases (any alignment) into b32 when every one lies below 2^25 in magnitude; false
  * otherwise (b32 then partly written). */
 static bool kiln_lstm_bias32(const uint8_t *bias_bytes, int32_t n, int32_t *b32)
@@ -107,10 +67,11 @@ void kiln_lstm_requant_acc_s16(const int32_t *sums, const int32_t *b32, int32_t 
 /* Rows a pass of the one-product path. */
 #define KILN_LSTM_S16_CHUNK 64
 
-/* The rows of one pass in the one-product form (shift in [-17, -2]: (q + 1) >> 1 of kiln_lstm_fc_acc_s16_32 is
- * floor((acc * reduced + 2^sh) / 2^(sh + 1)) with no wrap, |acc * reduced| < 2^46 and sh >= 16, the form of
- * Internal/kiln_requant_s64.h): every bias below 2^25 (false, nothing written, otherwise), cols <= KILN_DOT4_CHUNK;
- * the sums four rows a kernel call, then the backend's requantization run. */
+/* The rows of one pass in the one-product form: for shift in [-17, -2] and sh = 14 - shift, the int64 requantization's
+ * (q + 1) >> 1 of q = trunc32((acc * reduced) >> sh) is floor((acc * reduced + 2^sh) / 2^(sh + 1)) with no wrap
+ * (|acc * reduced| < 2^46, sh >= 16), the form of Internal/kiln_requant_s64.h, where acc = sum + bias is an int32:
+ * cols <= KILN_DOT4_CHUNK (|sum| <= 2^31 - 2^25) and every bias below 2^25 (false, nothing written, otherwise).
+ * The sums four rows a kernel call, then the backend's requantization run. */
 static bool kiln_lstm_fc_acc_s16_one(const int16_t *x, const int8_t *w, const uint8_t *bias_bytes, int16_t *dst,
                                      int32_t cols, int32_t n, int32_t m_hi)
 {
@@ -163,10 +124,6 @@ void kiln_lstm_fc_acc_s16(const int16_t *x,
                 kiln_lstm_fc_acc_s16_64(x, w + (size_t)r * (size_t)cols, b, dst + r, cols, n, reduced, shift);
             }
         }
-        return;
-    }
-    if (kiln_lstm_fc_acc_s16_32(x, w, bias_bytes, dst, cols, rows, reduced, shift))
-    {
         return;
     }
     kiln_lstm_fc_acc_s16_64(x, w, bias_bytes, dst, cols, rows, reduced, shift);
