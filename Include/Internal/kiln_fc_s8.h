@@ -267,19 +267,27 @@ const int32_t *kiln_fc_s8_sealed_sums(void *buf, const kiln_fc_s8_seal_key *key)
  * are within [-128, 128]. */
 #define KILN_FC_S8_MAX_OFFSET (32639)
 
+/** How kiln_fc_s8_entry reads its quant argument. */
+typedef enum
+{
+    KILN_FC_QUANT_TENSOR = 0,  /* const cmsis_nn_per_tensor_quant_params * */
+    KILN_FC_QUANT_CHANNEL = 1, /* const cmsis_nn_per_channel_quant_params * */
+    KILN_FC_QUANT_EITHER = 2   /* const cmsis_nn_quant_params * (is_per_channel chooses) */
+} kiln_fc_quant_kind;
+
 /**
- * The fully connected entries (per-tensor when per_channel is false: mult[0]/shift[0] are the
- * per-tensor values). Validates everything, plans for the native backend, runs.
+ * The fully connected entries' shared body: validates everything (quant may be NULL: an error), plans for the native
+ * backend, runs. The parameters are the public functions' own, quant_kind in bias_dims' place (never read), so that
+ * each public function is a sibling call: no frame, its stack arguments stay where they are.
  */
 arm_cmsis_nn_status kiln_fc_s8_entry(const cmsis_nn_context *ctx,
                                      const cmsis_nn_fc_params *fc_params,
-                                     const int32_t *mult,
-                                     const int32_t *shift,
-                                     bool per_channel,
+                                     const void *quant,
                                      const cmsis_nn_dims *input_dims,
                                      const int8_t *input_data,
                                      const cmsis_nn_dims *filter_dims,
                                      const int8_t *filter_data,
+                                     kiln_fc_quant_kind quant_kind,
                                      const int32_t *bias_data,
                                      const cmsis_nn_dims *output_dims,
                                      int8_t *output_data);

@@ -14,11 +14,7 @@ arm_cmsis_nn_status arm_fully_connected_s8(const cmsis_nn_context *ctx,
                                            const cmsis_nn_dims *output_dims,
                                            int8_t *output_data)
 {
-    (void)bias_dims;
-    if (quant_params == NULL)
-    {
-        return ARM_CMSIS_NN_ARG_ERROR;
-    }
-    return kiln_fc_s8_entry(ctx, fc_params, &quant_params->multiplier, &quant_params->shift, false, input_dims,
-                            input_data, filter_dims, filter_data, bias_data, output_dims, output_data);
+    (void)bias_dims; /* not read (CMSIS-NN's layout): its slot carries the quant kind */
+    return kiln_fc_s8_entry(ctx, fc_params, quant_params, input_dims, input_data, filter_dims, filter_data,
+                            KILN_FC_QUANT_TENSOR, bias_data, output_dims, output_data);
 }

@@ -95,17 +95,44 @@ static inline bool kiln_fc_off_ok(int32_t off)
 
 arm_cmsis_nn_status kiln_fc_s8_entry(const cmsis_nn_context *ctx,
                                      const cmsis_nn_fc_params *fc_params,
-                                     const int32_t *mult,
-                                     const int32_t *shift,
-                                     bool per_channel,
+                                     const void *quant,
                                      const cmsis_nn_dims *input_dims,
                                      const int8_t *input_data,
                                      const cmsis_nn_dims *filter_dims,
                                      const int8_t *filter_data,
+                                     kiln_fc_quant_kind quant_kind,
                                      const int32_t *bias_data,
                                      const cmsis_nn_dims *output_dims,
                                      int8_t *output_data)
 {
+    if (quant == NULL)
+    {
+        return ARM_CMSIS_NN_ARG_ERROR;
+    }
+    const int32_t *mult;
+    const int32_t *shift;
+    bool per_channel;
+    if (quant_kind == KILN_FC_QUANT_TENSOR)
+    {
+        const cmsis_nn_per_tensor_quant_params *q = (const cmsis_nn_per_tensor_quant_params *)quant;
+        mult = &q->multiplier;
+        shift = &q->shift;
+        per_channel = false;
+    }
+    else if (quant_kind == KILN_FC_QUANT_CHANNEL)
+    {
+        const cmsis_nn_per_channel_quant_params *q = (const cmsis_nn_per_channel_quant_params *)quant;
+        mult = q->multiplier;
+        shift = q->shift;
+        per_channel = true;
+    }
+    else
+    {
+        const cmsis_nn_quant_params *q = (const cmsis_nn_quant_params *)quant;
+        mult = q->multiplier;
+        shift = q->shift;
+        per_channel = q->is_per_channel != 0;
+    }
     if (fc_params == NULL || mult == NULL || shift == NULL || input_dims == NULL || input_data == NULL ||
         filter_dims == NULL || filter_data == NULL || output_dims == NULL || output_data == NULL)
     {

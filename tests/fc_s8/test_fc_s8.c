@@ -382,6 +382,11 @@ static void test_kernel_sum_seal(void)
         ((int32_t *)ctx.buf)[17] ^= 0x100;
         KILN_CHECK_EQ(run_fc(&a, API_PER_TENSOR, &ctx, g_out), ARM_CMSIS_NN_SUCCESS);
         KILN_CHECK_MEM_S8(g_out, ref_a, 80);
+        /* One of the last sums (past the hash's whole sixteen-sum blocks: its tail loop). */
+        KILN_CHECK_EQ(run_fc(&a, API_PER_TENSOR, &ctx, g_out), ARM_CMSIS_NN_SUCCESS);
+        ((int32_t *)ctx.buf)[39] ^= 0x40000;
+        KILN_CHECK_EQ(run_fc(&a, API_PER_TENSOR, &ctx, g_out), ARM_CMSIS_NN_SUCCESS);
+        KILN_CHECK_MEM_S8(g_out, ref_a, 80);
         /* Two sums swapped (values right, places wrong), and the sums zeroed with the seal kept:
          * detected, recomputed. */
         KILN_CHECK_EQ(run_fc(&a, API_PER_TENSOR, &ctx, g_out), ARM_CMSIS_NN_SUCCESS);
@@ -704,6 +709,77 @@ static void test_bad_inputs(void)
                   ARM_CMSIS_NN_ARG_ERROR);
 }
 
+/* The per-tensor output stage at its edges (the Helium routes' fused form, kiln_fc_rq_co): right shifts 1 .. 31,
+ * output offsets at and past the fused form's bound 2^(30 - rs), multipliers 0 .. INT32_MAX, accumulators near
+ * +-2^31 (saturating intermediates), the whole int8 range and narrower ones; both row-count paths (few rows: four
+ * per pass; from 16: the six-row assembly). */
+static void test_output_stage_edges(void)
+{
+    kiln_rng rng;
+    kiln_rng_seed(&rng, 91);
+    static const int32_t shifts[] = {-1, -2, -8, -15, -16, -17, -20, -23, -24, -25, -31};
+    static const int32_t mults[] = {INT32_MAX, 1 << 30, 1518500250, 1, 0};
+    static const int32_t rows_of[] = {7, 61};
+    int32_t iter = 0;
+    for (size_t si = 0; si < sizeof(shifts) / sizeof(shifts[0]); si++)
+    {
+        const int32_t rs = -shifts[si];
+        const int32_t lim = rs <= 15 ? KILN_FC_S8_MAX_OFFSET + 1 : (int32_t)1 << (30 - MIN(rs, 30));
+        const int32_t offs[] = {0,       127,        -128, lim - 1, 1 - lim, lim, -lim, 4 * lim - 1, 1 - 4 * lim,
+                                KILN_FC_S8_MAX_OFFSET, -KILN_FC_S8_MAX_OFFSET};
+        for (size_t oi = 0; oi < sizeof(offs) / sizeof(offs[0]); oi++)
+        {
+            if (offs[oi] > KILN_FC_S8_MAX_OFFSET || offs[oi] < -KILN_FC_S8_MAX_OFFSET)
+            {
+                continue;
+            }
+            for (size_t mi = 0; mi < sizeof(mults) / sizeof(mults[0]); mi++)
+            {
+                fc_case c;
+                c.batches = 1;
+                c.cols = 20 + (int32_t)(iter % 13);
+                c.rows = rows_of[iter % 2];
+                c.in_off = kiln_rng_range(&rng, -127, 128);
+                c.w_off = 0;
+                c.out_off = offs[oi];
+                c.act_min = (iter % 3) == 0 ? kiln_rng_range(&rng, -128, 0) : -128;
+                c.act_max = (iter % 3) == 0 ? kiln_rng_range(&rng, c.act_min, 127) : 127;
+                c.per_channel = false;
+                kiln_rng_fill_s8(&rng, g_in, c.cols);
+                kiln_rng_fill_s8(&rng, g_w, (int64_t)c.rows * c.cols);
+                /* |dot| < 2^20 here: biases up to 2^31 - 2^21 keep the accumulators within int32. */
+                for (int32_t i = 0; i < c.rows; i++)
+                {
+                    const int32_t big = INT32_MAX - (1 << 21) - kiln_rng_range(&rng, 0, 1 << 20);
+                    g_bias[i] = (i % 4) == 0 ? big : (i % 4) == 1 ? -big : kiln_rng_range(&rng, -(1 << 24), 1 << 24);
+                }
+                g_mult[0] = mults[mi];
+                g_shift[0] = shifts[si];
+                c.input = g_in;
+                c.weights = g_w;
+                c.bias = g_bias;
+                c.mult = g_mult;
+                c.shift = g_shift;
+                ref_fc(&c, g_ref);
+                const cmsis_nn_dims fd = {c.cols, 1, 1, c.rows};
+                for (int pass = 0; pass < 2; pass++) /* the second call reuses the sealed sums */
+                {
+                    const cmsis_nn_context ctx = make_ctx(&fd, pass == 0 ? &rng : NULL, true);
+                    guard_fill(g_out, c.rows);
+                    KILN_CHECK_EQ(run_fc(&c, API_PER_TENSOR, &ctx, g_out), ARM_CMSIS_NN_SUCCESS);
+                    if (!KILN_CHECK_MEM_S8(g_out, g_ref, c.rows) || !KILN_CHECK(guard_intact(g_out, c.rows)))
+                    {
+                        kiln_test_context("shift %d offset %d mult %d rows %d act [%d, %d]", (int)shifts[si],
+                                          (int)offs[oi], (int)mults[mi], (int)c.rows, (int)c.act_min,
+                                          (int)c.act_max);
+                    }
+                }
+                iter++;
+            }
+        }
+    }
+}
+
 /* Instructions per MAC on the emulated boards (batch 1, sums sealed by a first call). */
 static void test_instruction_count(void)
 {
@@ -775,6 +851,7 @@ int main(void)
     KILN_RUN(test_kernel_sum_seal);
     KILN_RUN(test_bad_inputs);
     KILN_RUN(test_random_vs_reference);
+    KILN_RUN(test_output_stage_edges);
     KILN_RUN(test_instruction_count);
     return kiln_test_finish();
 }

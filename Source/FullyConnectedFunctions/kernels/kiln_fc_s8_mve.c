@@ -150,52 +150,79 @@ static inline int32x4_t kiln_dot4_wsum(const int8_t *x, const int8_t *w0, int32_
     return vsetq_lane_s32(acc3, acc, 3);
 }
 
-/* Four dot products as kiln_dot4, the accumulators starting from init[0..3] (kernel sums). */
-static inline int32x4_t kiln_dot4_from(const int8_t *x, const int8_t *w0, int32_t cols, const int32_t *init)
-{
-    const int8_t *w1 = w0 + cols;
-    const int8_t *w2 = w1 + cols;
-    const int8_t *w3 = w2 + cols;
-    int32_t acc0, acc1, acc2, acc3;
-    int32x4_t acc;
-    __asm volatile("  ldrd        %[a0], %[a1], [%[i]]   \n"
-                   "  ldrd        %[a2], %[a3], [%[i], #8] \n"
-                   KILN_FC_DOT4_LOOP
-                   : [x] "+r"(x), [w0] "+r"(w0), [w1] "+r"(w1), [w2] "+r"(w2), [w3] "+r"(w3), [a0] "=&Te"(acc0),
-                     [a1] "=&Te"(acc1), [a2] "=&Te"(acc2), [a3] "=&Te"(acc3), [acc] "=w"(acc)
-                   : [n] "r"(cols), [i] "r"(init)
-                   : "q0", "q1", "q2", "q3", "lr", "memory");
-    return acc;
-}
+/* Rows handled per chunk: raw dot products go to a stack buffer of this many int32, then are
+ * requantized. A multiple of 6 and 4; 72 (288 bytes of stack) keeps layers of up to 72 rows to
+ * one chunk. */
+#define KILN_FC_CHUNK 72
 
-/* Six rows per pass: the dot products of x against rows w, w + cols, .., w + 5 * cols, for
- * `groups` consecutive six-row groups, each accumulator starting from its row's kernel sum
- * (ks, 6 int32 per group), written to sums (6 int32 per group). One VLDRB of x feeds six
- * VMLADAVA per 16 columns (14 instructions per 96 MACs), in a tail-predicated low-overhead loop
- * (DLSTP/LETP) so any column count >= 1 works. Six accumulators and seven pointers take every
- * general register, so this is a whole function in assembly (AAPCS: r0 = job, r4-r11 and lr
- * saved, only q0-q3 used); the accumulators are loaded with one LDM from the kernel sums and
- * stored with one STM (19 instructions per group outside the column loop). */
+/*
+ * The kernel-sum path's rows, dot products and (when dst is set) the usual requantization, as one function in
+ * assembly (AAPCS: r0 = job, r4-r11 and lr saved, only q0-q3 used): GCC 12 neither forms the tail-predicated loops
+ * from intrinsics nor keeps their pointers in registers, and the C glue around them cost ~150 instructions a call.
+ * Chunks of up to KILN_FC_CHUNK rows:
+ *   sums[i] = ks[i] + dot(x, row i): six rows per pass, one VLDRB of x feeding six VMLADAVA per 16 columns
+ *     (14 instructions per 96 MACs; six accumulators and seven pointers take every general register, so the pass's
+ *     state lives on the stack: 19 instructions per group outside the column loop); then four rows in one pass when
+ *     at least four remain, then one row per pass. Tail-predicated low-overhead loops (DLSTP / LETP): any cols >= 1.
+ *   dst[i] = the usual output stage of sums[i] (kiln_fc_rq_co): eight instructions per four outputs for the whole
+ *     int8 range (full != 0), nine for a narrower one. Without dst (n <= KILN_FC_CHUNK) only the sums are written.
+ */
 typedef struct
 {
-    const int8_t *x;
-    const int8_t *w;
-    int32_t cols;            /* >= 1 */
-    int32_t *sums;           /* 6 * groups int32 */
-    const int32_t *sums_end; /* sums + 6 * groups, groups >= 1 */
-    const int32_t *ks;       /* 6 * groups int32 */
-} kiln_fc_dot6_job;
+    const int8_t *x;    /* [0] */
+    const int8_t *w;    /* [4] row 0 */
+    int32_t cols;       /* [8] >= 1 */
+    const int32_t *ks;  /* [12] n kernel sums */
+    int32_t n;          /* [16] rows >= 1 (<= KILN_FC_CHUNK without dst) */
+    int32_t *sums;      /* [20] KILN_FC_CHUNK int32 (n without dst), word aligned */
+    int8_t *dst;        /* [24] n outputs, or NULL: the sums only */
+    int32_t mult;       /* [28] */
+    int32_t co;         /* [32] */
+    int32_t sh;         /* [36] 24 - rs (full) or -rs */
+    int32_t act_min;    /* [40] */
+    int32_t act_max;    /* [44] */
+    int32_t full;       /* [48] the activation range is all of int8 */
+} kiln_fc_rows_job;
 
-__attribute__((naked, noinline)) static void kiln_fc_dot6_groups(const kiln_fc_dot6_job *job __attribute__((unused)))
+_Static_assert(offsetof(kiln_fc_rows_job, n) == 16 && offsetof(kiln_fc_rows_job, dst) == 24 &&
+                   offsetof(kiln_fc_rows_job, full) == 48,
+               "the assembly reads kiln_fc_rows_job at these offsets");
+
+__attribute__((naked, noinline)) static void kiln_fc_rows_run(const kiln_fc_rows_job *job __attribute__((unused)))
 {
     __asm volatile("  push        {r4, r5, r6, r7, r8, r9, r10, r11, lr} \n"
-                   "  sub         sp, sp, #28                 \n"
-                   "  ldm         r0, {r1, r2, r3, r4, r5, r6} \n" /* x, w, cols, sums, sums_end, ks */
-                   "  strd        r2, r3, [sp, #0]            \n" /* [0] w [4] cols [8] x [12] sums [16] end [20] ks */
+                   "  sub         sp, sp, #48                 \n"
+                   /* [0] w [4] cols [8] x [12] sums [16] end of the six-row sums [20] ks [24] job
+                    * [28] rows of the chunk left after its six-row groups [32] rows after the chunk [36] dst
+                    * [40] rows of the chunk */
+                   "  str         r0, [sp, #24]               \n"
+                   "  ldm         r0, {r1, r2, r3, r4, r5}    \n" /* x, w, cols, ks, n */
+                   "  ldr         r6, [r0, #24]               \n"
+                   "  strd        r2, r3, [sp, #0]            \n"
                    "  str         r1, [sp, #8]                \n"
-                   "  strd        r4, r5, [sp, #12]           \n"
-                   "  str         r6, [sp, #20]               \n"
-                   "3:                                        \n"
+                   "  str         r4, [sp, #20]               \n"
+                   "  str         r6, [sp, #36]               \n"
+                   "13:                                       \n" /* a chunk of the r5 rows left */
+                   "  movs        r7, #72                     \n"
+                   "  cmp         r5, r7                      \n"
+                   "  it          lt                          \n"
+                   "  movlt       r7, r5                      \n" /* n = min(left, 72) */
+                   "  subs        r5, r5, r7                  \n"
+                   "  str         r5, [sp, #32]               \n"
+                   "  str         r7, [sp, #40]               \n"
+                   "  ldr         r0, [sp, #24]               \n"
+                   "  ldr         r6, [r0, #20]               \n" /* sums */
+                   "  movs        r8, #43                     \n"
+                   "  mul         r8, r7, r8                  \n"
+                   "  lsrs        r8, r8, #8                  \n" /* groups = n / 6 (n <= 72) */
+                   "  add         r9, r8, r8, lsl #1          \n"
+                   "  sub         r10, r7, r9, lsl #1         \n" /* n - 6 * groups */
+                   "  add         r9, r6, r9, lsl #3          \n" /* sums + 6 * groups */
+                   "  strd        r6, r9, [sp, #12]           \n"
+                   "  str         r10, [sp, #28]              \n"
+                   "  cmp         r8, #0                      \n"
+                   "  beq         4f                          \n"
+                   "3:                                        \n" /* six rows */
                    "  ldr         r12, [sp, #20]              \n"
                    "  ldm         r12!, {r0, r2, r4, r6, r8, r10} \n"
                    "  str         r12, [sp, #20]              \n"
@@ -230,48 +257,113 @@ __attribute__((naked, noinline)) static void kiln_fc_dot6_groups(const kiln_fc_d
                    "  str         r12, [sp, #12]              \n"
                    "  cmp         r12, lr                     \n"
                    "  bne         3b                          \n"
-                   "  add         sp, sp, #28                 \n"
+                   "4:                                        \n"
+                   "  ldr         r6, [sp, #28]               \n"
+                   "  cmp         r6, #4                      \n"
+                   "  blt         6f                          \n" /* four rows */
+                   "  ldr         r12, [sp, #20]              \n"
+                   "  ldm         r12!, {r0, r2, r4, r6}      \n"
+                   "  str         r12, [sp, #20]              \n"
+                   "  ldm         sp, {r1, lr}                \n"
+                   "  add         r3, r1, lr                  \n"
+                   "  add         r5, r3, lr                  \n"
+                   "  add         r7, r5, lr                  \n"
+                   "  add         r12, r7, lr                 \n"
+                   "  str         r12, [sp, #0]               \n"
+                   "  ldr         r12, [sp, #8]               \n"
+                   "  dlstp.8     lr, lr                      \n"
+                   "5:                                        \n"
+                   "  vldrb.8     q0, [r12], #16              \n"
+                   "  vldrb.8     q1, [r1], #16               \n"
+                   "  vmladava.s8 r0, q0, q1                  \n"
+                   "  vldrb.8     q2, [r3], #16               \n"
+                   "  vmladava.s8 r2, q0, q2                  \n"
+                   "  vldrb.8     q3, [r5], #16               \n"
+                   "  vmladava.s8 r4, q0, q3                  \n"
+                   "  vldrb.8     q1, [r7], #16               \n"
+                   "  vmladava.s8 r6, q0, q1                  \n"
+                   "  letp        lr, 5b                      \n"
+                   "  ldr         r12, [sp, #12]              \n"
+                   "  stmia       r12!, {r0, r2, r4, r6}      \n"
+                   "  str         r12, [sp, #12]              \n"
+                   "  ldr         r6, [sp, #28]               \n"
+                   "  subs        r6, r6, #4                  \n"
+                   "6:                                        \n" /* r6 (0..3) rows, one per pass */
+                   "  cmp         r6, #0                      \n"
+                   "  beq         8f                          \n"
+                   "  ldr         r2, [sp, #20]               \n" /* ks */
+                   "  ldr         r3, [sp, #12]               \n" /* sums */
+                   "  ldrd        r5, r4, [sp, #0]            \n" /* w, cols */
+                   "  ldr         r7, [sp, #8]                \n" /* x */
+                   "7:                                        \n"
+                   "  ldr         r0, [r2], #4                \n"
+                   "  mov         r1, r5                      \n"
+                   "  add         r5, r5, r4                  \n"
+                   "  mov         r12, r7                     \n"
+                   "  dlstp.8     lr, r4                      \n"
+                   "2:                                        \n"
+                   "  vldrb.8     q0, [r12], #16              \n"
+                   "  vldrb.8     q1, [r1], #16               \n"
+                   "  vmladava.s8 r0, q0, q1                  \n"
+                   "  letp        lr, 2b                      \n"
+                   "  str         r0, [r3], #4                \n"
+                   "  subs        r6, r6, #1                  \n"
+                   "  bne         7b                          \n"
+                   "8:                                        \n" /* requantization */
+                   "  ldr         r2, [sp, #36]               \n" /* dst */
+                   "  cbz         r2, 11f                     \n"
+                   "  ldr         r0, [sp, #24]               \n"
+                   "  ldr         r5, [sp, #40]               \n" /* n */
+                   "  ldr         r1, [r0, #20]               \n" /* sums */
+                   "  adds        r0, r0, #28                 \n"
+                   "  ldm         r0, {r3, r6, r7, r8, r9, r10} \n" /* mult, co, sh, min, max, full */
+                   "  cmp         r10, #0                     \n"
+                   "  beq         9f                          \n"
+                   "  dlstp.32    lr, r5                      \n"
+                   "10:                                       \n"
+                   "  vldrw.32    q0, [r1], #16               \n"
+                   "  vshr.s32    q1, q0, #31                 \n"
+                   "  vadd.i32    q1, q1, r6                  \n"
+                   "  vqrdmlah.s32 q1, q0, r3                 \n"
+                   "  vqshl.s32   q1, r7                      \n"
+                   "  vshr.s32    q1, q1, #24                 \n"
+                   "  vstrb.32    q1, [r2], #4                \n"
+                   "  letp        lr, 10b                     \n"
+                   "  b           15f                         \n"
+                   "9:                                        \n"
+                   "  vdup.32     q2, r8                      \n"
+                   "  vdup.32     q3, r9                      \n"
+                   "  dlstp.32    lr, r5                      \n"
+                   "12:                                       \n"
+                   "  vldrw.32    q0, [r1], #16               \n"
+                   "  vshr.s32    q1, q0, #31                 \n"
+                   "  vadd.i32    q1, q1, r6                  \n"
+                   "  vqrdmlah.s32 q1, q0, r3                 \n"
+                   "  vshl.s32    q1, r7                      \n"
+                   "  vmax.s32    q1, q1, q2                  \n"
+                   "  vmin.s32    q1, q1, q3                  \n"
+                   "  vstrb.32    q1, [r2], #4                \n"
+                   "  letp        lr, 12b                     \n"
+                   "15:                                       \n" /* the next chunk */
+                   "  ldr         r5, [sp, #32]               \n"
+                   "  str         r2, [sp, #36]               \n"
+                   "  cmp         r5, #0                      \n"
+                   "  bne         13b                         \n"
+                   "11:                                       \n"
+                   "  add         sp, sp, #48                 \n"
                    "  pop         {r4, r5, r6, r7, r8, r9, r10, r11, pc} \n");
 }
-
-/* Rows handled per chunk: raw dot products go to a stack buffer of this many int32, then are
- * requantized. A multiple of 6 and 4; 72 (288 bytes of stack) keeps layers of up to 72 rows to
- * one chunk. */
-#define KILN_FC_CHUNK 72
 
 /* Below this many rows the chunk and six-row set-up costs more than it saves (measured: 64 x 12
  * and 256 x 12 are faster four rows at a time, 1024 x 16 and 64 x 64 six at a time). */
 #define KILN_FC_SIX_ROW_MIN 16
 
-/* sums[i] = ks[i] + dot(x, row i) for the n (<= KILN_FC_CHUNK) rows starting at w; cols >= 1. */
+/* sums[i] = ks[i] + dot(x, row i) for the n (1 .. KILN_FC_CHUNK) rows starting at w; cols >= 1. */
 static inline void kiln_fc_dots(const int8_t *x, const int8_t *w, int32_t cols, int32_t n, const int32_t *ks,
                                 int32_t *sums)
 {
-    int32_t left = n;
-    if (left >= 6)
-    {
-        const int32_t six = (left * 43) >> 8; /* left / 6 for left <= KILN_FC_CHUNK */
-        const int32_t i = six * 6;
-        const kiln_fc_dot6_job job = {x, w, cols, sums, sums + i, ks};
-        kiln_fc_dot6_groups(&job);
-        w += (size_t)i * (size_t)cols;
-        ks += i;
-        sums += i;
-        left -= i;
-    }
-    if (left >= 4)
-    {
-        vstrwq_s32(sums, kiln_dot4_from(x, w, cols, ks));
-        w += (size_t)cols * 4u;
-        ks += 4;
-        sums += 4;
-        left -= 4;
-    }
-    for (; left > 0; left--)
-    {
-        *sums++ = kiln_wrap_add(kiln_dot1(x, w, cols), *ks++);
-        w += cols;
-    }
+    const kiln_fc_rows_job job = {x, w, cols, ks, n, sums, NULL, 0, 0, 0, 0, 0, 0};
+    kiln_fc_rows_run(&job);
 }
 
 void kiln_fc_s8_dots(const int8_t *x, const int8_t *w, int32_t cols, int32_t n, const int32_t *ks, int32_t *sums)
@@ -279,30 +371,43 @@ void kiln_fc_s8_dots(const int8_t *x, const int8_t *w, int32_t cols, int32_t n, 
     kiln_fc_dots(x, w, cols, n, ks, sums);
 }
 
-/* dst[i] = clamp(requant(acc[i]) + dst_offset), i < n (n >= 1), per-tensor, dense output, with a
- * right shift of at least one and no left shift (TFLite's usual layer): VQRDMULH, the
- * ties-away fix-up acc + (acc >> 31) (saturating: INT32_MIN stays) before the ties-up VRSHL,
- * offset and clamp, in a tail-predicated loop (ten instructions per four outputs, any n). */
-static inline void kiln_fc_requant_rs(const int32_t *acc, int32_t n, int8_t *dst, int32_t mult, int32_t neg_rs,
-                                      int32_t out_off, int32_t act_min, int32_t act_max)
+/*
+ * TFLite's usual output stage (per-tensor, dense output, no left shift, a right shift rs in [1, 24]):
+ *   t = (acc >> 31) + co + SRDHM(acc, mult)        (VSHR, VADD, VQRDMLAH; saturating)
+ * with co = 2^(rs-1) + out_offset * 2^rs folding the rounding and the offset into one constant, so that
+ * floor(t / 2^rs) = RDP(SRDHM(acc, mult), rs) + out_offset: (acc >> 31) is the ties-away-from-zero step (acc's
+ * sign is the product's, mult >= 0; a zero product gives out_offset either way). A saturated t is beyond the int8
+ * range after the shift (rs <= 24), as the true value is. The whole int8 clamp is then one saturating shift to the
+ * top byte (VQSHL by 24 - rs) and VSHR #24; a narrower range a VSHL by -rs (floor), VMAX and VMIN.
+ * kiln_fc_rq_co: false (the generic requantization runs) for another shift or an offset that could take co out of
+ * int32 (|out_offset| >= 2^(30 - rs); no valid offset for rs <= 15).
+ */
+static inline bool kiln_fc_rq_co(int32_t shift, int32_t out_off, int32_t *co)
 {
-    const int32x4_t vmin = vdupq_n_s32(act_min);
-    const int32x4_t vmax = vdupq_n_s32(act_max);
-    __asm volatile("  dlstp.32    lr, %[n]               \n"
-                   "1:                                   \n"
-                   "  vldrw.32    q0, [%[s]], #16        \n"
-                   "  vqrdmulh.s32 q0, q0, %[m]          \n"
-                   "  vshr.s32    q1, q0, #31            \n"
-                   "  vqadd.s32   q0, q0, q1             \n"
-                   "  vrshl.s32   q0, %[sh]              \n"
-                   "  vadd.i32    q0, q0, %[o]           \n"
-                   "  vmax.s32    q0, q0, %q[lo]         \n"
-                   "  vmin.s32    q0, q0, %q[hi]         \n"
-                   "  vstrb.32    q0, [%[d]], #4         \n"
-                   "  letp        lr, 1b                 \n"
-                   : [s] "+r"(acc), [d] "+r"(dst)
-                   : [n] "r"(n), [m] "r"(mult), [sh] "r"(neg_rs), [o] "r"(out_off), [lo] "w"(vmin), [hi] "w"(vmax)
-                   : "q0", "q1", "lr", "memory");
+    if (shift > -1 || shift < -24)
+    {
+        return false;
+    }
+    const int32_t rs = -shift;
+    const int32_t lim = (int32_t)1 << (30 - rs); /* |out_off| < lim: |co| < 2^30 + 2^23 */
+    if ((uint32_t)out_off + (uint32_t)lim >= 2u * (uint32_t)lim)
+    {
+        return false;
+    }
+    *co = out_off * ((int32_t)1 << rs) + ((int32_t)1 << (rs - 1));
+    return true;
+}
+
+/* Four accumulators through that stage (intrinsics: the few-row path). */
+static inline __attribute__((always_inline)) int32x4_t kiln_fc_rq4(int32x4_t acc, int32_t mult, int32_t co,
+                                                                   int32_t rs, int32_t act_min, int32_t act_max)
+{
+    const int32x4_t t = vqrdmlahq_n_s32(vaddq_n_s32(vshrq_n_s32(acc, 31), co), acc, mult);
+    if (act_min == -128 && act_max == 127)
+    {
+        return vshrq_n_s32(vqshlq_r_s32(t, 24 - rs), 24);
+    }
+    return vminq_s32(vmaxq_s32(vshlq_r_s32(t, -rs), vdupq_n_s32(act_min)), vdupq_n_s32(act_max));
 }
 
 /* The same for any per-tensor shift and a filter-offset term (added before the left shift). */
@@ -402,24 +507,11 @@ __attribute__((noinline)) static void kiln_fc_vec_mat_ksum(const int8_t *lhs,
     const int32_t cols = a->cols;
     const int32_t rows = a->rows;
     int32_t sums[KILN_FC_CHUNK];
-    /* TFLite's usual layer: per-tensor, dense output, symmetric weights (no filter-offset term),
-     * a right shift and no left shift. */
-    const bool usual = a->mult_pc == NULL && a->dst_stride == 1 && fo_term == 0 && a->shift <= -1;
-    const int8_t *w = rhs;
-    const size_t chunk_bytes = (size_t)cols * KILN_FC_CHUNK;
     for (int32_t r0 = 0; r0 < rows; r0 += KILN_FC_CHUNK)
     {
         const int32_t n = MIN(KILN_FC_CHUNK, rows - r0);
-        kiln_fc_dots(lhs, w, cols, n, kernel_sum + r0, sums);
-        if (usual)
-        {
-            kiln_fc_requant_rs(sums, n, dst + r0, a->mult, a->shift, a->dst_offset, a->act_min, a->act_max);
-        }
-        else
-        {
-            kiln_fc_requant_other(sums, n, dst, r0, a, fo_term);
-        }
-        w += chunk_bytes;
+        kiln_fc_dots(lhs, rhs + (size_t)r0 * (size_t)cols, cols, n, kernel_sum + r0, sums);
+        kiln_fc_requant_other(sums, n, dst, r0, a, fo_term);
     }
 }
 
@@ -432,15 +524,15 @@ __attribute__((noinline)) static void kiln_fc_vec_mat_small(const int8_t *lhs,
                                                            const kiln_fc_s8_args *a,
                                                            int32_t fo_term);
 
-void kiln_fc_s8_vec_mat(const int8_t *lhs,
-                        const int8_t *rhs,
-                        const int32_t *kernel_sum,
-                        const int32_t *bias,
-                        int8_t *dst,
-                        const kiln_fc_s8_args *a)
+/* Everything but TFLite's usual layer on the kernel-sum path. */
+__attribute__((noinline)) static void kiln_fc_vec_mat_other(const int8_t *lhs,
+                                                           const int8_t *rhs,
+                                                           const int32_t *kernel_sum,
+                                                           const int32_t *bias,
+                                                           int8_t *dst,
+                                                           const kiln_fc_s8_args *a)
 {
-    /* A thin dispatcher (no register saves of its own): rhs_offset * sum(x), the filter-offset
-     * term, once per input vector (0 for TFLite's symmetric int8 weights). */
+    /* rhs_offset * sum(x), the filter-offset term, once per input vector (0 for TFLite's symmetric int8 weights). */
     const int32_t fo_term = a->rhs_offset != 0 ? kiln_wrap_mul(a->rhs_offset, kiln_sum_s8(lhs, a->cols)) : 0;
     if (kernel_sum != NULL && a->cols > 0 && a->rows >= KILN_FC_SIX_ROW_MIN)
     {
@@ -450,6 +542,30 @@ void kiln_fc_s8_vec_mat(const int8_t *lhs,
     {
         kiln_fc_vec_mat_small(lhs, rhs, kernel_sum, bias, dst, a, fo_term);
     }
+}
+
+void kiln_fc_s8_vec_mat(const int8_t *lhs,
+                        const int8_t *rhs,
+                        const int32_t *kernel_sum,
+                        const int32_t *bias,
+                        int8_t *dst,
+                        const kiln_fc_s8_args *a)
+{
+    /* TFLite's usual layer on the kernel-sum path (per-tensor, dense output, symmetric weights: no filter-offset
+     * term, a right shift of 1 to 24 and no left shift: kiln_fc_rq_co): one job, one call of the assembly. */
+    int32_t co;
+    if (kernel_sum != NULL && a->cols > 0 && a->rows >= KILN_FC_SIX_ROW_MIN && a->rhs_offset == 0 &&
+        a->mult_pc == NULL && a->dst_stride == 1 && kiln_fc_rq_co(a->shift, a->dst_offset, &co))
+    {
+        int32_t sums[KILN_FC_CHUNK];
+        const int32_t rs = -a->shift;
+        const int32_t full = a->act_min == -128 && a->act_max == 127;
+        const kiln_fc_rows_job job = {lhs, rhs, a->cols, kernel_sum, a->rows, sums, dst, a->mult, co,
+                                      full ? 24 - rs : -rs, a->act_min, a->act_max, full};
+        kiln_fc_rows_run(&job);
+        return;
+    }
+    kiln_fc_vec_mat_other(lhs, rhs, kernel_sum, bias, dst, a);
 }
 
 __attribute__((noinline)) static void kiln_fc_vec_mat_small(const int8_t *lhs,
@@ -482,6 +598,8 @@ __attribute__((noinline)) static void kiln_fc_vec_mat_small(const int8_t *lhs,
         const int32_t out_off = a->dst_offset;
         const int32_t *ks = kernel_sum;
         int8_t *d = dst;
+        int32_t co = 0;
+        const bool usual = kiln_fc_rq_co(a->shift, out_off, &co);
         for (int32_t groups = rows >> 2; groups > 0; groups--)
         {
             int32x4_t acc = kiln_dot4(lhs, w, cols);
@@ -490,15 +608,22 @@ __attribute__((noinline)) static void kiln_fc_vec_mat_small(const int8_t *lhs,
             {
                 acc = vaddq_n_s32(acc, fo_term);
             }
-            if (left_shift != 0)
+            if (usual)
             {
-                acc = vshlq_s32(acc, vshl);
+                acc = kiln_fc_rq4(acc, mult, co, -a->shift, a->act_min, a->act_max);
             }
-            acc = vqrdmulhq_n_s32(acc, mult);
-            acc = vqaddq_s32(acc, vshrq_n_s32(vandq_s32(acc, vrsh), 31));
-            acc = vrshlq_s32(acc, vrsh);
-            acc = vaddq_n_s32(acc, out_off);
-            acc = vminq_s32(vmaxq_s32(acc, vmin), vmax);
+            else
+            {
+                if (left_shift != 0)
+                {
+                    acc = vshlq_s32(acc, vshl);
+                }
+                acc = vqrdmulhq_n_s32(acc, mult);
+                acc = vqaddq_s32(acc, vshrq_n_s32(vandq_s32(acc, vrsh), 31));
+                acc = vrshlq_s32(acc, vrsh);
+                acc = vaddq_n_s32(acc, out_off);
+                acc = vminq_s32(vmaxq_s32(acc, vmin), vmax);
+            }
             vstrbq_s32(d, acc);
             ks += 4;
             d += 4;
@@ -638,39 +763,37 @@ uint32_t kiln_fc_s8_hash_s32(const int32_t *v, int32_t n)
      * value changes the lane (and the result), and the order of the blocks matters; then the
      * lanes (different odd weights) and the count are mixed. Only equality of two hashes is ever
      * tested, so no final avalanche step (a bijection of the result would not change which inputs
-     * collide). This is the Helium route's own hash (only this route seals sums). The loop is
-     * inline assembly: four steps per pass alternating the two accumulator registers (VMLA
-     * accumulates into the freshly loaded vector), nine instructions per sixteen sums; GCC 12
-     * adds a register copy per step. */
+     * collide). This is the Helium route's own hash (only this route seals sums). In assembly:
+     * four steps per pass alternating the two accumulator registers (VMLA accumulates into the
+     * freshly loaded vector), nine instructions per sixteen sums, then the n % 16 left in a
+     * tail-predicated loop (four per four sums; lanes past n keep their previous step's value,
+     * the same on every call); GCC 12 adds a register copy per step and a predicate computation
+     * per tail vector. */
     const uint32_t k = 0x9E3779B1u;
     uint32x4_t acc = vdupq_n_u32(0);
+    uint32x4_t t;
+    const int32_t *p = v;
     const int32_t quads = n >> 4;
-    if (quads > 0)
-    {
-        uint32x4_t t;
-        const int32_t *p = v;
-        int32_t count = quads;
-        __asm__ volatile("   dls     lr, %[cnt]\n"
-                         "1: vldrw.u32 %q[t], [%[p]], #16\n"
-                         "   vmla.u32  %q[t], %q[acc], %[k]\n"
-                         "   vldrw.u32 %q[acc], [%[p]], #16\n"
-                         "   vmla.u32  %q[acc], %q[t], %[k]\n"
-                         "   vldrw.u32 %q[t], [%[p]], #16\n"
-                         "   vmla.u32  %q[t], %q[acc], %[k]\n"
-                         "   vldrw.u32 %q[acc], [%[p]], #16\n"
-                         "   vmla.u32  %q[acc], %q[t], %[k]\n"
-                         "   le      lr, 1b\n"
-                         : [acc] "+w"(acc), [t] "=&w"(t), [p] "+r"(p), [cnt] "+r"(count)
-                         : [k] "r"(k)
-                         : "lr", "memory");
-        v += 16 * quads;
-    }
-    for (int32_t left = n & 15; left > 0; left -= 4)
-    {
-        const mve_pred16_t p0 = vctp32q((uint32_t)left);
-        acc = vmlaq_n_u32(vreinterpretq_u32_s32(vldrwq_z_s32(v, p0)), acc, k);
-        v += 4;
-    }
+    const int32_t tail = n & 15;
+    __asm__ volatile("   wls     lr, %[cnt], 2f\n"
+                     "1: vldrw.u32 %q[t], [%[p]], #16\n"
+                     "   vmla.u32  %q[t], %q[acc], %[k]\n"
+                     "   vldrw.u32 %q[acc], [%[p]], #16\n"
+                     "   vmla.u32  %q[acc], %q[t], %[k]\n"
+                     "   vldrw.u32 %q[t], [%[p]], #16\n"
+                     "   vmla.u32  %q[t], %q[acc], %[k]\n"
+                     "   vldrw.u32 %q[acc], [%[p]], #16\n"
+                     "   vmla.u32  %q[acc], %q[t], %[k]\n"
+                     "   le      lr, 1b\n"
+                     "2: wlstp.32 lr, %[tail], 4f\n"
+                     "3: vldrw.u32 %q[t], [%[p]], #16\n"
+                     "   vmla.u32  %q[t], %q[acc], %[k]\n"
+                     "   vmov      %q[acc], %q[t]\n"
+                     "   letp    lr, 3b\n"
+                     "4:\n"
+                     : [acc] "+w"(acc), [t] "=&w"(t), [p] "+r"(p)
+                     : [k] "r"(k), [cnt] "r"(quads), [tail] "r"(tail)
+                     : "lr", "memory");
     return vmladavq_u32(acc, vidupq_n_u32(1u, 2)) ^ (uint32_t)n; /* lane weights 1, 3, 5, 7 */
 }
 
