@@ -492,6 +492,65 @@ static void test_prelu_random(void)
 
 /* ---- bad inputs ------------------------------------------------------------------------------------------- */
 
+/* int16 MUL (the same-shape form) of the Helium fast form at its edges (offsets 0: kernels/kiln_ew_int_mve.c; every
+ * backend runs it): output right shifts 1 .. 31 around 16 (the saturating-shift clamp), output offsets up to where
+ * co = 2^(ro - 1) + offset * 2^ro nears int32 (a saturating stage), the whole int16 range and narrower ones, inputs at
+ * the type's extremes. */
+static void test_mul_s16_fast_form_edges(void)
+{
+    kiln_rng rng;
+    kiln_rng_seed(&rng, 1602);
+    static const int32_t out_shifts[] = {-1, -2, -14, -15, -16, -17, -18, -20, -24, -31};
+    const int32_t n = 64;
+    int32_t sets = 0, valid_sets = 0;
+    for (size_t si = 0; si < sizeof(out_shifts) / sizeof(out_shifts[0]); si++)
+    {
+        for (int32_t rep = 0; rep < 8; rep++)
+        {
+            mp p;
+            p.o1 = p.o2 = 0;
+            p.om = kiln_rng_range(&rng, 1 << 30, INT32_MAX);
+            p.os = out_shifts[si];
+            const int32_t ro = -p.os;
+            const int64_t near64 = ro >= 31 ? 0 : (((int64_t)1 << 31) >> ro) - 1;
+            const int32_t near = (int32_t)(near64 < 65535 ? near64 : 65535);
+            const int32_t pick = rep % 4;
+            p.oo = pick == 0 ? kiln_rng_range(&rng, -300, 300) : (pick == 1 ? near : (pick == 2 ? -near : 0));
+            p.amin = INT16_MIN;
+            p.amax = INT16_MAX;
+            if (rep >= 4)
+            {
+                p.amin = kiln_rng_range(&rng, INT16_MIN, 0);
+                p.amax = kiln_rng_range(&rng, p.amin, INT16_MAX);
+            }
+            for (int32_t i = 0; i < n; i++)
+            {
+                const int32_t e = kiln_rng_range(&rng, 0, 3);
+                g_in1[i] = (int16_t)(e == 0 ? INT16_MIN : (e == 1 ? INT16_MAX : kiln_rng_range(&rng, INT16_MIN, INT16_MAX)));
+                const int32_t f = kiln_rng_range(&rng, 0, 3);
+                g_in2[i] = (int16_t)(f == 0 ? INT16_MIN : (f == 1 ? INT16_MAX : kiln_rng_range(&rng, INT16_MIN, INT16_MAX)));
+            }
+            const bool valid = ref_mul_valid(&ET_S16, &p);
+            sets++;
+            valid_sets += valid;
+            kiln_test_context("mul s16 os %d oo %d act [%d, %d]", (int)p.os, (int)p.oo, (int)p.amin, (int)p.amax);
+            bool ok = true;
+            for (int32_t i = 0; valid && i < n; i++)
+            {
+                g_want[i] = (int16_t)ref_mul(g_in1[i], g_in2[i], &p, &ok);
+            }
+            KILN_CHECK(ok);
+            snapshot(&ET_S16, n, n);
+            void *out = fresh_out();
+            const arm_cmsis_nn_status st = arm_elementwise_mul_s16(g_in1, g_in2, p.o1, p.o2, (int16_t *)out, p.oo, p.om,
+                                                                   p.os, p.amin, p.amax, n);
+            check_result(&ET_S16, st, valid, out, n, n, n);
+        }
+    }
+    kiln_test_context("%s", "");
+    KILN_CHECK(valid_sets * 2 > sets); /* most sets are valid: the edges are reached, not declined */
+}
+
 static void test_mul_prelu_bad_input(void)
 {
     int16_t a[64], b[64];
@@ -587,6 +646,7 @@ static void test_mul_prelu_bad_input(void)
 int main(void)
 {
     KILN_RUN(test_mul_random);
+    KILN_RUN(test_mul_s16_fast_form_edges);
     KILN_RUN(test_prelu_random);
     KILN_RUN(test_mul_prelu_bad_input);
     return kiln_test_finish();

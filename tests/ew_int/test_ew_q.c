@@ -595,6 +595,74 @@ static void test_sqdiff_bound(void)
     }
 }
 
+/* int16 ADD / SUB of the Helium fast forms at their edges (kernels/kiln_ew_int_mve.c; every backend runs them):
+ * inputs exact (multiplier one half, no shift) or rounded (a right shift), in both orders and both exact; output right
+ * shifts 1 .. 31 around 16 (the saturating-shift clamp), output offsets up to where co = 2^(ro - 1) + offset * 2^ro
+ * nears int32 (a saturating stage), the whole int16 range and narrower ones; inputs at the type's extremes. */
+static void test_s16_fast_form_edges(void)
+{
+    kiln_rng rng;
+    kiln_rng_seed(&rng, 1601);
+    static const int32_t out_shifts[] = {-1, -2, -14, -15, -16, -17, -18, -20, -24, -31};
+    const int32_t n = 64;
+    int32_t sets = 0, valid_sets = 0;
+    for (int32_t op = OP_ADD; op <= OP_SUB; op++)
+    {
+        for (int32_t kinds = 0; kinds < 3; kinds++) /* E R, R E, E E */
+        {
+            for (size_t si = 0; si < sizeof(out_shifts) / sizeof(out_shifts[0]); si++)
+            {
+                for (int32_t rep = 0; rep < 6; rep++)
+                {
+                    qp p;
+                    p.o1 = p.o2 = 0;
+                    p.ls = 15;
+                    const int32_t rm = kiln_rng_range(&rng, 1 << 30, INT32_MAX);
+                    const int32_t rs = -kiln_rng_range(&rng, 1, 12);
+                    p.m1 = kinds == 1 ? rm : 1 << 30;
+                    p.s1 = kinds == 1 ? rs : 0;
+                    p.m2 = kinds == 0 ? rm : 1 << 30;
+                    p.s2 = kinds == 0 ? rs : 0;
+                    p.om = kiln_rng_range(&rng, 1 << 30, INT32_MAX);
+                    p.os = out_shifts[si];
+                    const int32_t ro = -p.os;
+                    /* offsets with co near its limit: |offset| * 2^ro just under 2^31 */
+                    const int64_t near64 = ro >= 31 ? 0 : (((int64_t)1 << 31) >> ro) - 1;
+                    const int32_t near = (int32_t)(near64 < 65535 ? near64 : 65535);
+                    const int32_t pick = rep % 3;
+                    p.oo = pick == 0 ? kiln_rng_range(&rng, -300, 300) : (pick == 1 ? near : -near);
+                    p.amin = INT16_MIN;
+                    p.amax = INT16_MAX;
+                    if (rep >= 3)
+                    {
+                        p.amin = kiln_rng_range(&rng, INT16_MIN, 0);
+                        p.amax = kiln_rng_range(&rng, p.amin, INT16_MAX);
+                    }
+                    for (int32_t i = 0; i < n; i++)
+                    {
+                        const int32_t e = kiln_rng_range(&rng, 0, 3);
+                        g_in1[i] = (int16_t)(e == 0 ? INT16_MIN : (e == 1 ? INT16_MAX : kiln_rng_range(&rng, INT16_MIN, INT16_MAX)));
+                        const int32_t f = kiln_rng_range(&rng, 0, 3);
+                        g_in2[i] = (int16_t)(f == 0 ? INT16_MAX : (f == 1 ? INT16_MIN : kiln_rng_range(&rng, INT16_MIN, INT16_MAX)));
+                    }
+                    const bool valid = ref_valid(op, &ET_S16, &p);
+                    sets++;
+                    valid_sets += valid;
+                    kiln_test_context("%s kinds %d os %d oo %d act [%d, %d]", OP_NAME[op], (int)kinds, (int)p.os,
+                                      (int)p.oo, (int)p.amin, (int)p.amax);
+                    if (valid)
+                    {
+                        KILN_CHECK(want_block(op, false, &ET_S16, n, &p));
+                    }
+                    check_block(op, false, &ET_S16, n, &p, valid);
+                }
+            }
+        }
+    }
+    kiln_test_context("%s", "");
+    KILN_CHECK(valid_sets * 2 > sets); /* most sets are valid: the edges are reached, not declined */
+}
+
 static void test_ew_q_bad_input(void)
 {
     int16_t a[64], b[64];
@@ -733,6 +801,7 @@ int main(void)
     KILN_RUN(test_sub_ties);
     KILN_RUN(test_sqdiff_bound);
     KILN_RUN(test_ew_q_random);
+    KILN_RUN(test_s16_fast_form_edges);
     KILN_RUN(test_ew_q_bad_input);
     return kiln_test_finish();
 }
