@@ -150,4 +150,25 @@ static inline double et_rand_scale(kiln_rng *r, int32_t lo_e, int32_t hi_e)
     return s;
 }
 
+/* The Helium int16 fast forms' edge sets (kernels/kiln_ew_int_mve.c): an output offset for the right shift ro, by
+ * pick: 0 small, 1 / 2 the largest (+ / -) with co = 2^(ro - 1) + offset * 2^ro within int32 (capped at 65535), else 0. */
+static inline int32_t et_edge_out_offset(kiln_rng *r, int32_t ro, int32_t pick)
+{
+    const int64_t near64 = ro >= 31 ? 0 : (((int64_t)1 << 31) >> ro) - 1;
+    const int32_t near = (int32_t)(near64 < 65535 ? near64 : 65535);
+    return pick == 0 ? kiln_rng_range(r, -300, 300) : (pick == 1 ? near : (pick == 2 ? -near : 0));
+}
+
+/* n int16 elements of a and b, each the type's minimum, maximum or random (a and b at opposite ends alike). */
+static inline void et_edge_fill_s16(kiln_rng *r, int16_t *a, int16_t *b, int32_t n)
+{
+    for (int32_t i = 0; i < n; i++)
+    {
+        const int32_t e = kiln_rng_range(r, 0, 3);
+        a[i] = (int16_t)(e == 0 ? INT16_MIN : (e == 1 ? INT16_MAX : kiln_rng_range(r, INT16_MIN, INT16_MAX)));
+        const int32_t f = kiln_rng_range(r, 0, 3);
+        b[i] = (int16_t)(f == 0 ? INT16_MAX : (f == 1 ? INT16_MIN : kiln_rng_range(r, INT16_MIN, INT16_MAX)));
+    }
+}
+
 #endif /* EW_INT_TEST_H */

@@ -626,11 +626,7 @@ static void test_s16_fast_form_edges(void)
                     p.om = kiln_rng_range(&rng, 1 << 30, INT32_MAX);
                     p.os = out_shifts[si];
                     const int32_t ro = -p.os;
-                    /* offsets with co near its limit: |offset| * 2^ro just under 2^31 */
-                    const int64_t near64 = ro >= 31 ? 0 : (((int64_t)1 << 31) >> ro) - 1;
-                    const int32_t near = (int32_t)(near64 < 65535 ? near64 : 65535);
-                    const int32_t pick = rep % 3;
-                    p.oo = pick == 0 ? kiln_rng_range(&rng, -300, 300) : (pick == 1 ? near : -near);
+                    p.oo = et_edge_out_offset(&rng, ro, rep % 3);
                     p.amin = INT16_MIN;
                     p.amax = INT16_MAX;
                     if (rep >= 3)
@@ -638,13 +634,7 @@ static void test_s16_fast_form_edges(void)
                         p.amin = kiln_rng_range(&rng, INT16_MIN, 0);
                         p.amax = kiln_rng_range(&rng, p.amin, INT16_MAX);
                     }
-                    for (int32_t i = 0; i < n; i++)
-                    {
-                        const int32_t e = kiln_rng_range(&rng, 0, 3);
-                        g_in1[i] = (int16_t)(e == 0 ? INT16_MIN : (e == 1 ? INT16_MAX : kiln_rng_range(&rng, INT16_MIN, INT16_MAX)));
-                        const int32_t f = kiln_rng_range(&rng, 0, 3);
-                        g_in2[i] = (int16_t)(f == 0 ? INT16_MAX : (f == 1 ? INT16_MIN : kiln_rng_range(&rng, INT16_MIN, INT16_MAX)));
-                    }
+                    et_edge_fill_s16(&rng, g_in1, g_in2, n);
                     const bool valid = ref_valid(op, &ET_S16, &p);
                     sets++;
                     valid_sets += valid;

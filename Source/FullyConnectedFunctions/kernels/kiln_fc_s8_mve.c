@@ -178,6 +178,29 @@ typedef char kiln_fc_args_layout[(offsetof(kiln_fc_s8_args, cols) == 0 && offset
                                      ? 1
                                      : -1];
 
+/* The passes' pieces: the accumulators from the kernel sums (LDM, the pointer kept on the stack), row 0 and the
+ * column count from the stack; one row's pointer from the previous one (lr: cols), the last one's successor stored as
+ * the next pass's row 0; the column loop's head (x reloaded); one row's load and VMLADAVA; the sums stored (r12 left
+ * at the next ones). */
+#define KILN_FC_PASS_HEAD(accs)                                                                                        \
+    "  ldr         r12, [sp, #20]              \n"                                                                     \
+    "  ldm         r12!, {" accs "}             \n"                                                                    \
+    "  str         r12, [sp, #20]              \n"                                                                     \
+    "  ldm         sp, {r1, lr}                \n"
+#define KILN_FC_NEXT_ROW(dst, src) "  add         " dst ", " src ", lr \n"
+#define KILN_FC_PASS_LOOP(label)                                                                                       \
+    "  str         r12, [sp, #0]               \n"                                                                     \
+    "  ldr         r12, [sp, #8]               \n"                                                                     \
+    "  dlstp.8     lr, lr                      \n" label ":                                        \n"                 \
+    "  vldrb.8     q0, [r12], #16              \n"
+#define KILN_FC_MAC(q, row, acc)                                                                                       \
+    "  vldrb.8     " q ", [" row "], #16 \n"                                                                          \
+    "  vmladava.s8 " acc ", q0, " q " \n"
+#define KILN_FC_PASS_STORE(accs)                                                                                       \
+    "  ldr         r12, [sp, #12]              \n"                                                                     \
+    "  stmia       r12!, {" accs "}             \n"                                                                    \
+    "  str         r12, [sp, #12]              \n"
+
 __attribute__((naked, noinline)) static void kiln_fc_rows_run(const int8_t *x __attribute__((unused)),
                                                               const int8_t *w __attribute__((unused)),
                                                               const int32_t *ks __attribute__((unused)),
@@ -241,69 +264,29 @@ __attribute__((naked, noinline)) static void kiln_fc_rows_run(const int8_t *x __
                    "  cmp         r8, #0                      \n"
                    "  beq         4f                          \n"
                    "3:                                        \n" /* six rows */
-                   "  ldr         r12, [sp, #20]              \n"
-                   "  ldm         r12!, {r0, r2, r4, r6, r8, r10} \n"
-                   "  str         r12, [sp, #20]              \n"
-                   "  ldm         sp, {r1, lr}                \n" /* w, cols */
-                   "  add         r3, r1, lr                  \n"
-                   "  add         r5, r3, lr                  \n"
-                   "  add         r7, r5, lr                  \n"
-                   "  add         r9, r7, lr                  \n"
-                   "  add         r11, r9, lr                 \n"
-                   "  add         r12, r11, lr                \n"
-                   "  str         r12, [sp, #0]               \n" /* the next group's w */
-                   "  ldr         r12, [sp, #8]               \n" /* x */
-                   "  dlstp.8     lr, lr                      \n"
-                   "1:                                        \n"
-                   "  vldrb.8     q0, [r12], #16              \n"
-                   "  vldrb.8     q1, [r1], #16               \n"
-                   "  vmladava.s8 r0, q0, q1                  \n"
-                   "  vldrb.8     q2, [r3], #16               \n"
-                   "  vmladava.s8 r2, q0, q2                  \n"
-                   "  vldrb.8     q3, [r5], #16               \n"
-                   "  vmladava.s8 r4, q0, q3                  \n"
-                   "  vldrb.8     q1, [r7], #16               \n"
-                   "  vmladava.s8 r6, q0, q1                  \n"
-                   "  vldrb.8     q2, [r9], #16               \n"
-                   "  vmladava.s8 r8, q0, q2                  \n"
-                   "  vldrb.8     q3, [r11], #16              \n"
-                   "  vmladava.s8 r10, q0, q3                 \n"
+                   KILN_FC_PASS_HEAD("r0, r2, r4, r6, r8, r10")
+                   KILN_FC_NEXT_ROW("r3", "r1") KILN_FC_NEXT_ROW("r5", "r3") KILN_FC_NEXT_ROW("r7", "r5")
+                   KILN_FC_NEXT_ROW("r9", "r7") KILN_FC_NEXT_ROW("r11", "r9") KILN_FC_NEXT_ROW("r12", "r11")
+                   KILN_FC_PASS_LOOP("1")
+                   KILN_FC_MAC("q1", "r1", "r0") KILN_FC_MAC("q2", "r3", "r2") KILN_FC_MAC("q3", "r5", "r4")
+                   KILN_FC_MAC("q1", "r7", "r6") KILN_FC_MAC("q2", "r9", "r8") KILN_FC_MAC("q3", "r11", "r10")
                    "  letp        lr, 1b                      \n"
-                   "  ldr         r12, [sp, #12]              \n"
-                   "  stmia       r12!, {r0, r2, r4, r6, r8, r10} \n"
+                   KILN_FC_PASS_STORE("r0, r2, r4, r6, r8, r10")
                    "  ldr         lr, [sp, #16]               \n"
-                   "  str         r12, [sp, #12]              \n"
                    "  cmp         r12, lr                     \n"
                    "  bne         3b                          \n"
                    "4:                                        \n"
                    "  ldr         r6, [sp, #28]               \n"
                    "  cmp         r6, #4                      \n"
                    "  blt         6f                          \n" /* four rows */
-                   "  ldr         r12, [sp, #20]              \n"
-                   "  ldm         r12!, {r0, r2, r4, r6}      \n"
-                   "  str         r12, [sp, #20]              \n"
-                   "  ldm         sp, {r1, lr}                \n"
-                   "  add         r3, r1, lr                  \n"
-                   "  add         r5, r3, lr                  \n"
-                   "  add         r7, r5, lr                  \n"
-                   "  add         r12, r7, lr                 \n"
-                   "  str         r12, [sp, #0]               \n"
-                   "  ldr         r12, [sp, #8]               \n"
-                   "  dlstp.8     lr, lr                      \n"
-                   "5:                                        \n"
-                   "  vldrb.8     q0, [r12], #16              \n"
-                   "  vldrb.8     q1, [r1], #16               \n"
-                   "  vmladava.s8 r0, q0, q1                  \n"
-                   "  vldrb.8     q2, [r3], #16               \n"
-                   "  vmladava.s8 r2, q0, q2                  \n"
-                   "  vldrb.8     q3, [r5], #16               \n"
-                   "  vmladava.s8 r4, q0, q3                  \n"
-                   "  vldrb.8     q1, [r7], #16               \n"
-                   "  vmladava.s8 r6, q0, q1                  \n"
+                   KILN_FC_PASS_HEAD("r0, r2, r4, r6")
+                   KILN_FC_NEXT_ROW("r3", "r1") KILN_FC_NEXT_ROW("r5", "r3") KILN_FC_NEXT_ROW("r7", "r5")
+                   KILN_FC_NEXT_ROW("r12", "r7")
+                   KILN_FC_PASS_LOOP("5")
+                   KILN_FC_MAC("q1", "r1", "r0") KILN_FC_MAC("q2", "r3", "r2") KILN_FC_MAC("q3", "r5", "r4")
+                   KILN_FC_MAC("q1", "r7", "r6")
                    "  letp        lr, 5b                      \n"
-                   "  ldr         r12, [sp, #12]              \n"
-                   "  stmia       r12!, {r0, r2, r4, r6}      \n"
-                   "  str         r12, [sp, #12]              \n"
+                   KILN_FC_PASS_STORE("r0, r2, r4, r6")
                    "  ldr         r6, [sp, #28]               \n"
                    "  subs        r6, r6, #4                  \n"
                    "6:                                        \n" /* r6 (0..3) rows, one per pass */
