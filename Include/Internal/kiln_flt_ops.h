@@ -269,6 +269,24 @@ extern "C"
         *hi = b;
     }
 
+    /** The output columns [a, b) whose windows lie inside the input horizontally (kiln_pool_flt_span: [0, k_w)):
+     * ox * stride_w - pad_w >= 0 and ox * stride_w - pad_w + k_w <= in_w. */
+    typedef struct
+    {
+        int32_t a, b;
+    } kiln_pool_flt_cols;
+
+    static inline kiln_pool_flt_cols kiln_pool_flt_interior(const kiln_pool_flt_geom *g)
+    {
+        const int64_t last = (int64_t)g->in_w - g->k_w + g->pad_w;
+        const int64_t b = last >= 0 ? last / g->stride_w + 1 : 0;
+        const int64_t a = ((int64_t)g->pad_w + g->stride_w - 1) / g->stride_w;
+        kiln_pool_flt_cols r;
+        r.b = (int32_t)(b < g->out_w ? b : g->out_w);
+        r.a = (int32_t)(a < r.b ? a : r.b);
+        return r;
+    }
+
 
     /** +infinity as float32 (no math.h). */
     static inline float32_t kiln_flt_inf(void)

@@ -36,14 +36,15 @@ static bool perf_mve_float(void)
 /* Regression guards, instructions per MAC / tap on the Helium float backend (M55, QEMU mps3-an547), for
  * [fc standard, fc packed, max pool 2x2 s2 16x16x32, avg pool 25x5 global 25x5x64], about 3% above the levels
  * measured with the current kernels:
- *   float32: 0.716, 0.671, 1.512, 0.753 (before: 1.130, 1.319, 3.787, 1.236; max pool 1.824 before the
- *   seventeenth session's sixteen-channel window walk in assembly and the interior columns' spans skipped)
- *   float16: 1.105, 1.042, 1.562, 0.880 (before: 1.681, 1.423, 2.931, 1.329)
+ *   float32: 0.716, 0.671, 1.467, 0.753 (before: 1.130, 1.319, 3.787, 1.236)
+ *   float16: 1.105, 1.042, 0.928, 0.880 (before: 1.681, 1.423, 2.931, 1.329)
+ * (max pool 1.824 / 1.562 before the seventeenth session's window walk of 64 bytes of channels in assembly,
+ * Internal/kiln_pool_flt_mve.h, and the interior columns' spans skipped)
  * The issue's goals (fc f32 <= 0.40, f16 <= 0.45 per MAC; pools <= 0.6 per tap) are not met. At batch 1 every
  * weight is loaded once (one VLDRW per four float32 weights) and feeds one VFMA lane, so float32 cannot go below
  * 0.5 per MAC with vector loads and FMAs, nor float16 below 0.625 (one load, two widenings, two FMAs per eight). */
-static const double perf_f32_guard[4] = {0.74, 0.69, 1.56, 0.78};
-static const double perf_f16_guard[4] = {1.14, 1.08, 1.61, 0.91};
+static const double perf_f32_guard[4] = {0.74, 0.69, 1.51, 0.78};
+static const double perf_f16_guard[4] = {1.14, 1.08, 0.96, 0.91};
 
 static double x_d[PERF_XMAX];
 static double w_d[FC_K * FC_OC], b_d[FC_OC], ref_d[MP_H * MP_W * MP_C], abs_d[MP_H * MP_W * MP_C];

@@ -6,9 +6,8 @@
  * count: the exact reciprocal; otherwise a division per lane), then clamped. Max: VMAXNM starting from the lower
  * activation bound (the lower clamp folded into the walk; a window without a tap gives lo), then the upper clamp.
  */
-#include <string.h>
-
 #include "Include/Internal/kiln_flt_ops.h"
+#include "Include/Internal/kiln_pool_flt_mve.h"
 #include "Include/Internal/kiln_asm_optimize.h" /* -O0 builds: see there */
 
 #if ARM_NN_ENABLE_F32 && KILN_FLT_OPS_MVE
@@ -158,50 +157,13 @@ void kiln_avg_pool_flt_f32(const kiln_pool_flt_geom *g, const float32_t *in, flo
     kiln_pool_mve_f32(g, in, out, lo, hi, true);
 }
 
-/* Max over a window of sixteen channels (rows x cols taps, rows >= 1, cols >= 1; rb / cb the bytes between rows /
- * taps), from lo (the lower clamp folded in), then the upper clamp, stored at d: per tap four loads and four VMAXNM
- * (ten instructions with the pointer step and the low-overhead loop), in assembly (GCC 12 spends about twice that
- * around the intrinsic walk: address rebuilding, loop set-up per row). */
+/* Max over a window of sixteen channels, clamped, stored (Internal/kiln_pool_flt_mve.h). */
 __STATIC_FORCEINLINE void kiln_pool_max16_f32(
-    const float32_t *s, int32_t rows, int32_t cols, int32_t rb, int32_t cb, uint32_t lo_bits, uint32_t hi_bits, float32_t *d)
+    const float32_t *s, int32_t rows, int32_t cols, int32_t rb, int32_t cb, float32x4_t lo, float32x4_t hi, float32_t *d)
 {
     const float32_t *t;
     int32_t y;
-    __asm__ volatile("  vdup.32     q0, %[lo]              \n"
-                     "  vmov        q1, q0                 \n"
-                     "  vmov        q2, q0                 \n"
-                     "  vmov        q3, q0                 \n"
-                     "  mov         %[y], %[rows]          \n"
-                     "1:                                   \n"
-                     "  mov         %[t], %[s]             \n"
-                     "  dls         lr, %[cols]            \n"
-                     "2:                                   \n"
-                     "  vldrw.32    q4, [%[t]]             \n"
-                     "  vldrw.32    q5, [%[t], #16]        \n"
-                     "  vmaxnm.f32  q0, q0, q4             \n"
-                     "  vmaxnm.f32  q1, q1, q5             \n"
-                     "  vldrw.32    q4, [%[t], #32]        \n"
-                     "  vldrw.32    q5, [%[t], #48]        \n"
-                     "  add         %[t], %[t], %[cb]      \n"
-                     "  vmaxnm.f32  q2, q2, q4             \n"
-                     "  vmaxnm.f32  q3, q3, q5             \n"
-                     "  le          lr, 2b                 \n"
-                     "  add         %[s], %[s], %[rb]      \n"
-                     "  subs        %[y], %[y], #1         \n"
-                     "  bne         1b                     \n"
-                     "  vdup.32     q4, %[hi]              \n"
-                     "  vminnm.f32  q0, q0, q4             \n"
-                     "  vminnm.f32  q1, q1, q4             \n"
-                     "  vminnm.f32  q2, q2, q4             \n"
-                     "  vminnm.f32  q3, q3, q4             \n"
-                     "  vstrw.32    q0, [%[d]]             \n"
-                     "  vstrw.32    q1, [%[d], #16]        \n"
-                     "  vstrw.32    q2, [%[d], #32]        \n"
-                     "  vstrw.32    q3, [%[d], #48]        \n"
-                     : [s] "+r"(s), [t] "=&r"(t), [y] "=&r"(y)
-                     : [rows] "r"(rows), [cols] "r"(cols), [rb] "r"(rb), [cb] "r"(cb), [lo] "r"(lo_bits),
-                       [hi] "r"(hi_bits), [d] "r"(d)
-                     : "q0", "q1", "q2", "q3", "q4", "q5", "lr", "memory", "cc");
+    __asm__ volatile(KILN_POOL_MAX64_ASM("32"));
 }
 
 /* Max pooling: the output pixels whose windows lie inside the input horizontally (ox in [oxa, oxb)) skip the span
@@ -217,18 +179,11 @@ void kiln_max_pool_flt_f32(const kiln_pool_flt_geom *g, const float32_t *in, flo
     }
     const float32x4_t vlo = vdupq_n_f32(lo);
     const float32x4_t vhi = vdupq_n_f32(hi);
-    uint32_t lo_bits, hi_bits;
-    memcpy(&lo_bits, &lo, sizeof(lo_bits));
-    memcpy(&hi_bits, &hi, sizeof(hi_bits));
     const size_t row = (size_t)g->in_w * (size_t)c;
     const int32_t rb = (int32_t)(row * sizeof(float32_t));
     const int32_t cb = c * (int32_t)sizeof(float32_t);
-    /* [oxa, oxb): ox * stride_w - pad_w >= 0 and ox * stride_w - pad_w + k_w <= in_w (int64: the bounds) */
-    const int64_t last = (int64_t)g->in_w - g->k_w + g->pad_w;
-    const int64_t oxb64 = last >= 0 ? last / g->stride_w + 1 : 0;
-    const int32_t oxb = (int32_t)(oxb64 < g->out_w ? oxb64 : g->out_w);
-    const int64_t oxa64 = ((int64_t)g->pad_w + g->stride_w - 1) / g->stride_w;
-    const int32_t oxa = (int32_t)(oxa64 < oxb ? oxa64 : oxb);
+    const kiln_pool_flt_cols inner = kiln_pool_flt_interior(g);
+    const int32_t oxa = inner.a, oxb = inner.b;
     float32_t *d = out;
     for (int32_t b = 0; b < g->n; b++)
     {
@@ -261,7 +216,7 @@ void kiln_max_pool_flt_f32(const kiln_pool_flt_geom *g, const float32_t *in, flo
                 int32_t c0 = 0;
                 for (; c0 + 16 <= c; c0 += 16)
                 {
-                    kiln_pool_max16_f32(s + c0, rows, cols, rb, cb, lo_bits, hi_bits, d + c0);
+                    kiln_pool_max16_f32(s + c0, rows, cols, rb, cb, vlo, vhi, d + c0);
                 }
                 for (; c0 < c; c0 += 4)
                 {
