@@ -42,7 +42,7 @@
     "  vstrw.32    q2, [%[d], #32]        \n"                                                                         \
     "  vstrw.32    q3, [%[d], #48]        \n"                                                                         \
     : [s] "+r"(s), [t] "=&r"(t), [y] "=&r"(y)                                                                          \
-    : [rows] "r"(rows), [cols] "r"(cols), [rb] "r"(rb), [cb] "r"(cb), [lo] "w"(lo), [hi] "w"(hi), [d] "r"(d)            \
+    : [rows] "r"(rows), [cols] "r"(cols), [rb] "r"(rb), [cb] "r"(cb), [lo] "w"(lo), [hi] "w"(hi), [d] "r"(d)        \
     : "q0", "q1", "q2", "q3", "q4", "q5", "lr", "memory", "cc"
 
 #endif /* KILN_POOL_FLT_MVE_H */

@@ -201,6 +201,9 @@ static kiln_ew16_kind kiln_ew16_fast_in(int32_t offset, int32_t ls, int32_t mult
     "  vstrh.32    q2, [%[po]], #8        \n"                                                                         \
     "  letp        lr, 1b                 \n"
 
+/* The R input's constants (kiln_ew16_loop_er). */
+#define KILN_EW16_R_IN [rl] "w"(rl), [rd] "r"(f->rd), [rm] "r"(f->rm), [rnr] "r"(f->rnr)
+
 /* The loops' operands: KILN_EW16_IO, then any of their own after a comma, then KILN_EW16_CLOBBERS. The pointers in
  * low registers ("l"): the widening loads and narrowing stores take no other base. */
 #define KILN_EW16_IO                                                                                                   \
@@ -209,7 +212,8 @@ static kiln_ew16_kind kiln_ew16_fast_in(int32_t offset, int32_t ls, int32_t mult
 #define KILN_EW16_CLOBBERS : "q0", "q1", "q2", "lr", "memory"
 #define KILN_EW16_OPERANDS(...) KILN_EW16_IO, __VA_ARGS__ KILN_EW16_CLOBBERS
 
-/* One E and one R input: p0 the R input, p1 the E input (k: its multiplier, negated for SUB); neg: raw = -(x_R + ...). */
+/* One E and one R input: p0 the R input, p1 the E input (k: its multiplier, negated for SUB);
+ * neg: raw = -(x_R + A_E * k). */
 static void kiln_ew16_loop_er(const int16_t *p0, const int16_t *p1, int16_t *po, int32_t n, const kiln_ew16_fast *f,
                               int32_t k, bool neg)
 {
@@ -217,24 +221,24 @@ static void kiln_ew16_loop_er(const int16_t *p0, const int16_t *p1, int16_t *po,
     if (!neg && f->full)
     {
         __asm volatile(KILN_EW16_LOOP_HEAD KILN_EW16_R_X "  vmla.s32    q0, q1, %[k]           \n" KILN_EW16_OUT_FULL
-                       KILN_EW16_OPERANDS([rl] "w"(rl), [rd] "r"(f->rd), [rm] "r"(f->rm), [rnr] "r"(f->rnr), [k] "r"(k)));
+                       KILN_EW16_OPERANDS(KILN_EW16_R_IN, [k] "r"(k)));
     }
     else if (!neg)
     {
         __asm volatile(KILN_EW16_LOOP_HEAD KILN_EW16_R_X "  vmla.s32    q0, q1, %[k]           \n" KILN_EW16_OUT_CLAMP
-                       KILN_EW16_OPERANDS([rl] "w"(rl), [rd] "r"(f->rd), [rm] "r"(f->rm), [rnr] "r"(f->rnr), [k] "r"(k)));
+                       KILN_EW16_OPERANDS(KILN_EW16_R_IN, [k] "r"(k)));
     }
     else if (f->full)
     {
         __asm volatile(KILN_EW16_LOOP_HEAD KILN_EW16_R_X "  vmla.s32    q0, q1, %[k]           \n"
                                                          "  vneg.s32    q0, q0                 \n" KILN_EW16_OUT_FULL
-                       KILN_EW16_OPERANDS([rl] "w"(rl), [rd] "r"(f->rd), [rm] "r"(f->rm), [rnr] "r"(f->rnr), [k] "r"(k)));
+                       KILN_EW16_OPERANDS(KILN_EW16_R_IN, [k] "r"(k)));
     }
     else
     {
         __asm volatile(KILN_EW16_LOOP_HEAD KILN_EW16_R_X "  vmla.s32    q0, q1, %[k]           \n"
                                                          "  vneg.s32    q0, q0                 \n" KILN_EW16_OUT_CLAMP
-                       KILN_EW16_OPERANDS([rl] "w"(rl), [rd] "r"(f->rd), [rm] "r"(f->rm), [rnr] "r"(f->rnr), [k] "r"(k)));
+                       KILN_EW16_OPERANDS(KILN_EW16_R_IN, [k] "r"(k)));
     }
 }
 

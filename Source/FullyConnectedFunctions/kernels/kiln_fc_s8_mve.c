@@ -159,8 +159,8 @@ static inline int32x4_t kiln_dot4_wsum(const int8_t *x, const int8_t *w0, int32_
  * The kernel-sum path's rows, dot products and (when dst is set) the usual requantization, as one function in
  * assembly (AAPCS: r4-r11 and lr saved, only q0-q3 used): GCC 12 neither forms the tail-predicated loops from
  * intrinsics nor keeps their pointers in registers, and the C glue around them cost ~150 instructions a call.
- * Arguments: x, w (row 0), ks (the kernel sums), sums, dst, a (a kiln_fc_s8_args: cols >= 1, rows >= 1). Chunks of up to
- * KILN_FC_CHUNK rows:
+ * Arguments: x, w (row 0), ks (the kernel sums), sums, dst, a (a kiln_fc_s8_args: cols >= 1, rows >= 1). Chunks of
+ * up to KILN_FC_CHUNK rows:
  *   sums[i] = ks[i] + dot(x, row i): six rows per pass, one VLDRB of x feeding six VMLADAVA per 16 columns
  *     (14 instructions per 96 MACs; six accumulators and seven pointers take every general register, so the pass's
  *     state lives on the stack: 19 instructions per group outside the column loop); then four rows in one pass when
@@ -173,8 +173,9 @@ static inline int32x4_t kiln_dot4_wsum(const int8_t *x, const int8_t *w0, int32_
  */
 typedef char kiln_fc_args_layout[(offsetof(kiln_fc_s8_args, cols) == 0 && offsetof(kiln_fc_s8_args, rows) == 4 &&
                                   offsetof(kiln_fc_s8_args, dst_offset) == 16 &&
-                                  offsetof(kiln_fc_s8_args, act_min) == 20 && offsetof(kiln_fc_s8_args, act_max) == 24 &&
-                                  offsetof(kiln_fc_s8_args, mult) == 40 && offsetof(kiln_fc_s8_args, shift) == 44)
+                                  offsetof(kiln_fc_s8_args, act_min) == 20 &&
+                                  offsetof(kiln_fc_s8_args, act_max) == 24 && offsetof(kiln_fc_s8_args, mult) == 40 &&
+                                  offsetof(kiln_fc_s8_args, shift) == 44)
                                      ? 1
                                      : -1];
 

@@ -190,7 +190,8 @@ void kiln_avg_pool_flt_f16(const kiln_pool_flt_geom *g, const float16_t *in, flo
 
 /* Max over a window of thirty-two channels, clamped, stored (Internal/kiln_pool_flt_mve.h). */
 __STATIC_FORCEINLINE void kiln_pool_max32_f16(
-    const float16_t *s, int32_t rows, int32_t cols, int32_t rb, int32_t cb, float16x8_t lo, float16x8_t hi, float16_t *d)
+    const float16_t *s, int32_t rows, int32_t cols, int32_t rb, int32_t cb, float16x8_t lo, float16x8_t hi,
+    float16_t *d)
 {
     const float16_t *t;
     int32_t y;

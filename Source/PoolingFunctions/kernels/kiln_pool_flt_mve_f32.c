@@ -159,7 +159,8 @@ void kiln_avg_pool_flt_f32(const kiln_pool_flt_geom *g, const float32_t *in, flo
 
 /* Max over a window of sixteen channels, clamped, stored (Internal/kiln_pool_flt_mve.h). */
 __STATIC_FORCEINLINE void kiln_pool_max16_f32(
-    const float32_t *s, int32_t rows, int32_t cols, int32_t rb, int32_t cb, float32x4_t lo, float32x4_t hi, float32_t *d)
+    const float32_t *s, int32_t rows, int32_t cols, int32_t rb, int32_t cb, float32x4_t lo, float32x4_t hi,
+    float32_t *d)
 {
     const float32_t *t;
     int32_t y;
