@@ -62,7 +62,7 @@ typedef enum
 /** Largest number of patches (GEMM rows) one kernel call takes. */
 #define KILN_CONV_S8_MAX_ROWS 4
 /** im2col block rows per backend. */
-#define KILN_CONV_S8_ROWS_C 1
+#define KILN_CONV_S8_ROWS_C 2
 #define KILN_CONV_S8_ROWS_DSP 2
 #define KILN_CONV_S8_ROWS_MVE 3
 

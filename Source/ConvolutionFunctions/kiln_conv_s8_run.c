@@ -136,7 +136,10 @@ void kiln_conv_s8_run(const kiln_conv_s8_run_args *a)
     const int32_t groups = p->groups;
     const int32_t oc_per_group = s->out_c / groups;
     const int32_t k = p->rhs_cols;
-    const int32_t block = MIN(p->block_rows, KILN_CONV_S8_MAX_ROWS);
+    /* patches per GEMM call: the route's block (its scratch holds that many copied patches); the 1x1 routes read
+     * their patches in place, so they take the most the kernel accepts whatever the backend */
+    const bool in_place = p->route == KILN_CONV_S8_ROUTE_1X1_FAST || p->route == KILN_CONV_S8_ROUTE_1X1;
+    const int32_t block = in_place ? KILN_CONV_S8_MAX_ROWS : MIN(p->block_rows, KILN_CONV_S8_MAX_ROWS);
     const int32_t out_pixels = s->out_h * s->out_w;
     const int32_t n_pixels = s->batches * out_pixels;
     const int32_t in_batch_stride = (s->in_h / s->upscale_h) * (s->in_w / s->upscale_w) * s->in_c;
