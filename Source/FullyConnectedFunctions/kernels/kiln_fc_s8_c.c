@@ -19,7 +19,38 @@ void kiln_fc_s8_vec_mat(const int8_t *lhs,
             lhs_sum += lhs[k];
         }
     }
-    for (int32_t r = 0; r < a->rows; r++)
+    int32_t r0 = 0;
+    if (kernel_sum == NULL)
+    {
+        /* The same sums as the loop below, two rows per pass: each input value (its offset added once) serves both
+         * rows' products, and the filter offset's share fo * sum(x + io) is added once per row (the sums are taken
+         * modulo 2^32 as there, where that distributes; each product fits int32: |w|, |x + io| <= 2^15). In locals:
+         * the int8 stores may alias the argument struct. */
+        const int32_t io = a->lhs_offset, fo = a->rhs_offset, rows = a->rows;
+        const size_t stride = (size_t)a->dst_stride;
+        uint32_t x_sum = 0;
+        for (int32_t k = 0; k < cols; k++)
+        {
+            x_sum += (uint32_t)((int32_t)lhs[k] + io);
+        }
+        const uint32_t fo_share = (uint32_t)fo * x_sum;
+        for (; r0 + 2 <= rows; r0 += 2)
+        {
+            const int8_t *w0 = rhs + (size_t)r0 * (size_t)cols;
+            const int8_t *w1 = w0 + cols;
+            uint32_t acc0 = (uint32_t)(bias != NULL ? bias[r0] : 0) + fo_share;
+            uint32_t acc1 = (uint32_t)(bias != NULL ? bias[r0 + 1] : 0) + fo_share;
+            for (int32_t k = 0; k < cols; k++)
+            {
+                const int32_t x = (int32_t)lhs[k] + io;
+                acc0 += (uint32_t)((int32_t)w0[k] * x);
+                acc1 += (uint32_t)((int32_t)w1[k] * x);
+            }
+            dst[(size_t)r0 * stride] = kiln_fc_s8_out((int32_t)acc0, a, r0);
+            dst[(size_t)(r0 + 1) * stride] = kiln_fc_s8_out((int32_t)acc1, a, r0 + 1);
+        }
+    }
+    for (int32_t r = r0; r < a->rows; r++)
     {
         const int8_t *w = rhs + (size_t)r * (size_t)cols;
         int32_t acc;
