@@ -18,8 +18,9 @@
  *   "im2col_gemm" the general case (any filter, stride, padding, dilation, groups, upscaling):
  *                 patches are gathered into a small im2col block in scratch.
  * The GEMM processes a block of up to KILN_CONV_S8_MAX_ROWS patches against every output channel
- * of a group. Block sizes per backend (KILN_CONV_S8_ROWS_*): C 1, DSP 2, MVE 3. im2col scratch is
- * rows * rhs_cols bytes (no alignment padding: the kernels handle any length).
+ * of a group. Block sizes per backend (KILN_CONV_S8_ROWS_*): C 2, DSP 2, MVE 3 (the 1x1 routes, reading their
+ * patches in place, take KILN_CONV_S8_MAX_ROWS on C). im2col scratch is rows * rhs_cols bytes (no alignment
+ * padding: the kernels handle any length).
  *
  * Offsets: the C and DSP kernels add the input offset to each activation (DSP: SXTAB16). The MVE
  * kernel multiplies raw int8 values (VMLADAVA) and adds, per output channel,
