@@ -194,7 +194,8 @@ void kiln_max_pool_flt_f32(const kiln_pool_flt_geom *g, const float32_t *in, flo
             int32_t y0, y1;
             kiln_pool_flt_span(oy, g->stride_h, g->pad_h, g->k_h, g->in_h, &y0, &y1);
             const int32_t rows = y1 - y0;
-            const float32_t *srow = img + (size_t)(oy * g->stride_h - g->pad_h + y0) * row;
+            /* the window's first row (an empty row span: the image itself, never read) */
+            const float32_t *srow = rows > 0 ? img + (size_t)(oy * g->stride_h - g->pad_h + y0) * row : img;
             for (int32_t ox = 0; ox < g->out_w; ox++, d += c)
             {
                 int32_t x0 = 0, x1 = g->k_w;
@@ -213,7 +214,7 @@ void kiln_max_pool_flt_f32(const kiln_pool_flt_geom *g, const float32_t *in, flo
                     }
                     continue;
                 }
-                const float32_t *s = srow + (size_t)(ox * g->stride_w - g->pad_w + x0) * (size_t)c;
+                const float32_t *s = cols > 0 ? srow + (size_t)(ox * g->stride_w - g->pad_w + x0) * (size_t)c : srow;
                 int32_t c0 = 0;
                 for (; c0 + 16 <= c; c0 += 16)
                 {
