@@ -231,14 +231,31 @@ void kiln_maxmin_s8_run(const kiln_maxmin_plan *plan, bool is_max, const int8_t 
         }                                                                                                              \
     } while (0)
 
-static inline int8_t kiln_add_s8_element(int32_t a, int32_t b, const kiln_add_s8_params *p)
+/* Whether an ADD input's rescale is exact: TFLite gives the larger-scale input the multiplier one half without a
+ * shift, and SRDHM(v, 2^30) = v / 2 exactly for the even v = (x + offset) << left_shift (left_shift >= 1). */
+static inline bool kiln_add_s8_half(int32_t mult, int32_t shift, int32_t left_shift)
 {
-    const int32_t x1 = arm_nn_requantize((a + p->in1_offset) * (1 << p->left_shift), p->in1_mult, p->in1_shift);
-    const int32_t x2 = arm_nn_requantize((b + p->in2_offset) * (1 << p->left_shift), p->in2_mult, p->in2_shift);
+    return mult == (1 << 30) && shift == 0 && left_shift >= 1;
+}
+
+/* One ADD output; half1 / half2 (kiln_add_s8_half of that input, or false) take the exact halving in place of the
+ * requantization, the same value. */
+static inline __attribute__((always_inline)) int8_t kiln_add_s8_value(int32_t a, int32_t b, const kiln_add_s8_params *p,
+                                                                       bool half1, bool half2)
+{
+    const int32_t v1 = (a + p->in1_offset) * (1 << p->left_shift);
+    const int32_t v2 = (b + p->in2_offset) * (1 << p->left_shift);
+    const int32_t x1 = half1 ? v1 / 2 : arm_nn_requantize(v1, p->in1_mult, p->in1_shift);
+    const int32_t x2 = half2 ? v2 / 2 : arm_nn_requantize(v2, p->in2_mult, p->in2_shift);
     int32_t sum = arm_nn_requantize(x1 + x2, p->out_mult, p->out_shift) + p->out_offset;
     sum = MAX(sum, p->act_min);
     sum = MIN(sum, p->act_max);
     return (int8_t)sum;
+}
+
+static inline int8_t kiln_add_s8_element(int32_t a, int32_t b, const kiln_add_s8_params *p)
+{
+    return kiln_add_s8_value(a, b, p, false, false);
 }
 
 static inline int8_t kiln_mul_s8_element(int32_t a, int32_t b, const kiln_mul_s8_params *p)

@@ -182,19 +182,19 @@ static kiln_ew16_kind kiln_ew16_fast_in(int32_t offset, int32_t ls, int32_t mult
     "  vadd.i32    q0, q0, q2             \n"                                                                         \
     "  vrshl.s32   q0, %[rnr]             \n"
 
-/* q0 = raw -> q2 = the output, stored */
-#define KILN_EW16_OUT_FULL                                                                                             \
+/* q0 = raw -> q2 = t (see the top), then the output, stored: the whole int16 range, or a narrower clamp */
+#define KILN_EW16_OUT_T                                                                                                \
     "  vshr.s32    q2, q0, #31            \n"                                                                         \
     "  vadd.i32    q2, q2, %[co]          \n"                                                                         \
-    "  vqrdmlah.s32 q2, q0, %[om]         \n"                                                                         \
+    "  vqrdmlah.s32 q2, q0, %[om]         \n"
+#define KILN_EW16_OUT_FULL                                                                                             \
+    KILN_EW16_OUT_T                                                                                                    \
     "  vqshl.s32   q2, %[sh]              \n"                                                                         \
     "  vshr.s32    q2, q2, #16            \n"                                                                         \
     "  vstrh.32    q2, [%[po]], #8        \n"                                                                         \
     "  letp        lr, 1b                 \n"
 #define KILN_EW16_OUT_CLAMP                                                                                            \
-    "  vshr.s32    q2, q0, #31            \n"                                                                         \
-    "  vadd.i32    q2, q2, %[co]          \n"                                                                         \
-    "  vqrdmlah.s32 q2, q0, %[om]         \n"                                                                         \
+    KILN_EW16_OUT_T                                                                                                    \
     "  vshl.s32    q2, %[sh]              \n"                                                                         \
     "  vmax.s32    q2, q2, %q[lo]         \n"                                                                         \
     "  vmin.s32    q2, q2, %q[hi]         \n"                                                                         \

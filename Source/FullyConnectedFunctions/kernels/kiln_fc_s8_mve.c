@@ -2,8 +2,9 @@
  * Kiln — int8 fully connected kernels, Helium (MVE). With kernel sums (see kiln_fc_s8.h; the
  * fully connected and batch matmul routes) the input offset costs nothing in the loop: six
  * matrix rows per pass, one input load feeding six VMLADAVA (16 int8 MACs each) in a
- * tail-predicated loop (any column count), the raw dot products of up to 48 rows collected on
- * the stack and requantized four at a time; the last rows % 6 go four / one at a time. Layers
+ * tail-predicated loop (any column count), the raw dot products of up to 72 rows collected on
+ * the stack and requantized four at a time; the last rows % 6 go four / one at a time
+ * (kiln_fc_rows_run, which also requantizes TFLite's usual layer). Other layers with kernel sums
  * of fewer than 16 rows take four rows per pass directly (less set-up). Without kernel sums, four
  * rows per pass with each row's weight sum accumulated beside the dot product (VADDVA).
  */
@@ -49,8 +50,8 @@ static inline int32_t kiln_sum_s8(const int8_t *x, int32_t n)
     return s;
 }
 
-/* The loop of kiln_dot4 / kiln_dot4_from: four sums a0..a3 (started by the caller's first instructions) over
- * n columns of x and rows w0..w3, then packed into acc in row order. */
+/* The loop of kiln_dot4: four sums a0..a3 (started by the caller's first instructions) over n columns of x and
+ * rows w0..w3, then packed into acc in row order. */
 #define KILN_FC_DOT4_LOOP                                                                                              \
     "  wlstp.8     lr, %[n], 2f           \n"                                                                         \
     "1:                                   \n"                                                                         \
@@ -165,7 +166,7 @@ static inline int32x4_t kiln_dot4_wsum(const int8_t *x, const int8_t *w0, int32_
  *     (14 instructions per 96 MACs; six accumulators and seven pointers take every general register, so the pass's
  *     state lives on the stack: 19 instructions per group outside the column loop); then four rows in one pass when
  *     at least four remain, then one row per pass. Tail-predicated low-overhead loops (DLSTP / LETP): any cols >= 1.
- *   dst != NULL (TFLite's usual layer, kiln_fc_is_usual): dst[i] = the output stage of sums[i] (kiln_fc_rq_co,
+ *   dst != NULL (TFLite's usual layer, kiln_fc_is_usual): dst[i] = the output stage of sums[i] (kiln_fc_rq_fits,
  *     co and the shift computed here from a), eight instructions per four outputs for the whole int8 range, nine for
  *     a narrower one; the sums in the function's own stack buffer (sums unused).
  *   dst == NULL: the sums only, into sums; a may then be just its first two words, int32_t {cols, rows}
@@ -357,21 +358,16 @@ __attribute__((naked, noinline)) static void kiln_fc_rows_run(const int8_t *x __
                    "  pop         {r4, r5, r6, r7, r8, r9, r10, r11, pc} \n");
 }
 
-/* Below this many rows the chunk and six-row set-up costs more than it saves (measured: 64 x 12
- * and 256 x 12 are faster four rows at a time, 1024 x 16 and 64 x 64 six at a time). */
+/* Layers other than TFLite's usual one (kiln_fc_is_usual): below this many rows the chunk and six-row set-up
+ * costs more than it saves (measured before the usual layer took kiln_fc_rows_run for every row count: 64 x 12 and
+ * 256 x 12 were faster four rows at a time, 1024 x 16 and 64 x 64 six at a time). */
 #define KILN_FC_SIX_ROW_MIN 16
 
 /* sums[i] = ks[i] + dot(x, row i) for the n (1 .. KILN_FC_CHUNK) rows starting at w; cols >= 1. */
-static inline void kiln_fc_dots(const int8_t *x, const int8_t *w, int32_t cols, int32_t n, const int32_t *ks,
-                                int32_t *sums)
+void kiln_fc_s8_dots(const int8_t *x, const int8_t *w, int32_t cols, int32_t n, const int32_t *ks, int32_t *sums)
 {
     const int32_t shape[2] = {cols, n}; /* kiln_fc_s8_args' first two words */
     kiln_fc_rows_run(x, w, ks, sums, NULL, shape);
-}
-
-void kiln_fc_s8_dots(const int8_t *x, const int8_t *w, int32_t cols, int32_t n, const int32_t *ks, int32_t *sums)
-{
-    kiln_fc_dots(x, w, cols, n, ks, sums);
 }
 
 /*
@@ -382,10 +378,10 @@ void kiln_fc_s8_dots(const int8_t *x, const int8_t *w, int32_t cols, int32_t n, 
  * sign is the product's, mult >= 0; a zero product gives out_offset either way). A saturated t is beyond the int8
  * range after the shift (rs <= 24), as the true value is. The whole int8 clamp is then one saturating shift to the
  * top byte (VQSHL by 24 - rs) and VSHR #24; a narrower range a VSHL by -rs (floor), VMAX and VMIN.
- * kiln_fc_rq_co: false (the generic requantization runs) for another shift or an offset that could take co out of
- * int32 (|out_offset| >= 2^(30 - rs); no valid offset for rs <= 15).
+ * kiln_fc_rq_fits: false (the generic requantization runs) for another shift or an offset that could take co out
+ * of int32 (|out_offset| >= 2^(30 - rs); no valid offset for rs <= 15). kiln_fc_rows_run forms co itself.
  */
-static inline bool kiln_fc_rq_co(int32_t shift, int32_t out_off, int32_t *co)
+static inline bool kiln_fc_rq_fits(int32_t shift, int32_t out_off)
 {
     if (shift > -1 || shift < -24)
     {
@@ -393,12 +389,7 @@ static inline bool kiln_fc_rq_co(int32_t shift, int32_t out_off, int32_t *co)
     }
     const int32_t rs = -shift;
     const int32_t lim = (int32_t)1 << (30 - rs); /* |out_off| < lim: |co| < 2^30 + 2^23 */
-    if ((uint32_t)out_off + (uint32_t)lim >= 2u * (uint32_t)lim)
-    {
-        return false;
-    }
-    *co = out_off * ((int32_t)1 << rs) + ((int32_t)1 << (rs - 1));
-    return true;
+    return (uint32_t)out_off + (uint32_t)lim < 2u * (uint32_t)lim;
 }
 
 /* The same for any per-tensor shift and a filter-offset term (added before the left shift). */
@@ -501,7 +492,7 @@ __attribute__((noinline)) static void kiln_fc_vec_mat_ksum(const int8_t *lhs,
     for (int32_t r0 = 0; r0 < rows; r0 += KILN_FC_CHUNK)
     {
         const int32_t n = MIN(KILN_FC_CHUNK, rows - r0);
-        kiln_fc_dots(lhs, rhs + (size_t)r0 * (size_t)cols, cols, n, kernel_sum + r0, sums);
+        kiln_fc_s8_dots(lhs, rhs + (size_t)r0 * (size_t)cols, cols, n, kernel_sum + r0, sums);
         kiln_fc_requant_other(sums, n, dst, r0, a, fo_term);
     }
 }
@@ -516,13 +507,12 @@ __attribute__((noinline)) static void kiln_fc_vec_mat_small(const int8_t *lhs,
                                                            int32_t fo_term);
 
 /* TFLite's usual layer on the kernel-sum path: per-tensor, dense output, symmetric weights (no filter-offset term),
- * a right shift of 1 to 24 and no left shift (kiln_fc_rq_co), any row count (measured: 64 x 12 603 instructions against
+ * a right shift of 1 to 24 and no left shift (kiln_fc_rq_fits), any row count (measured: 64 x 12 603 instructions against
  * 717 four rows at a time in C, 16 x 4 455 against 499). */
 static inline bool kiln_fc_is_usual(const kiln_fc_s8_args *a)
 {
-    int32_t co;
-    return a->cols > 0 && a->rows > 0 && a->rhs_offset == 0 && a->mult_pc == NULL &&
-           a->dst_stride == 1 && kiln_fc_rq_co(a->shift, a->dst_offset, &co);
+    return a->cols > 0 && a->rows > 0 && a->rhs_offset == 0 && a->mult_pc == NULL && a->dst_stride == 1 &&
+           kiln_fc_rq_fits(a->shift, a->dst_offset);
 }
 
 /* Everything but TFLite's usual layer on the kernel-sum path. */

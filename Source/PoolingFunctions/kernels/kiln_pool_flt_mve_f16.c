@@ -9,7 +9,6 @@
  * then the upper clamp in float16.
  */
 #include "Include/Internal/kiln_flt_ops.h"
-#include "Include/Internal/kiln_pool_flt_mve.h"
 #include "Include/Internal/kiln_asm_optimize.h" /* -O0 builds: see there */
 
 #if ARM_NN_ENABLE_F16 && KILN_FLT_OPS_MVE
@@ -188,80 +187,19 @@ void kiln_avg_pool_flt_f16(const kiln_pool_flt_geom *g, const float16_t *in, flo
     kiln_pool_mve_f16(g, in, out, lo, hi, true);
 }
 
-/* Max over a window of thirty-two channels, clamped, stored (Internal/kiln_pool_flt_mve.h). */
-__STATIC_FORCEINLINE void kiln_pool_max32_f16(
-    const float16_t *s, int32_t rows, int32_t cols, int32_t rb, int32_t cb, float16x8_t lo, float16x8_t hi,
-    float16_t *d)
-{
-    const float16_t *t;
-    int32_t y;
-    __asm__ volatile(KILN_POOL_MAX64_ASM("16"));
-}
-
-/* Max pooling with at least 32 channels: the output columns whose windows lie inside the input skip the span
- * computation; blocks of thirty-two channels walk the window in kiln_pool_max32_f16, the rest eight a vector
- * (predicated), VMAXNM from lo on the halves as kiln_pool_mve_f16. The same values. */
-void kiln_max_pool_flt_f16(const kiln_pool_flt_geom *g, const float16_t *in, float16_t *out, float32_t lo, float32_t hi)
-{
-    const int32_t c = g->c;
-    if (c < 32)
-    {
-        kiln_pool_mve_f16(g, in, out, lo, hi, false);
-        return;
-    }
-    const float16_t hl = (float16_t)lo, hh = (float16_t)hi;
-    const float16x8_t hlo = vdupq_n_f16(hl), hhi = vdupq_n_f16(hh);
-    const size_t row = (size_t)g->in_w * (size_t)c;
-    const int32_t rb = (int32_t)(row * sizeof(float16_t));
-    const int32_t cb = c * (int32_t)sizeof(float16_t);
-    const kiln_pool_flt_cols inner = kiln_pool_flt_interior(g);
-    float16_t *d = out;
-    for (int32_t b = 0; b < g->n; b++)
-    {
-        const float16_t *img = in + (size_t)b * (size_t)g->in_h * row;
-        for (int32_t oy = 0; oy < g->out_h; oy++)
-        {
-            int32_t y0, y1;
-            kiln_pool_flt_span(oy, g->stride_h, g->pad_h, g->k_h, g->in_h, &y0, &y1);
-            const int32_t rows = y1 - y0;
-            /* the window's first row (an empty row span: the image itself, never read) */
-            const float16_t *srow = rows > 0 ? img + (size_t)(oy * g->stride_h - g->pad_h + y0) * row : img;
-            for (int32_t ox = 0; ox < g->out_w; ox++, d += c)
-            {
-                int32_t x0 = 0, x1 = g->k_w;
-                if (ox < inner.a || ox >= inner.b)
-                {
-                    kiln_pool_flt_span(ox, g->stride_w, g->pad_w, g->k_w, g->in_w, &x0, &x1);
-                }
-                const int32_t cols = x1 - x0;
-                const float16_t *s = cols > 0 ? srow + (size_t)(ox * g->stride_w - g->pad_w + x0) * (size_t)c : srow;
-                int32_t c0 = 0;
-                if (rows > 0 && cols > 0)
-                {
-                    for (; c0 + 32 <= c; c0 += 32)
-                    {
-                        kiln_pool_max32_f16(s + c0, rows, cols, rb, cb, hlo, hhi, d + c0);
-                    }
-                }
-                for (; c0 < c; c0 += 8)
-                {
-                    /* the rest (and a window without an in-bounds tap: lo, clamped) */
-                    const mve_pred16_t p = vctp16q((uint32_t)(c - c0));
-                    float16x8_t r = hlo;
-                    const float16_t *sr = s + c0;
-                    for (int32_t ky = 0; ky < rows; ky++, sr += row)
-                    {
-                        const float16_t *t = sr;
-                        for (int32_t kx = cols; kx > 0; kx--, t += c)
-                        {
-                            r = vmaxnmq_f16(r, vldrhq_z_f16(t, p));
-                        }
-                    }
-                    vstrhq_p_f16(d + c0, vminnmq_f16(r, hhi), p);
-                }
-            }
-        }
-    }
-}
+/* Max pooling: kiln_pool_flt_max_mve.inc (shared with the other float type). */
+#define KILN_PMAX_NAME kiln_max_pool_flt_f16
+#define KILN_PMAX_T float16_t
+#define KILN_PMAX_V float16x8_t
+#define KILN_PMAX_SZ "16"
+#define KILN_PMAX_LANES 8
+#define KILN_PMAX_DUP(x) vdupq_n_f16((float16_t)(x))
+#define KILN_PMAX_VCTP vctp16q
+#define KILN_PMAX_LDZ vldrhq_z_f16
+#define KILN_PMAX_MAX vmaxnmq_f16
+#define KILN_PMAX_MIN vminnmq_f16
+#define KILN_PMAX_STP vstrhq_p_f16
+#define KILN_PMAX_SMALL(g, in, out, lo, hi) kiln_pool_mve_f16((g), (in), (out), (lo), (hi), false)
+#include "kiln_pool_flt_max_mve.inc"
 
 #endif

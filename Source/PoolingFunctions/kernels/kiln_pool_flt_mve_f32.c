@@ -7,7 +7,6 @@
  * activation bound (the lower clamp folded into the walk; a window without a tap gives lo), then the upper clamp.
  */
 #include "Include/Internal/kiln_flt_ops.h"
-#include "Include/Internal/kiln_pool_flt_mve.h"
 #include "Include/Internal/kiln_asm_optimize.h" /* -O0 builds: see there */
 
 #if ARM_NN_ENABLE_F32 && KILN_FLT_OPS_MVE
@@ -157,79 +156,19 @@ void kiln_avg_pool_flt_f32(const kiln_pool_flt_geom *g, const float32_t *in, flo
     kiln_pool_mve_f32(g, in, out, lo, hi, true);
 }
 
-/* Max over a window of sixteen channels, clamped, stored (Internal/kiln_pool_flt_mve.h). */
-__STATIC_FORCEINLINE void kiln_pool_max16_f32(
-    const float32_t *s, int32_t rows, int32_t cols, int32_t rb, int32_t cb, float32x4_t lo, float32x4_t hi,
-    float32_t *d)
-{
-    const float32_t *t;
-    int32_t y;
-    __asm__ volatile(KILN_POOL_MAX64_ASM("32"));
-}
-
-/* Max pooling: the output pixels whose windows lie inside the input horizontally (ox in [oxa, oxb)) skip the span
- * computation; blocks of sixteen channels walk the window in kiln_pool_max16_f32, the rest as in kiln_pool_mve_f32.
- * The same values (max is exact; VMAXNM from lo as there). */
-void kiln_max_pool_flt_f32(const kiln_pool_flt_geom *g, const float32_t *in, float32_t *out, float32_t lo, float32_t hi)
-{
-    const int32_t c = g->c;
-    if (c < 16)
-    {
-        kiln_pool_mve_f32(g, in, out, lo, hi, false);
-        return;
-    }
-    const float32x4_t vlo = vdupq_n_f32(lo);
-    const float32x4_t vhi = vdupq_n_f32(hi);
-    const size_t row = (size_t)g->in_w * (size_t)c;
-    const int32_t rb = (int32_t)(row * sizeof(float32_t));
-    const int32_t cb = c * (int32_t)sizeof(float32_t);
-    const kiln_pool_flt_cols inner = kiln_pool_flt_interior(g);
-    const int32_t oxa = inner.a, oxb = inner.b;
-    float32_t *d = out;
-    for (int32_t b = 0; b < g->n; b++)
-    {
-        const float32_t *img = in + (size_t)b * (size_t)g->in_h * row;
-        for (int32_t oy = 0; oy < g->out_h; oy++)
-        {
-            int32_t y0, y1;
-            kiln_pool_flt_span(oy, g->stride_h, g->pad_h, g->k_h, g->in_h, &y0, &y1);
-            const int32_t rows = y1 - y0;
-            /* the window's first row (an empty row span: the image itself, never read) */
-            const float32_t *srow = rows > 0 ? img + (size_t)(oy * g->stride_h - g->pad_h + y0) * row : img;
-            for (int32_t ox = 0; ox < g->out_w; ox++, d += c)
-            {
-                int32_t x0 = 0, x1 = g->k_w;
-                if (ox < oxa || ox >= oxb)
-                {
-                    kiln_pool_flt_span(ox, g->stride_w, g->pad_w, g->k_w, g->in_w, &x0, &x1);
-                }
-                const int32_t cols = x1 - x0;
-                if (rows == 0 || cols == 0)
-                {
-                    /* no in-bounds tap: lo, clamped */
-                    const float32x4_t v = vminnmq_f32(vlo, vhi);
-                    for (int32_t c0 = 0; c0 < c; c0 += 4)
-                    {
-                        vstrwq_p_f32(d + c0, v, vctp32q((uint32_t)(c - c0)));
-                    }
-                    continue;
-                }
-                const float32_t *s = cols > 0 ? srow + (size_t)(ox * g->stride_w - g->pad_w + x0) * (size_t)c : srow;
-                int32_t c0 = 0;
-                for (; c0 + 16 <= c; c0 += 16)
-                {
-                    kiln_pool_max16_f32(s + c0, rows, cols, rb, cb, vlo, vhi, d + c0);
-                }
-                for (; c0 < c; c0 += 4)
-                {
-                    const mve_pred16_t p = vctp32q((uint32_t)(c - c0));
-                    float32x4_t r[4];
-                    kiln_pool_px_f32(s + c0, rows, cols, row, c, false, vlo, r, 1, p);
-                    vstrwq_p_f32(d + c0, kiln_pool_fin_f32(r[0], false, 0, 0.0f, false, vlo, vhi), p);
-                }
-            }
-        }
-    }
-}
+/* Max pooling: kiln_pool_flt_max_mve.inc (shared with the other float type). */
+#define KILN_PMAX_NAME kiln_max_pool_flt_f32
+#define KILN_PMAX_T float32_t
+#define KILN_PMAX_V float32x4_t
+#define KILN_PMAX_SZ "32"
+#define KILN_PMAX_LANES 4
+#define KILN_PMAX_DUP(x) vdupq_n_f32(x)
+#define KILN_PMAX_VCTP vctp32q
+#define KILN_PMAX_LDZ vldrwq_z_f32
+#define KILN_PMAX_MAX vmaxnmq_f32
+#define KILN_PMAX_MIN vminnmq_f32
+#define KILN_PMAX_STP vstrwq_p_f32
+#define KILN_PMAX_SMALL(g, in, out, lo, hi) kiln_pool_mve_f32((g), (in), (out), (lo), (hi), false)
+#include "kiln_pool_flt_max_mve.inc"
 
 #endif
