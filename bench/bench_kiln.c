@@ -10,6 +10,7 @@
  * measures the stack's high-water mark (kiln_stack_mark / kiln_stack_peak: the bytes of stack the
  * library used below the benchmark's own call frame).
  *
+ * Arguments (optional): substrings of the layer descriptions to run, the others skipped.
  * Output: a Markdown table, then one "BENCH {json}" line per layer. Exit status 1 if any call
  * fails or a count is not reproducible.
  */
@@ -48,6 +49,7 @@ static const bench_case cases[] = {
     {"mobilenet", "maxpool name=mbn_maxpool_2x2_c32 in=1x16x16x32 filter=2x2 out=1x8x8x32 stride=2x2"},
     {"mobilenet", "fc name=mbn_fc_1024x128 cols=1024 rows=128"},
     {"mobilenet", "softmax name=mbn_softmax_1000 cols=1000"},
+    {"tails", "fc name=fc_260x61_tails cols=260 rows=61"},
     {"elementwise", "add name=add_s8_4096 n=4096"},
     {"elementwise", "mul name=mul_s8_4096 n=4096"},
 #if ARM_NN_ENABLE_F32
@@ -488,7 +490,21 @@ static bool bench_setup(const bench_case *c, bench_layer *b, char *err, int err_
     return true;
 }
 
-int main(void)
+/* true when the layer is selected: no arguments select every layer, else a layer runs when its description
+ * contains one of the arguments (e.g. bench_kiln fc_260 dw3x3_s2) */
+static bool bench_selected(const char *desc, int argc, char **argv)
+{
+    for (int i = 1; i < argc; i++)
+    {
+        if (strstr(desc, argv[i]) != NULL)
+        {
+            return true;
+        }
+    }
+    return argc < 2;
+}
+
+int main(int argc, char **argv)
 {
     fill(in_buf, IN_BYTES);
     fill(in2_buf, IN_BYTES);
@@ -517,6 +533,10 @@ int main(void)
     for (int c = 0; c < N_CASES; c++)
     {
         char err[300] = "";
+        if (!bench_selected(cases[c].desc, argc, argv))
+        {
+            continue;
+        }
         if (!bench_setup(&cases[c], &b, err, sizeof(err)))
         {
             printf("bench: %s: %s\n", cases[c].desc, err);
