@@ -226,6 +226,60 @@ void kiln_fc_s8_mat_mat(const int8_t *lhs,
                         int32_t dst_row_step,
                         const kiln_fc_s8_args *a);
 
+/**
+ * A validated fully connected call as kiln_fc_s8_entry hands it to the backend (kiln_fc_s8_run). The first five words
+ * are what the Helium kernel's assembly reads for TFLite's usual layer: cols, rows, out (three int32: the output offset
+ * and the activation's min and max, i.e. &fc->output_offset), mult and shift (one value each when !per_channel).
+ */
+typedef struct
+{
+    int32_t cols, rows;
+    const int32_t *out;
+    const int32_t *mult, *shift;
+    int32_t batches;
+    int32_t per_channel; /* 0: per-tensor */
+    const cmsis_nn_fc_params *fc;
+} kiln_fc_s8_call;
+
+/** Runs a validated call (batches, cols, rows >= 1; ksum: the route's kernel sums, or NULL): each backend's kernels. */
+void kiln_fc_s8_run(const int8_t *x,
+                    const int8_t *w,
+                    const int32_t *ksum,
+                    const int32_t *bias,
+                    int8_t *dst,
+                    const kiln_fc_s8_call *c);
+
+/** kiln_fc_s8_run through kiln_fc_s8_vec_mat / _mat_mat (the portable and DSP backends; the others' layers on Helium). */
+static inline void kiln_fc_s8_run_generic(const int8_t *x,
+                                          const int8_t *w,
+                                          const int32_t *ksum,
+                                          const int32_t *bias,
+                                          int8_t *dst,
+                                          const kiln_fc_s8_call *c)
+{
+    const bool pc = c->per_channel != 0;
+    const kiln_fc_s8_args a = {c->cols,
+                               c->rows,
+                               c->fc->input_offset,
+                               c->fc->filter_offset,
+                               c->fc->output_offset,
+                               c->fc->activation.min,
+                               c->fc->activation.max,
+                               1,
+                               pc ? c->mult : NULL,
+                               pc ? c->shift : NULL,
+                               pc ? 0 : c->mult[0],
+                               pc ? 0 : c->shift[0]};
+    if (c->batches == 1)
+    {
+        kiln_fc_s8_vec_mat(x, w, ksum, bias, dst, &a);
+    }
+    else
+    {
+        kiln_fc_s8_mat_mat(x, c->batches, w, ksum, bias, dst, c->rows, &a);
+    }
+}
+
 /** ksum[r] in arm_vector_sum_s8's format (see the top of this file), r < rows. */
 void kiln_fc_s8_row_sums(int32_t *ksum,
                          int32_t cols,
@@ -242,23 +296,6 @@ void kiln_fc_s8_dots(const int8_t *x, const int8_t *w, int32_t cols, int32_t n, 
 
 /** Order-sensitive 32-bit hash of n int32 values (used by the kernel-sum seal). */
 uint32_t kiln_fc_s8_hash_s32(const int32_t *v, int32_t n);
-
-/* ---- the kernel-sum seal (fully connected, MVE route) ---------------------------------------- */
-
-/** The layer a sealed kernel-sum block belongs to. */
-typedef struct
-{
-    const int8_t *filter;
-    const int32_t *bias;
-    int32_t cols, rows;
-    int32_t lhs_offset, rhs_offset;
-} kiln_fc_s8_seal_key;
-
-/**
- * Make `buf` (rows int32 sums followed by the seal) hold valid kernel sums for `key`: reuse them
- * when the seal matches, else recompute and reseal. Returns the sums.
- */
-const int32_t *kiln_fc_s8_sealed_sums(void *buf, const kiln_fc_s8_seal_key *key);
 
 /* ---- shared validation / execution of the public entries ------------------------------------ */
 
@@ -347,7 +384,7 @@ static inline bool kiln_fc_layout_ok(const cmsis_nn_dims *input_dims,
         return false;
     }
     const int64_t hw = (int64_t)ih * iw;
-    if (ic == 0 ? k != 0 : (hw > INT32_MAX || hw * ic != (int64_t)k))
+    if (ic == 0 ? k != 0 : (hw > INT32_MAX || (int64_t)(int32_t)hw * ic != (int64_t)k)) /* 32 x 32 -> 64 bits */
     {
         return false;
     }

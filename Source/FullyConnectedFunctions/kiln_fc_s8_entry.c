@@ -12,6 +12,15 @@
 
 /* ---- seal ------------------------------------------------------------------------------------ */
 
+/* The layer a sealed kernel-sum block belongs to. */
+typedef struct
+{
+    const int8_t *filter;
+    const int32_t *bias;
+    int32_t cols, rows;
+    int32_t lhs_offset, rhs_offset;
+} kiln_fc_s8_seal_key;
+
 #define KILN_FC_S8_SEAL_MAGIC 0x4B534D31u /* "KSM1" */
 
 typedef struct
@@ -19,15 +28,15 @@ typedef struct
     uint32_t magic;
     uint32_t key_hash;
     uint32_t sums_hash;
-    uint32_t check;
+    uint32_t reserved; /* 0 (the seal's 16 bytes are part of the size query's answer) */
 } kiln_fc_s8_seal;
 
-/* The key hash: a multiply-xor chain over the key's words (odd multipliers: each step is a
- * bijection of the running value, so layers differing in one word get different hashes). Two
- * instructions per word: it runs on every call. */
+/* The key hash: a multiply-add chain over the key's words, h = h * K + word (K odd: each step is a bijection of the
+ * running value and of the word, so layers differing in one word get different hashes). One MLA per word: it runs on
+ * every call. */
 static inline uint32_t kiln_key_step(uint32_t h, uint32_t v)
 {
-    return (h ^ v) * 0x9E3779B1u;
+    return h * 0x9E3779B1u + v;
 }
 
 static inline uint32_t kiln_key_ptr(uint32_t h, uintptr_t p)
@@ -51,38 +60,26 @@ static inline uint32_t kiln_key_hash(const kiln_fc_s8_seal_key *k)
     return kiln_key_step(h, (uint32_t)k->rhs_offset); /* only compared for equality: no final mix */
 }
 
-/* The seal's consistency word (a buffer whose seal words were not written together fails it). */
-static inline uint32_t kiln_seal_check(uint32_t magic, uint32_t key_hash, uint32_t sums_hash)
-{
-    return ((magic ^ key_hash) * 0x85EBCA6Bu) ^ sums_hash;
-}
-
 static inline const int32_t *kiln_fc_s8_seal_sums(void *buf, const kiln_fc_s8_seal_key *key)
 {
     int32_t *sums = (int32_t *)buf;
     uint8_t *seal_at = (uint8_t *)buf + (size_t)key->rows * sizeof(int32_t);
-    kiln_fc_s8_seal seal;
-    memcpy(&seal, seal_at, sizeof(seal));
-
+    /* The seal's words read in place (buf is word aligned: checked by the entry), each compared as soon as it is
+     * read: a mismatch in the first word costs one load. */
+    const uint32_t *word = (const uint32_t *)(const void *)seal_at;
     const uint32_t key_hash = kiln_key_hash(key);
-    if (seal.magic == KILN_FC_S8_SEAL_MAGIC && seal.key_hash == key_hash &&
-        seal.check == kiln_seal_check(KILN_FC_S8_SEAL_MAGIC, key_hash, seal.sums_hash) &&
-        seal.sums_hash == kiln_fc_s8_hash_s32(sums, key->rows))
+    if (word[0] == KILN_FC_S8_SEAL_MAGIC && word[1] == key_hash && word[2] == kiln_fc_s8_hash_s32(sums, key->rows))
     {
         return sums;
     }
     kiln_fc_s8_row_sums(sums, key->cols, key->rows, key->filter, key->lhs_offset, key->rhs_offset, key->bias);
+    kiln_fc_s8_seal seal;
     seal.magic = KILN_FC_S8_SEAL_MAGIC;
     seal.key_hash = key_hash;
     seal.sums_hash = kiln_fc_s8_hash_s32(sums, key->rows);
-    seal.check = kiln_seal_check(seal.magic, seal.key_hash, seal.sums_hash);
+    seal.reserved = 0;
     memcpy(seal_at, &seal, sizeof(seal));
     return sums;
-}
-
-const int32_t *kiln_fc_s8_sealed_sums(void *buf, const kiln_fc_s8_seal_key *key)
-{
-    return kiln_fc_s8_seal_sums(buf, key);
 }
 
 /* ---- entry ----------------------------------------------------------------------------------- */
@@ -185,31 +182,13 @@ arm_cmsis_nn_status kiln_fc_s8_entry(const cmsis_nn_context *ctx,
         return ARM_CMSIS_NN_SUCCESS;
     }
 
-    const kiln_fc_s8_args args = {cols,
-                                  rows,
-                                  in_off,
-                                  w_off,
-                                  out_off,
-                                  act_min,
-                                  act_max,
-                                  1,
-                                  per_channel ? mult : NULL,
-                                  per_channel ? shift : NULL,
-                                  per_channel ? 0 : mult[0],
-                                  per_channel ? 0 : shift[0]};
+    const kiln_fc_s8_call call = {cols, rows, &fc_params->output_offset, mult, shift, batches, per_channel, fc_params};
     const int32_t *ksum = NULL;
     if (plan.route == KILN_FC_S8_ROUTE_MVE_KSUM)
     {
         const kiln_fc_s8_seal_key key = {filter_data, bias_data, cols, rows, in_off, w_off};
         ksum = kiln_fc_s8_seal_sums(ctx->buf, &key);
     }
-    if (batches == 1)
-    {
-        kiln_fc_s8_vec_mat(input_data, filter_data, ksum, bias_data, output_data, &args); /* the usual call */
-    }
-    else
-    {
-        kiln_fc_s8_mat_mat(input_data, batches, filter_data, ksum, bias_data, output_data, rows, &args);
-    }
+    kiln_fc_s8_run(input_data, filter_data, ksum, bias_data, output_data, &call);
     return ARM_CMSIS_NN_SUCCESS;
 }

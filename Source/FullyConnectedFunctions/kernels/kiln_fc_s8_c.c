@@ -91,6 +91,16 @@ void kiln_fc_s8_mat_mat(const int8_t *lhs,
     }
 }
 
+void kiln_fc_s8_run(const int8_t *x,
+                    const int8_t *w,
+                    const int32_t *ksum,
+                    const int32_t *bias,
+                    int8_t *dst,
+                    const kiln_fc_s8_call *c)
+{
+    kiln_fc_s8_run_generic(x, w, ksum, bias, dst, c);
+}
+
 void kiln_fc_s8_row_sums(int32_t *ksum,
                          int32_t cols,
                          int32_t rows,

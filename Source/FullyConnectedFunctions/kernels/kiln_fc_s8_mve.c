@@ -160,23 +160,25 @@ static inline int32x4_t kiln_dot4_wsum(const int8_t *x, const int8_t *w0, int32_
  * The kernel-sum path's rows, dot products and (when dst is set) the usual requantization, as one function in
  * assembly (AAPCS: r4-r11 and lr saved, only q0-q3 used): GCC 12 neither forms the tail-predicated loops from
  * intrinsics nor keeps their pointers in registers, and the C glue around them cost ~150 instructions a call.
- * Arguments: x, w (row 0), ks (the kernel sums), sums, dst, a (a kiln_fc_s8_args: cols >= 1, rows >= 1). Chunks of
+ * Arguments: x, w (row 0), ks (the kernel sums), sums, dst, a (a kiln_fc_s8_call: cols >= 1, rows >= 1). Chunks of
  * up to KILN_FC_CHUNK rows:
  *   sums[i] = ks[i] + dot(x, row i): six rows per pass, one VLDRB of x feeding six VMLADAVA per 16 columns
  *     (14 instructions per 96 MACs; six accumulators and seven pointers take every general register, so the pass's
- *     state lives on the stack: 19 instructions per group outside the column loop); then four rows in one pass when
+ *     state lives on the stack: 18 instructions per group outside the column loop); then four rows in one pass when
  *     at least four remain, then one row per pass. Tail-predicated low-overhead loops (DLSTP / LETP): any cols >= 1.
  *   dst != NULL (TFLite's usual layer, kiln_fc_is_usual): dst[i] = the output stage of sums[i] (kiln_fc_rq_fits,
- *     co and the shift computed here from a), eight instructions per four outputs for the whole int8 range, nine for
+ *     co and the shift computed here from a's out, mult and shift), eight instructions per four outputs for the whole int8 range, nine for
  *     a narrower one; the sums in the function's own stack buffer (sums unused).
  *   dst == NULL: the sums only, into sums; a may then be just its first two words, int32_t {cols, rows}
  *     (rows <= KILN_FC_CHUNK).
  */
-typedef char kiln_fc_args_layout[(offsetof(kiln_fc_s8_args, cols) == 0 && offsetof(kiln_fc_s8_args, rows) == 4 &&
-                                  offsetof(kiln_fc_s8_args, dst_offset) == 16 &&
-                                  offsetof(kiln_fc_s8_args, act_min) == 20 &&
-                                  offsetof(kiln_fc_s8_args, act_max) == 24 && offsetof(kiln_fc_s8_args, mult) == 40 &&
-                                  offsetof(kiln_fc_s8_args, shift) == 44)
+typedef char kiln_fc_call_layout[(offsetof(kiln_fc_s8_call, cols) == 0 && offsetof(kiln_fc_s8_call, rows) == 4 &&
+                                  offsetof(kiln_fc_s8_call, out) == 8 && offsetof(kiln_fc_s8_call, mult) == 12 &&
+                                  offsetof(kiln_fc_s8_call, shift) == 16 &&
+                                  offsetof(cmsis_nn_fc_params, activation) == offsetof(cmsis_nn_fc_params, output_offset) + 4 &&
+                                  offsetof(cmsis_nn_activation, max) == 4 &&
+                                  offsetof(kiln_fc_s8_args, act_min) == offsetof(kiln_fc_s8_args, dst_offset) + 4 &&
+                                  offsetof(kiln_fc_s8_args, act_max) == offsetof(kiln_fc_s8_args, dst_offset) + 8)
                                      ? 1
                                      : -1];
 
@@ -213,24 +215,28 @@ __attribute__((naked, noinline)) static void kiln_fc_rows_run(const int8_t *x __
     __asm volatile("  push        {r4, r5, r6, r7, r8, r9, r10, r11, lr} \n"
                    "  sub         sp, sp, #352                \n"
                    /* [0] w [4] cols [8] x [12] sums [16] end of the six-row sums [20] ks [24] sums of a chunk
-                    * [28] rows of the chunk left after its six-row groups [32] rows after the chunk [36] dst
-                    * [40] rows of the chunk [44] mult [48] co [52] shift [56] full [60] a [64..352) own sums */
+                    * [28] rows of the chunk left after its six-row groups [32] rows after the chunk [36] rows of the
+                    * chunk [40] dst [44] mult [48] co [52] shift [56] full [60] out [64..352) own sums */
                    "  ldrd        r4, r5, [sp, #388]          \n" /* dst, a */
                    "  ldrd        r6, r7, [r5]                \n" /* cols, rows */
                    "  strd        r1, r6, [sp, #0]            \n"
                    "  str         r0, [sp, #8]                \n"
                    "  str         r2, [sp, #20]               \n"
-                   "  str         r4, [sp, #36]               \n"
+                   "  str         r4, [sp, #40]               \n"
                    "  cbz         r4, 20f                     \n"
                    "  add         r3, sp, #64                 \n" /* the output stage's constants */
-                   "  ldr         r8, [r5, #44]               \n"
-                   "  ldr         r9, [r5, #16]               \n"
+                   "  ldrd        r12, r0, [r5, #8]           \n" /* out (offset, min, max), mult pointers */
+                   "  ldr         r8, [r5, #16]               \n"
+                   "  ldr         r0, [r0]                    \n" /* mult */
+                   "  ldr         r8, [r8]                    \n" /* shift */
+                   "  ldr         r9, [r12]                   \n" /* out_offset */
+                   "  str         r0, [sp, #44]               \n"
                    "  rsbs        r8, r8, #0                  \n" /* rs */
                    "  movs        r10, #1                     \n"
                    "  lsl         r10, r10, r8                \n"
                    "  mul         r9, r9, r10                 \n"
                    "  add         r9, r9, r10, lsr #1         \n" /* co = out_offset * 2^rs + 2^(rs - 1) */
-                   "  ldrd        r10, r11, [r5, #20]         \n" /* act_min, act_max */
+                   "  ldrd        r10, r11, [r12, #4]         \n" /* act_min, act_max */
                    "  movs        r0, #0                      \n"
                    "  rsbs        r8, r8, #0                  \n" /* -rs */
                    "  cmn         r10, #128                   \n"
@@ -239,10 +245,9 @@ __attribute__((naked, noinline)) static void kiln_fc_rows_run(const int8_t *x __
                    "  itt         eq                          \n"
                    "  addeq       r8, r8, #24                 \n" /* 24 - rs: the whole int8 range */
                    "  moveq       r0, #1                      \n"
-                   "  ldr         r10, [r5, #40]              \n"
-                   "  strd        r10, r9, [sp, #44]          \n"
+                   "  str         r9, [sp, #48]               \n"
                    "  strd        r8, r0, [sp, #52]           \n"
-                   "  str         r5, [sp, #60]               \n"
+                   "  str         r12, [sp, #60]              \n"
                    "20:                                       \n"
                    "  str         r3, [sp, #24]               \n"
                    "  mov         r5, r7                      \n"
@@ -252,8 +257,7 @@ __attribute__((naked, noinline)) static void kiln_fc_rows_run(const int8_t *x __
                    "  it          lt                          \n"
                    "  movlt       r7, r5                      \n" /* n = min(left, 72) */
                    "  subs        r5, r5, r7                  \n"
-                   "  str         r5, [sp, #32]               \n"
-                   "  str         r7, [sp, #40]               \n"
+                   "  strd        r5, r7, [sp, #32]           \n"
                    "  ldr         r6, [sp, #24]               \n" /* sums */
                    "  movs        r8, #43                     \n"
                    "  mul         r8, r7, r8                  \n"
@@ -273,8 +277,9 @@ __attribute__((naked, noinline)) static void kiln_fc_rows_run(const int8_t *x __
                    KILN_FC_MAC("q1", "r1", "r0") KILN_FC_MAC("q2", "r3", "r2") KILN_FC_MAC("q3", "r5", "r4")
                    KILN_FC_MAC("q1", "r7", "r6") KILN_FC_MAC("q2", "r9", "r8") KILN_FC_MAC("q3", "r11", "r10")
                    "  letp        lr, 1b                      \n"
-                   KILN_FC_PASS_STORE("r0, r2, r4, r6, r8, r10")
-                   "  ldr         lr, [sp, #16]               \n"
+                   "  ldrd        r12, lr, [sp, #12]          \n" /* sums, the end of the six-row sums */
+                   "  stmia       r12!, {r0, r2, r4, r6, r8, r10} \n"
+                   "  str         r12, [sp, #12]              \n"
                    "  cmp         r12, lr                     \n"
                    "  bne         3b                          \n"
                    "4:                                        \n"
@@ -313,10 +318,9 @@ __attribute__((naked, noinline)) static void kiln_fc_rows_run(const int8_t *x __
                    "  subs        r6, r6, #1                  \n"
                    "  bne         7b                          \n"
                    "8:                                        \n" /* requantization */
-                   "  ldr         r2, [sp, #36]               \n" /* dst */
+                   "  ldrd        r5, r2, [sp, #36]           \n" /* n, dst */
                    "  cbz         r2, 11f                     \n"
                    "  ldr         r1, [sp, #24]               \n" /* sums */
-                   "  ldr         r5, [sp, #40]               \n" /* n */
                    "  add         r0, sp, #44                 \n"
                    "  ldm         r0, {r3, r6, r7, r10}       \n" /* mult, co, shift, full */
                    "  cmp         r10, #0                     \n"
@@ -333,8 +337,8 @@ __attribute__((naked, noinline)) static void kiln_fc_rows_run(const int8_t *x __
                    "  letp        lr, 10b                     \n"
                    "  b           15f                         \n"
                    "9:                                        \n"
-                   "  ldr         r0, [sp, #60]               \n" /* a */
-                   "  ldrd        r8, r9, [r0, #20]           \n"
+                   "  ldr         r0, [sp, #60]               \n" /* out */
+                   "  ldrd        r8, r9, [r0, #4]            \n"
                    "  vdup.32     q2, r8                      \n"
                    "  vdup.32     q3, r9                      \n"
                    "  dlstp.32    lr, r5                      \n"
@@ -350,7 +354,7 @@ __attribute__((naked, noinline)) static void kiln_fc_rows_run(const int8_t *x __
                    "  letp        lr, 12b                     \n"
                    "15:                                       \n" /* the next chunk */
                    "  ldr         r5, [sp, #32]               \n"
-                   "  str         r2, [sp, #36]               \n"
+                   "  str         r2, [sp, #40]               \n"
                    "  cmp         r5, #0                      \n"
                    "  bne         13b                         \n"
                    "11:                                       \n"
@@ -544,10 +548,67 @@ void kiln_fc_s8_vec_mat(const int8_t *lhs,
 {
     if (kernel_sum != NULL && kiln_fc_is_usual(a))
     {
-        kiln_fc_rows_run(lhs, rhs, kernel_sum, NULL, dst, a);
+        const kiln_fc_s8_call c = {a->cols, a->rows, &a->dst_offset, &a->mult, &a->shift, 1, 0, NULL};
+        kiln_fc_rows_run(lhs, rhs, kernel_sum, NULL, dst, &c);
         return;
     }
     kiln_fc_vec_mat_other(lhs, rhs, kernel_sum, bias, dst, a);
+}
+
+/* kiln_fc_s8_run's other layers (a sibling call from its assembly: the same arguments). */
+__attribute__((used, noinline, noclone)) static void kiln_fc_run_other(const int8_t *x,
+                                                                     const int8_t *w,
+                                                                     const int32_t *ksum,
+                                                                     const int32_t *bias,
+                                                                     int8_t *dst,
+                                                                     const kiln_fc_s8_call *c)
+{
+    kiln_fc_s8_run_generic(x, w, ksum, bias, dst, c);
+}
+
+/*
+ * The public entries' layers. TFLite's usual one (kernel sums, one input vector, per-tensor, symmetric weights,
+ * kiln_fc_rq_fits: shift in [-24, -1] and |out_offset| < 2^(30 + shift)) goes straight into kiln_fc_rows_run with the
+ * caller's parameters (c's first five words), the others to kiln_fc_run_other: both sibling calls (the stack arguments
+ * dst and c stay in place). In assembly: GCC 12 saves nine registers and reloads and re-stores the stack arguments
+ * around either sibling call (30 instructions for the usual layer, 23 here).
+ */
+__attribute__((naked, noinline)) void kiln_fc_s8_run(const int8_t *x __attribute__((unused)),
+                                                     const int8_t *w __attribute__((unused)),
+                                                     const int32_t *ksum __attribute__((unused)),
+                                                     const int32_t *bias __attribute__((unused)),
+                                                     int8_t *dst __attribute__((unused)),
+                                                     const kiln_fc_s8_call *c __attribute__((unused)))
+{
+    __asm volatile("  cbz         r2, 9f                      \n"
+                   "  push        {r4, r5, r6}                \n"
+                   "  ldr         r12, [sp, #16]              \n" /* c */
+                   "  ldr         r4, [r12, #20]              \n" /* batches */
+                   "  cmp         r4, #1                      \n"
+                   "  bne         8f                          \n"
+                   "  ldrd        r4, r5, [r12, #24]          \n" /* per_channel, fc */
+                   "  ldr         r5, [r5, #4]                \n" /* filter_offset */
+                   "  orrs        r4, r4, r5                  \n"
+                   "  bne         8f                          \n"
+                   "  ldr         r4, [r12, #16]              \n"
+                   "  ldr         r4, [r4]                    \n" /* shift */
+                   "  adds        r4, r4, #24                 \n"
+                   "  cmp         r4, #23                     \n" /* shift + 24 in [0, 23] */
+                   "  bhi         8f                          \n"
+                   "  movs        r5, #64                     \n"
+                   "  lsls        r5, r5, r4                  \n" /* lim = 2^6 x 2^(shift + 24) = 2^(30 + shift) */
+                   "  ldr         r6, [r12, #8]               \n"
+                   "  ldr         r6, [r6]                    \n" /* out_offset */
+                   "  add         r6, r6, r5                  \n"
+                   "  cmp         r6, r5, lsl #1              \n" /* out_offset + lim < 2 lim, unsigned */
+                   "  bhs         8f                          \n"
+                   "  pop         {r4, r5, r6}                \n"
+                   "  movs        r3, #0                      \n" /* sums: the assembly's own */
+                   "  b           kiln_fc_rows_run            \n"
+                   "8:                                        \n"
+                   "  pop         {r4, r5, r6}                \n"
+                   "9:                                        \n"
+                   "  b           kiln_fc_run_other           \n");
 }
 
 __attribute__((noinline)) static void kiln_fc_vec_mat_small(const int8_t *lhs,
@@ -734,7 +795,7 @@ uint32_t kiln_fc_s8_hash_s32(const int32_t *v, int32_t n)
 {
     /* A polynomial per lane: acc = acc * K + (next four values), K odd, so any single changed
      * value changes the lane (and the result), and the order of the blocks matters; then the
-     * lanes (different odd weights) and the count are mixed. Only equality of two hashes is ever
+     * lanes are mixed with different odd weights. Only equality of two hashes is ever
      * tested, so no final avalanche step (a bijection of the result would not change which inputs
      * collide). This is the Helium route's own hash (only this route seals sums). In assembly:
      * four steps per pass alternating the two accumulator registers (VMLA accumulates into the
@@ -743,12 +804,13 @@ uint32_t kiln_fc_s8_hash_s32(const int32_t *v, int32_t n)
      * the same on every call); GCC 12 adds a register copy per step and a predicate computation
      * per tail vector. */
     const uint32_t k = 0x9E3779B1u;
-    uint32x4_t acc = vdupq_n_u32(0);
+    uint32x4_t acc;
     uint32x4_t t;
     const int32_t *p = v;
     const int32_t quads = n >> 4;
     const int32_t tail = n & 15;
-    __asm__ volatile("   wls     lr, %[cnt], 2f\n"
+    __asm__ volatile("   vmov.i32  %q[acc], #0\n"
+                     "   wls     lr, %[cnt], 2f\n"
                      "1: vldrw.u32 %q[t], [%[p]], #16\n"
                      "   vmla.u32  %q[t], %q[acc], %[k]\n"
                      "   vldrw.u32 %q[acc], [%[p]], #16\n"
@@ -764,10 +826,10 @@ uint32_t kiln_fc_s8_hash_s32(const int32_t *v, int32_t n)
                      "   vmov      %q[acc], %q[t]\n"
                      "   letp    lr, 3b\n"
                      "4:\n"
-                     : [acc] "+w"(acc), [t] "=&w"(t), [p] "+r"(p)
+                     : [acc] "=&w"(acc), [t] "=&w"(t), [p] "+r"(p)
                      : [k] "r"(k), [cnt] "r"(quads), [tail] "r"(tail)
                      : "lr", "memory");
-    return vmladavq_u32(acc, vidupq_n_u32(1u, 2)) ^ (uint32_t)n; /* lane weights 1, 3, 5, 7 */
+    return vmladavq_u32(acc, vidupq_n_u32(1u, 2)); /* lane weights 1, 3, 5, 7 (n is part of the seal's key) */
 }
 
 #endif
