@@ -213,18 +213,23 @@ void kiln_fc_s8_vec_mat(const int8_t *lhs,
                         int8_t *dst,
                         const kiln_fc_s8_args *a);
 
-/**
- * Several lhs vectors (consecutive, cols apart) against one matrix: dst advances by dst_row_step
- * per vector. Backends may share matrix loads between vectors.
- */
-void kiln_fc_s8_mat_mat(const int8_t *lhs,
-                        int32_t lhs_count,
-                        const int8_t *rhs,
-                        const int32_t *kernel_sum,
-                        const int32_t *bias,
-                        int8_t *dst,
-                        int32_t dst_row_step,
-                        const kiln_fc_s8_args *a);
+/** Several lhs vectors (consecutive, cols apart) against one matrix: dst advances by dst_row_step per vector. */
+static inline void kiln_fc_s8_mat_mat(const int8_t *lhs,
+                                      int32_t lhs_count,
+                                      const int8_t *rhs,
+                                      const int32_t *kernel_sum,
+                                      const int32_t *bias,
+                                      int8_t *dst,
+                                      int32_t dst_row_step,
+                                      const kiln_fc_s8_args *a)
+{
+    for (int32_t i = 0; i < lhs_count; i++)
+    {
+        kiln_fc_s8_vec_mat(lhs, rhs, kernel_sum, bias, dst, a);
+        lhs += a->cols;
+        dst += dst_row_step;
+    }
+}
 
 /**
  * A validated fully connected call as kiln_fc_s8_entry hands it to the backend (kiln_fc_s8_run). The first five words
@@ -240,14 +245,6 @@ typedef struct
     int32_t per_channel; /* 0: per-tensor */
     const cmsis_nn_fc_params *fc;
 } kiln_fc_s8_call;
-
-/** Runs a validated call (batches, cols, rows >= 1; ksum: the route's kernel sums, or NULL): each backend's kernels. */
-void kiln_fc_s8_run(const int8_t *x,
-                    const int8_t *w,
-                    const int32_t *ksum,
-                    const int32_t *bias,
-                    int8_t *dst,
-                    const kiln_fc_s8_call *c);
 
 /** kiln_fc_s8_run through kiln_fc_s8_vec_mat / _mat_mat (the portable and DSP backends; the others' layers on Helium). */
 static inline void kiln_fc_s8_run_generic(const int8_t *x,
@@ -279,6 +276,27 @@ static inline void kiln_fc_s8_run_generic(const int8_t *x,
         kiln_fc_s8_mat_mat(x, c->batches, w, ksum, bias, dst, c->rows, &a);
     }
 }
+
+/** Runs a validated call (batches, cols, rows >= 1; ksum: the route's kernel sums, or NULL): on Helium an assembly
+ * dispatcher (kernels/kiln_fc_s8_mve.c), elsewhere kiln_fc_s8_run_generic. */
+#if KILN_BUILD_MVE
+void kiln_fc_s8_run(const int8_t *x,
+                    const int8_t *w,
+                    const int32_t *ksum,
+                    const int32_t *bias,
+                    int8_t *dst,
+                    const kiln_fc_s8_call *c);
+#else
+static inline void kiln_fc_s8_run(const int8_t *x,
+                                  const int8_t *w,
+                                  const int32_t *ksum,
+                                  const int32_t *bias,
+                                  int8_t *dst,
+                                  const kiln_fc_s8_call *c)
+{
+    kiln_fc_s8_run_generic(x, w, ksum, bias, dst, c);
+}
+#endif
 
 /** ksum[r] in arm_vector_sum_s8's format (see the top of this file), r < rows. */
 void kiln_fc_s8_row_sums(int32_t *ksum,

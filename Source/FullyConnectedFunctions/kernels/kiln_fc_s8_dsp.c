@@ -244,33 +244,6 @@ void kiln_fc_s8_vec_mat(const int8_t *lhs,
     kiln_fc_s8_rows_dsp(lhs, rhs, kernel_sum, bias, dst, a);
 }
 
-void kiln_fc_s8_mat_mat(const int8_t *lhs,
-                        int32_t lhs_count,
-                        const int8_t *rhs,
-                        const int32_t *kernel_sum,
-                        const int32_t *bias,
-                        int8_t *dst,
-                        int32_t dst_row_step,
-                        const kiln_fc_s8_args *a)
-{
-    for (int32_t i = 0; i < lhs_count; i++)
-    {
-        kiln_fc_s8_vec_mat(lhs, rhs, kernel_sum, bias, dst, a);
-        lhs += a->cols;
-        dst += dst_row_step;
-    }
-}
-
-void kiln_fc_s8_run(const int8_t *x,
-                    const int8_t *w,
-                    const int32_t *ksum,
-                    const int32_t *bias,
-                    int8_t *dst,
-                    const kiln_fc_s8_call *c)
-{
-    kiln_fc_s8_run_generic(x, w, ksum, bias, dst, c);
-}
-
 void kiln_fc_s8_row_sums(int32_t *ksum,
                          int32_t cols,
                          int32_t rows,
