@@ -175,6 +175,10 @@ static inline int32x4_t kiln_dot4_wsum(const int8_t *x, const int8_t *w0, int32_
 typedef char kiln_fc_call_layout[(offsetof(kiln_fc_s8_call, cols) == 0 && offsetof(kiln_fc_s8_call, rows) == 4 &&
                                   offsetof(kiln_fc_s8_call, out) == 8 && offsetof(kiln_fc_s8_call, mult) == 12 &&
                                   offsetof(kiln_fc_s8_call, shift) == 16 &&
+                                  /* kiln_fc_s8_run's dispatcher: batches, per_channel, fc, fc->filter_offset */
+                                  offsetof(kiln_fc_s8_call, batches) == 20 &&
+                                  offsetof(kiln_fc_s8_call, per_channel) == 24 && offsetof(kiln_fc_s8_call, fc) == 28 &&
+                                  offsetof(cmsis_nn_fc_params, filter_offset) == 4 &&
                                   offsetof(cmsis_nn_fc_params, activation) == offsetof(cmsis_nn_fc_params, output_offset) + 4 &&
                                   offsetof(cmsis_nn_activation, max) == 4 &&
                                   offsetof(kiln_fc_s8_args, act_min) == offsetof(kiln_fc_s8_args, dst_offset) + 4 &&
