@@ -54,7 +54,8 @@ static arm_cmsis_nn_status kiln_mat_mult_nt_t(const int32_t *weight_sum_buf,
         return ARM_CMSIS_NN_ARG_ERROR;
     }
     kiln_conv_s8_gemm_args ga = {rhs,      bias,     NULL,         dst_multipliers, dst_shifts, rhs_cols,          rhs_cols,
-                                 rhs_rows, lhs_offset, dst_offset, activation_min,  activation_max, row_address_offset};
+                                 rhs_rows, lhs_offset, dst_offset, activation_min,  activation_max, row_address_offset,
+                                 false};
     if (weight_sum_buf != NULL)
     {
         /* ns-cmsis-nn: the sums already hold sum(rhs) * lhs_offset + bias; lhs is used raw. */
@@ -179,7 +180,8 @@ arm_cmsis_nn_status arm_nn_mat_mul_core_1x_s8(int32_t row_elements,
                                        conv_params->output_offset,
                                        conv_params->activation.min,
                                        conv_params->activation.max,
-                                       out_ch};
+                                       out_ch,
+                                       false};
     kiln_conv_s8_gemm(&ga, &row_base_ref, 1, output);
     return ARM_CMSIS_NN_SUCCESS;
 }
@@ -211,7 +213,8 @@ int8_t *arm_nn_mat_mul_core_4x_s8(const int32_t row_elements,
                                        conv_params->output_offset,
                                        conv_params->activation.min,
                                        conv_params->activation.max,
-                                       out_ch};
+                                       out_ch,
+                                       false};
     const int8_t *rows[4] = {row_base, row_base + offset, row_base + 2 * offset, row_base + 3 * offset};
     kiln_conv_s8_gemm(&ga, rows, 4, output);
     return output + 4 * out_ch;

@@ -35,7 +35,7 @@ int8_t *arm_nn_mat_mult_s8(const int8_t *input_row,
     }
     const kiln_conv_s8_gemm_args g = {
         input_row, bias,       NULL,       output_mult,        output_shift,       row_len,  row_len,
-        output_ch, col_offset, out_offset, out_activation_min, out_activation_max, output_ch};
+        output_ch, col_offset, out_offset, out_activation_min, out_activation_max, output_ch, false};
     const int8_t *cols[KILN_CONV_S8_MAX_ROWS];
     for (int32_t j = 0; j < col_batches; j++)
     {

@@ -148,6 +148,9 @@ void kiln_conv_s8_run(const kiln_conv_s8_run_args *a)
     for (int32_t g = 0; g < groups; g++)
     {
         const int32_t oc0 = g * oc_per_group;
+        /* (a property of the parameters that only the Helium kernels use: worked out once per call there) */
+        const bool top = KILN_BUILD_MVE && kiln_conv_s8_requant_top(a->shift + oc0, oc_per_group, a->output_offset,
+                                                                    a->act_min, a->act_max);
         const kiln_conv_s8_gemm_args ga = {
             a->filter + (int32_t)(oc0 * k),
             a->bias != NULL ? a->bias + oc0 : NULL,
@@ -162,6 +165,7 @@ void kiln_conv_s8_run(const kiln_conv_s8_run_args *a)
             a->act_min,
             a->act_max,
             s->out_c,
+            top,
         };
         const int32_t ch0 = g * s->filter_c;
 #if KILN_BUILD_MVE || KILN_BUILD_DSP

@@ -172,10 +172,19 @@ static void gen_case(kiln_rng *r, conv_entry e, conv_case *c)
     {
         log2k++;
     }
+    /* One case in eight: the ends of the Helium kernels' top-byte requantization (right shifts of 1 and 24 bits,
+     * output offsets -128 and 127, the whole int8 activation range: kiln_conv_s8_requant_top). */
+    const bool top_ends = kiln_rng_range(r, 0, 7) == 0;
     for (int32_t i = 0; i < c->s.out_c; i++)
     {
         g_bias[i] = kiln_rng_range(r, -30000, 30000);
         g_mult[i] = kiln_rng_range(r, 1 << 30, INT32_MAX);
+        if (top_ends)
+        {
+            static const int32_t ends[4] = {-1, -2, -23, -24};
+            g_shift[i] = kiln_rng_range(r, 0, 1) ? ends[kiln_rng_range(r, 0, 3)] : kiln_rng_range(r, -24, -1);
+            continue;
+        }
         /* Mostly a scale that keeps outputs in range, sometimes one that saturates. */
         g_shift[i] = kiln_rng_range(r, 0, 7) == 0 ? kiln_rng_range(r, -4, 2) : -(7 + log2k / 2) + kiln_rng_range(r, -3, 2);
     }
@@ -186,7 +195,11 @@ static void gen_case(kiln_rng *r, conv_entry e, conv_case *c)
     c->shift = g_shift;
     c->input_offset = kiln_rng_range(r, 0, 3) == 0 ? 128 : kiln_rng_range(r, -127, 128);
     c->output_offset = kiln_rng_range(r, -128, 127);
-    if (kiln_rng_range(r, 0, 1))
+    if (top_ends)
+    {
+        c->output_offset = kiln_rng_range(r, 0, 2) == 0 ? c->output_offset : (kiln_rng_range(r, 0, 1) ? -128 : 127);
+    }
+    if (top_ends || kiln_rng_range(r, 0, 1))
     {
         c->act_min = -128;
         c->act_max = 127;

@@ -27,6 +27,7 @@
  * up to six three-row blocks.
  */
 #include "Include/Internal/kiln_conv_s8.h"
+#include <stddef.h>
 
 #if KILN_BUILD_MVE
 
@@ -292,6 +293,24 @@ static inline __attribute__((always_inline)) void kiln_mve_out4c_right(int32x4_t
     vstrbq_s32(dst, acc);
 }
 
+/* The top-byte form's rounding constants of four channels (shifts in [-24, -1], out_offset within int8:
+ * kiln_conv_s8_requant_top): co = (1 + 2 out_offset) << (r - 1) = 2^(r-1) + out_offset * 2^r, r = -shift
+ * (~shift = r - 1). */
+static inline int32x4_t kiln_mve_top_co(int32x4_t vshift, int32_t out_offset)
+{
+    return vshlq_s32(vdupq_n_s32(1 + 2 * out_offset), vmvnq_s32(vshift));
+}
+
+/* kiln_mve_out4c in the top-byte form (see kiln_g3t_job): y = SRDHM(acc + base, mult),
+ * t = sat(sat(y + co) + sign(y)), the output the top byte of sat32(t << (shift + 24)). */
+static inline __attribute__((always_inline)) void kiln_mve_out4c_top(int32x4_t acc, int32x4_t base, int32x4_t mult,
+                                                                     int32x4_t co, int32x4_t qsh, int8_t *dst)
+{
+    acc = vqrdmulhq_s32(vaddq_s32(acc, base), mult);
+    acc = vqaddq_s32(vqaddq_s32(acc, co), vshrq_n_s32(acc, 31));
+    vstrbq_s32(dst, vshrq_n_s32(vqshlq_s32(acc, qsh), 24));
+}
+
 #if KILN_MVE_BIG_ASM
 /*
  * Both 3x2 passes of a group of four channels in one assembly statement, the registers fixed: sums in
@@ -387,7 +406,8 @@ KILN_G3_FN(kiln_g3_odd_tail, KILN_G3_PRED, KILN_G3_STEP, KILN_G3_TAIL)
  * 16 -> 32 0.248 -> 0.238 with the single out-of-line statement).
  */
 static inline __attribute__((always_inline)) void kiln_mve_gemm3_body(const kiln_conv_s8_gemm_args *a,
-                                                                      const int8_t *const *rows, int8_t *dst,
+                                                                      const int8_t *const *rows,
+                                                                      const int32_t *row_off, int8_t *dst,
                                                                       const bool tail)
 {
     /* The step count's parity and the partial last step pick the passes' code, so that they carry no
@@ -397,7 +417,6 @@ static inline __attribute__((always_inline)) void kiln_mve_gemm3_body(const kiln
         tail ? (odd ? kiln_g3_odd_tail : kiln_g3_even_tail) : (odd ? kiln_g3_odd : kiln_g3_even);
     const int32_t ws = a->rhs_stride;
     const int32_t n_oc4 = a->n_oc & ~3;
-    const int32_t ds = a->dst_stride;
     const int32_t half = ((a->k >> 4) - 1) >> 1;
     const int32_t k16 = a->k & ~15;
     const mve_pred16_t tpred = vctp8q((uint32_t)(a->k & 15));
@@ -446,8 +465,7 @@ static inline __attribute__((always_inline)) void kiln_mve_gemm3_body(const kiln
 #pragma GCC unroll 3
             for (int32_t r = 0; r < 3; r++)
             {
-                kiln_mve_out4c_right(vldrwq_s32(st + 4 * r), base, vmult, nright, out_offset, vmin, vmax, d);
-                d += ds;
+                kiln_mve_out4c_right(vldrwq_s32(st + 4 * r), base, vmult, nright, out_offset, vmin, vmax, d + row_off[r]);
             }
         }
         else
@@ -456,38 +474,207 @@ static inline __attribute__((always_inline)) void kiln_mve_gemm3_body(const kiln
 #pragma GCC unroll 3
             for (int32_t r = 0; r < 3; r++)
             {
-                kiln_mve_out4c(vldrwq_s32(st + 4 * r), base, vmult, left, nright, out_offset, vmin, vmax, d);
-                d += ds;
+                kiln_mve_out4c(vldrwq_s32(st + 4 * r), base, vmult, left, nright, out_offset, vmin, vmax,
+                               d + row_off[r]);
             }
         }
     }
 }
 
 
-/* One copy per kind of last step: the on-the-fly weight sums' loop is then fixed too. */
-static __attribute__((noinline)) void kiln_mve_gemm3(const kiln_conv_s8_gemm_args *a, const int8_t *const *rows,
-                                                     int8_t *dst)
+/*
+ * The top-byte form (a->requant_top) with the caller's weight sums: every group of four channels in one assembly
+ * loop, its two 3x2 passes (channels 0 and 2, then 1 and 3: the VMOVs put each pass's sums straight into lanes 0 / 2
+ * and 1 / 3 of three row vectors q4 - q6, in channel order; VMOV Qd[2], Qd[0], Rt, Rt2 puts Rt in lane 0 and Rt2 in
+ * lane 2, as GCC's own vcreateq template has it) and the requantization with the group's parameters: with
+ * r = -shift, co = (1 + 2 out_offset) << (r - 1) = 2^(r-1) + out_offset * 2^r (VMVN gives r - 1) and
+ * y = SRDHM(sum + base, mult),
+ *   t = sat(sat(y + co) + sign(y))          (VQRDMULH, VSHR, VQADD, VQADD)
+ * is 2^r times the output before TFLite's rounding shift (the sign step rounds ties away from zero), and the output
+ * clamped to int8 is the top byte of sat32(t << (24 - r)) (VQSHL by shift + 24, VSHR by 24 for the byte store;
+ * narrowing stores take low registers). Saturation is exact: t saturates only where |t| >= 2^31, and then the output
+ * is beyond int8 on the same side. Nine instructions per row of four outputs, where the general form
+ * (kiln_mve_out4c_right) takes ten after the sums' trip through the stack table. The job's pointers advance in
+ * memory (all thirteen general registers serve the passes).
+ */
+typedef struct
 {
-    if ((a->k & 15) != 0)
+    const int8_t *x0, *x1, *x2; /* 0, 4, 8: the three patches */
+    const int8_t *w;            /* 12: the group's first weight row (four rows on per group) */
+    int32_t ws;                 /* 16: weight row stride */
+    int32_t half;               /* 20: double steps after the first (and odd) step */
+    uint32_t tp;                /* 24: predicate of the partial last step */
+    const int32_t *wsum;        /* 28: the group's weight sums (sum(w) * lhs_offset + bias), four on per group */
+    const int32_t *mult;        /* 32 */
+    const int32_t *shift;       /* 36 */
+    int8_t *dst;                /* 40: row 0's output of the group's first channel (four on per group) */
+    int32_t d1, d2;             /* 44, 48: rows 1 and 2's outputs from row 0's */
+    int32_t groups;             /* 52: groups of four channels left (>= 1) */
+    int32_t cc;                 /* 56: 1 + 2 * out_offset */
+} kiln_g3t_job;
+
+typedef char kiln_g3t_layout_check[(offsetof(kiln_g3t_job, x1) == 4 && offsetof(kiln_g3t_job, x2) == 8 &&
+                                    offsetof(kiln_g3t_job, w) == 12 && offsetof(kiln_g3t_job, ws) == 16 &&
+                                    offsetof(kiln_g3t_job, half) == 20 && offsetof(kiln_g3t_job, tp) == 24 &&
+                                    offsetof(kiln_g3t_job, wsum) == 28 && offsetof(kiln_g3t_job, mult) == 32 &&
+                                    offsetof(kiln_g3t_job, shift) == 36 && offsetof(kiln_g3t_job, dst) == 40 &&
+                                    offsetof(kiln_g3t_job, d1) == 44 && offsetof(kiln_g3t_job, d2) == 48 &&
+                                    offsetof(kiln_g3t_job, groups) == 52 && offsetof(kiln_g3t_job, cc) == 56)
+                                       ? 1
+                                       : -1];
+
+/* One pass of the top form (sums left in r0, r2, .., r10): W moves r7 from the group's first row. */
+#define KILN_G3T_PASS(W, ODD, TAIL)                                                                                    \
+    "  ldrd        r1, r3, [%[j], #0]  \n"                                                                            \
+    "  ldr         r5, [%[j], #8]      \n"                                                                            \
+    "  ldrd        r7, r11, [%[j], #12] \n" W                                                                         \
+    "  add         r9, r7, r11, lsl #1 \n"                                                                            \
+    "  ldr         lr, [%[j], #20]     \n" KILN_G3_STEP_OP("vmladav.s8 ") ODD                                         \
+    "  wls         lr, lr, 2f          \n"                                                                            \
+    "1:                                \n" KILN_G3_STEP KILN_G3_STEP                                                  \
+    "  le          lr, 1b              \n"                                                                            \
+    "2:                                \n" TAIL
+
+/* one row vector of four channels (sum + base in Q) to bytes in the lanes' low byte; q0 is free */
+#define KILN_G3T_ROW(Q)                                                                                                \
+    "  vqrdmulh.s32 " Q ", " Q ", q1  \n"                                                                             \
+    "  vshr.s32    q0, " Q ", #31     \n"                                                                             \
+    "  vqadd.s32   " Q ", " Q ", q2   \n"                                                                             \
+    "  vqadd.s32   " Q ", " Q ", q0   \n"                                                                             \
+    "  vqshl.s32   " Q ", " Q ", q3   \n"                                                                             \
+    "  vshr.s32    " Q ", " Q ", #24  \n"
+
+#define KILN_G3T_FN(NAME, PRE, ODD, TAIL)                                                                              \
+    static __attribute__((noinline)) void NAME(kiln_g3t_job *job)                                                      \
+    {                                                                                                                  \
+        __asm__ volatile(PRE "  ldr         r0, [%[j], #56]     \n"                                                   \
+                             "  vdup.32     q7, r0              \n"                                                   \
+                             "1000:                             \n" KILN_G3T_PASS("", ODD, TAIL)                      \
+                             "  vmov        q4[2], q4[0], r0, r2   \n"                                                \
+                             "  vmov        q5[2], q5[0], r4, r6   \n"                                                \
+                             "  vmov        q6[2], q6[0], r8, r10  \n" KILN_G3T_PASS("  add r7, r7, r11 \n", ODD,     \
+                                                                                    TAIL)                              \
+                             "  vmov        q4[3], q4[1], r0, r2   \n"                                                \
+                             "  vmov        q5[3], q5[1], r4, r6   \n"                                                \
+                             "  vmov        q6[3], q6[1], r8, r10  \n"                                                \
+                             "  ldrd        r0, r2, [%[j], #28] \n"                                                   \
+                             "  ldrd        r4, r6, [%[j], #36] \n"                                                   \
+                             "  vldrw.u32   q0, [r0], #16       \n"                                                   \
+                             "  vldrw.u32   q1, [r2], #16       \n"                                                   \
+                             "  vldrw.u32   q3, [r4], #16       \n"                                                   \
+                             "  strd        r0, r2, [%[j], #28] \n"                                                   \
+                             "  adds        r1, r6, #4          \n"                                                   \
+                             "  strd        r4, r1, [%[j], #36] \n"                                                   \
+                             "  vmvn        q2, q3              \n"                                                   \
+                             "  vshl.s32    q2, q7, q2          \n"                                                   \
+                             "  movs        r0, #24             \n"                                                   \
+                             "  vadd.i32    q3, q3, r0          \n"                                                   \
+                             "  vadd.i32    q4, q4, q0          \n"                                                   \
+                             "  vadd.i32    q5, q5, q0          \n"                                                   \
+                             "  vadd.i32    q6, q6, q0          \n"                                                   \
+                             "  ldrd        r8, r10, [%[j], #44] \n" KILN_G3T_ROW("q4")                               \
+                             "  vstrb.32    q4, [r6]            \n" KILN_G3T_ROW("q5")                                \
+                             "  add         r1, r8, r6          \n"                                                   \
+                             "  vstrb.32    q5, [r1]            \n" KILN_G3T_ROW("q6")                                \
+                             "  add         r3, r10, r6         \n"                                                   \
+                             "  vstrb.32    q6, [r3]            \n"                                                   \
+                             "  ldrd        r7, r11, [%[j], #12] \n"                                                  \
+                             "  add         r7, r7, r11, lsl #2 \n"                                                   \
+                             "  str         r7, [%[j], #12]     \n"                                                   \
+                             "  ldr         r0, [%[j], #52]     \n"                                                   \
+                             "  subs        r0, r0, #1          \n"                                                   \
+                             "  str         r0, [%[j], #52]     \n"                                                   \
+                             "  bne         1000b               \n"                                                   \
+                         :                                                                                             \
+                         : [j] "r"(job)                                                                                \
+                         : "r0", "r1", "r2", "r3", "r4", "r5", "r6", "r7", "r8", "r9", "r10", "r11", "lr", "q0", "q1", \
+                           "q2", "q3", "q4", "q5", "q6", "q7", "memory", "p0", "cc");                                  \
+    }
+
+KILN_G3T_FN(kiln_g3t_even, "", "", "")
+KILN_G3T_FN(kiln_g3t_odd, "", KILN_G3_STEP, "")
+KILN_G3T_FN(kiln_g3t_even_tail, KILN_G3_PRED, "", KILN_G3_TAIL)
+KILN_G3T_FN(kiln_g3t_odd_tail, KILN_G3_PRED, KILN_G3_STEP, KILN_G3_TAIL)
+
+/* The top form's call (two or three rows: row 1 at dst_stride, row 2 at d2): only the job on the stack (the
+ * general body's frame saves the Q registers). */
+static __attribute__((noinline)) void kiln_mve_gemm3_top(const kiln_conv_s8_gemm_args *a, const int8_t *x0,
+                                                         const int8_t *x1, const int8_t *x2, int32_t d2, int8_t *dst)
+{
+    const int32_t k = a->k;
+    const int32_t steps = k >> 4;
+    kiln_g3t_job job = {x0,
+                        x1,
+                        x2,
+                        a->rhs,
+                        a->rhs_stride,
+                        (steps - 1) >> 1,
+                        (uint32_t)vctp8q((uint32_t)(k & 15)),
+                        a->weight_sum,
+                        a->mult,
+                        a->shift,
+                        dst,
+                        a->dst_stride,
+                        d2,
+                        a->n_oc >> 2,
+                        1 + 2 * a->out_offset};
+    const bool odd = ((steps - 1) & 1) != 0;
+    if ((k & 15) != 0)
     {
-        kiln_mve_gemm3_body(a, rows, dst, true);
+        (odd ? kiln_g3t_odd_tail : kiln_g3t_even_tail)(&job);
     }
     else
     {
-        kiln_mve_gemm3_body(a, rows, dst, false);
+        (odd ? kiln_g3t_odd : kiln_g3t_even)(&job);
+    }
+}
+
+static __attribute__((noinline)) void kiln_mve_gemm3_general(const kiln_conv_s8_gemm_args *a,
+                                                             const int8_t *const *rows, int32_t n_rows, int8_t *dst)
+{
+    const int8_t *const x[3] = {rows[0], rows[1], rows[n_rows - 1]};
+    const int32_t ds = a->dst_stride;
+    const int32_t row_off[3] = {0, ds, (n_rows - 1) * ds};
+    if ((a->k & 15) != 0)
+    {
+        kiln_mve_gemm3_body(a, x, row_off, dst, true);
+    }
+    else
+    {
+        kiln_mve_gemm3_body(a, x, row_off, dst, false);
+    }
+}
+
+/*
+ * Blocks of two or three patches (a block of two repeats its second patch and writes that row's outputs twice, the
+ * same values to the same bytes): the top form when the call has it and the caller's weight sums; otherwise one copy
+ * of the general body per kind of last step (the on-the-fly weight sums' loop is then fixed too).
+ */
+static inline void kiln_mve_gemm3(const kiln_conv_s8_gemm_args *a, const int8_t *const *rows, int32_t n_rows,
+                                  int8_t *dst)
+{
+    if (a->requant_top && a->weight_sum != NULL)
+    {
+        kiln_mve_gemm3_top(a, rows[0], rows[1], rows[n_rows - 1], (n_rows - 1) * a->dst_stride, dst);
+    }
+    else
+    {
+        kiln_mve_gemm3_general(a, rows, n_rows, dst);
     }
 }
 
 #endif
 
-void kiln_conv_s8_gemm(const kiln_conv_s8_gemm_args *a, const int8_t *const *rows, int32_t n_rows, int8_t *dst)
+/* Every block the generic kernels take (kiln_conv_s8_gemm passes the top form's usual call straight on). */
+static __attribute__((noinline)) void kiln_conv_s8_gemm_any(const kiln_conv_s8_gemm_args *a, const int8_t *const *rows,
+                                                            int32_t n_rows, int8_t *dst)
 {
-    if (KILN_MVE_BIG_ASM && n_rows == 3 && a->n_oc >= 4 && a->k >= 16)
+    if (KILN_MVE_BIG_ASM && (n_rows == 3 || n_rows == 2) && a->n_oc >= 4 && a->k >= 16)
     {
 #if KILN_MVE_BIG_ASM
-        /* Three patches: groups of four channels in kiln_mve_gemm3 (16-byte steps and a predicated
+        /* Two or three patches: groups of four channels in kiln_mve_gemm3 (16-byte steps and a predicated
          * partial one), the last one to three channels below. */
-        kiln_mve_gemm3(a, rows, dst);
+        kiln_mve_gemm3(a, rows, n_rows, dst);
         const int32_t n_oc4 = a->n_oc & ~3;
         if (n_oc4 == a->n_oc)
         {
@@ -500,7 +687,7 @@ void kiln_conv_s8_gemm(const kiln_conv_s8_gemm_args *a, const int8_t *const *row
         rest.mult = a->mult + n_oc4;
         rest.shift = a->shift + n_oc4;
         rest.n_oc = a->n_oc - n_oc4;
-        kiln_conv_s8_gemm(&rest, rows, 3, dst + n_oc4);
+        kiln_conv_s8_gemm(&rest, rows, n_rows, dst + n_oc4);
         return;
 #endif
     }
@@ -669,6 +856,21 @@ void kiln_conv_s8_gemm(const kiln_conv_s8_gemm_args *a, const int8_t *const *row
     }
 }
 
+void kiln_conv_s8_gemm(const kiln_conv_s8_gemm_args *a, const int8_t *const *rows, int32_t n_rows, int8_t *dst)
+{
+#if KILN_MVE_BIG_ASM
+    /* The top form's usual block (two or three patches, whole groups of four channels) without the generic
+     * kernels' frame. */
+    if ((n_rows == 3 || n_rows == 2) && a->requant_top && a->weight_sum != NULL && a->k >= 16 && a->n_oc >= 4 &&
+        (a->n_oc & 3) == 0)
+    {
+        kiln_mve_gemm3_top(a, rows[0], rows[1], rows[n_rows - 1], (n_rows - 1) * a->dst_stride, dst);
+        return;
+    }
+#endif
+    kiln_conv_s8_gemm_any(a, rows, n_rows, dst);
+}
+
 /* ---- strided rows: blocks of three rows x four channels ---------------------------------------- */
 
 /* One 16-byte step of three rows x two weight rows into s[2 r + c] (row r, weight row c); `first`
@@ -783,6 +985,7 @@ static inline __attribute__((always_inline)) void kiln_mve_rows3x4(const kiln_co
     const int32x4_t vmax = vdupq_n_s32(a->act_max);
     const int32_t xs3 = 3 * lhs_stride;
     const int32x4_t zero = vdupq_n_s32(0);
+    const bool top = a->requant_top;
     int32_t sums[KILN_MVE_SUM_BLOCKS * 12];
     int32_t prm[16];
 #if KILN_MVE_BIG_ASM
@@ -810,11 +1013,20 @@ static inline __attribute__((always_inline)) void kiln_mve_rows3x4(const kiln_co
             }
         }
         const int32x4_t vshift = vldrwq_s32(shift + oc);
-        /* The group's parameters wait in memory while the passes use the Q registers. */
+        /* The group's parameters wait in memory while the passes use the Q registers (the top form: co and
+         * shift + 24 in place of the left and right shifts). */
         vstrwq_s32(prm, base);
         vstrwq_s32(prm + 4, vldrwq_s32(mult + oc));
-        vstrwq_s32(prm + 8, vmaxq_s32(vshift, zero));
-        vstrwq_s32(prm + 12, vminq_s32(vshift, zero));
+        if (top)
+        {
+            vstrwq_s32(prm + 8, kiln_mve_top_co(vshift, out_offset));
+            vstrwq_s32(prm + 12, vaddq_n_s32(vshift, 24));
+        }
+        else
+        {
+            vstrwq_s32(prm + 8, vmaxq_s32(vshift, zero));
+            vstrwq_s32(prm + 12, vminq_s32(vshift, zero));
+        }
         const bool right_only = vmaxvq_s32(INT32_MIN, vshift) < 0;
         const int8_t *x = lhs;
         int8_t *d = dst + oc;
@@ -857,6 +1069,16 @@ static inline __attribute__((always_inline)) void kiln_mve_rows3x4(const kiln_co
             const int32x4_t pleft = vldrwq_s32(prm + 8);
             const int32x4_t pnright = vldrwq_s32(prm + 12);
             const int32_t *sr = sums;
+            if (top)
+            {
+                for (int32_t r = 3 * nb; r > 0; r--)
+                {
+                    kiln_mve_out4c_top(vldrwq_s32(sr), pbase, pmult, pleft, pnright, d);
+                    sr += 4;
+                    d += ds;
+                }
+                continue;
+            }
             if (right_only)
             {
                 for (int32_t r = 3 * nb; r > 0; r--)
