@@ -129,6 +129,74 @@ static inline int32_t kiln_conv_count_upto(int64_t limit, int32_t stride)
     return limit < 0 ? 0 : (int32_t)MIN(limit / stride + 1, INT32_MAX);
 }
 
+/*
+ * The im2col route of one group: patches gathered into the scratch, `block` at a time, along the output rows.
+ * Patches whose window lies inside the input on both axes (output rows [y0, y1), columns [x0, x1)) are fh
+ * contiguous runs of fw * in_c bytes when the filter's taps along a row are adjacent pixels of every channel:
+ * one row copy each, from a source offset that steps by stride_w * in_c along the row; the others go through
+ * the border arithmetic of kiln_conv_im2col_patch.
+ */
+static void kiln_conv_s8_run_im2col(const kiln_conv_s8_run_args *a, const kiln_conv_s8_gemm_args *ga, int32_t ch0,
+                                    int32_t oc0, int32_t block)
+{
+    const kiln_conv_s8_shape *s = a->shape;
+    const int32_t k = a->plan->rhs_cols;
+    const int32_t in_batch_stride = (s->in_h / s->upscale_h) * (s->in_w / s->upscale_w) * s->in_c;
+    const int8_t pad_value = (int8_t)(-a->input_offset);
+    const bool runs = s->filter_c == s->in_c && s->upscale_h == 1 && s->upscale_w == 1 &&
+        (s->dilation_w == 1 || s->filter_w == 1);
+    const int32_t y0 = (s->pad_h + s->stride_h - 1) / s->stride_h;
+    const int32_t y1 =
+        runs ? kiln_conv_count_upto((int64_t)s->in_h - 1 - (int64_t)(s->filter_h - 1) * s->dilation_h + s->pad_h,
+                                    s->stride_h)
+             : 0;
+    const int32_t x0 = (s->pad_w + s->stride_w - 1) / s->stride_w;
+    const int32_t x1 = runs ? MIN(kiln_conv_count_upto((int64_t)s->in_w - s->filter_w + s->pad_w, s->stride_w),
+                                  s->out_w)
+                            : 0;
+    const int32_t run_stride = s->dilation_h * s->in_w * s->in_c;
+    const int32_t run = s->filter_w * s->in_c;
+    const int32_t step = s->stride_w * s->in_c;
+    const int32_t out_c = s->out_c;
+    const int8_t *rows[KILN_CONV_S8_MAX_ROWS];
+    int32_t n = 0;
+    int8_t *out = a->output + oc0;
+    for (int32_t b = 0; b < s->batches; b++)
+    {
+        const int8_t *const in_b = a->input + b * in_batch_stride;
+        for (int32_t y = 0; y < s->out_h; y++)
+        {
+            const bool y_inside = y >= y0 && y < y1;
+            /* (an offset: the window of a column outside [x0, x1) may start before the input) */
+            int32_t src = ch0 + ((y * s->stride_h - s->pad_h) * s->in_w + (x0 * s->stride_w - s->pad_w)) * s->in_c;
+            for (int32_t x = 0; x < s->out_w; x++)
+            {
+                int8_t *const slot = a->scratch + n * k;
+                if (y_inside && x >= x0 && x < x1)
+                {
+                    kiln_conv_s8_copy_rows(slot, in_b + src, run_stride, s->filter_h, run);
+                    src += step;
+                }
+                else
+                {
+                    kiln_conv_im2col_patch(s, in_b, ch0, y, x, pad_value, slot);
+                }
+                rows[n++] = slot;
+                if (n == block)
+                {
+                    kiln_conv_s8_gemm(ga, rows, n, out);
+                    out += n * out_c;
+                    n = 0;
+                }
+            }
+        }
+    }
+    if (n > 0)
+    {
+        kiln_conv_s8_gemm(ga, rows, n, out);
+    }
+}
+
 void kiln_conv_s8_run(const kiln_conv_s8_run_args *a)
 {
     const kiln_conv_s8_shape *s = a->shape;
@@ -191,21 +259,12 @@ void kiln_conv_s8_run(const kiln_conv_s8_run_args *a)
             continue;
         }
 #endif
-        /* The general route's patches inside the input on both axes (output rows [in_y0, in_y1), columns
-         * [in_x0, in_x1)) are fh contiguous runs of fw * in_c bytes when the filter's taps along a row are
-         * adjacent pixels of every channel: one row copy each, without the border arithmetic. */
-        const bool runs = p->route != KILN_CONV_S8_ROUTE_1X1_FAST && p->route != KILN_CONV_S8_ROUTE_1X1 &&
-            p->route != KILN_CONV_S8_ROUTE_1XN && s->filter_c == s->in_c && s->upscale_h == 1 &&
-            s->upscale_w == 1 && (s->dilation_w == 1 || s->filter_w == 1); /* (routes without patches: no bounds) */
-        const int32_t in_y0 = (s->pad_h + s->stride_h - 1) / s->stride_h;
-        const int32_t in_y1 =
-            runs ? kiln_conv_count_upto((int64_t)s->in_h - 1 - (int64_t)(s->filter_h - 1) * s->dilation_h + s->pad_h,
-                                        s->stride_h)
-                 : 0;
-        const int32_t in_x0 = (s->pad_w + s->stride_w - 1) / s->stride_w;
-        const int32_t in_x1 = runs ? kiln_conv_count_upto((int64_t)s->in_w - s->filter_w + s->pad_w, s->stride_w) : 0;
-        const int32_t run_stride = s->dilation_h * s->in_w * s->in_c;
-        const int32_t run = s->filter_w * s->in_c;
+        if (p->route == KILN_CONV_S8_ROUTE_IM2COL)
+        {
+            kiln_conv_s8_run_im2col(a, &ga, ch0, oc0, block);
+            continue;
+        }
+        /* The routes that read their patches in place (the 1xN route gathers those that cross the border). */
         int32_t b = 0, y = 0, x = 0; /* coordinates of pixel `pix` */
         for (int32_t pix = 0; pix < n_pixels; pix += block)
         {
@@ -223,7 +282,7 @@ void kiln_conv_s8_run(const kiln_conv_s8_run_args *a)
                 case KILN_CONV_S8_ROUTE_1X1:
                     rows[r] = in_b + (y * s->stride_h * s->in_w + x * s->stride_w) * s->in_c + ch0;
                     break;
-                case KILN_CONV_S8_ROUTE_1XN: {
+                default: { /* KILN_CONV_S8_ROUTE_1XN */
                     const int32_t iy = y * s->stride_h - s->pad_h;
                     const int32_t ix = x * s->stride_w - s->pad_w;
                     if (iy >= 0 && iy < s->in_h && ix >= 0 && ix + s->filter_w <= s->in_w)
@@ -237,21 +296,6 @@ void kiln_conv_s8_run(const kiln_conv_s8_run_args *a)
                     }
                     break;
                 }
-                default:
-                    if (y >= in_y0 && y < in_y1 && x >= in_x0 && x < in_x1)
-                    {
-                        kiln_conv_s8_copy_rows(slot,
-                                               in_b + ch0 +
-                                                   ((y * s->stride_h - s->pad_h) * s->in_w +
-                                                    (x * s->stride_w - s->pad_w)) * s->in_c,
-                                               run_stride, s->filter_h, run);
-                    }
-                    else
-                    {
-                        kiln_conv_im2col_patch(s, in_b, ch0, y, x, pad_value, slot);
-                    }
-                    rows[r] = slot;
-                    break;
                 }
                 if (++x == s->out_w)
                 {
