@@ -11,11 +11,13 @@
  * and their on-the-fly weight sums come from one four-row VADDVA pass. Blocks of exactly four patches
  * (arm_nn_mat_mul_core_4x_s8, arm_nn_mat_mult_nt_t_s8) run four patches x one channel.
  *
- * Blocks of three patches with a dot length of 16 or more (the im2col route: 3x3 filters on 16+
+ * Blocks of two or three patches with a dot length of 16 or more (the im2col route: 3x3 filters on 16+
  * channels, DS-CNN's 10x4 first layers at 40) run kiln_mve_gemm3 instead: per group of four
  * channels both 3x2 passes in one inline-assembly statement (16-byte steps and a predicated partial
  * one), then three row vectors of four contiguous channels requantized with the group's parameters
- * (the cheaper rounding when every shift of the group is negative).
+ * (the cheaper rounding when every shift of the group is negative). Calls in the top-byte form
+ * (kiln_conv_s8_requant_top, with the caller's weight sums) run every group in one assembly loop
+ * instead, the requantization included (kiln_g3t_*).
  *
  * kiln_conv_s8_gemm_strided (the 1x1 routes: every output pixel of a row of the image in one call)
  * turns the loops around: per group of four channels (parameters and on-the-fly weight sums formed
