@@ -111,6 +111,25 @@ static inline bool kiln_shift_ok(int32_t shift)
  */
 bool kiln_quant_ok(const int32_t *mult, const int32_t *shift, int32_t n);
 
+/**
+ * Every one of n >= 0 shifts within [lo, hi], for shifts that kiln_quant_ok accepted (within [-31, 30]) and
+ * -31 <= lo <= hi <= 30. One pass without a branch per channel (kernels/kiln_quant_check_*.c).
+ */
+bool kiln_shifts_within(const int32_t *shift, int32_t n, int32_t lo, int32_t hi);
+
+/**
+ * Whether an int8 layer's requantization has the Helium kernels' top-byte form: the activation range is all of int8
+ * and every shift a right shift r of 1 to 24 bits with co = 2^(r-1) + out_offset * 2^r within int32, which for an
+ * output offset outside [-128, 127] (the depthwise API allows [-255, 255]) holds up to 23 bits. The output is then
+ * the top byte of a saturating shift: no clamp (the depthwise 3x3 tiles, the convolution GEMM).
+ */
+static inline bool kiln_requant_top_ok(const int32_t *shift, int32_t n, int32_t out_offset, int32_t act_min,
+                                       int32_t act_max)
+{
+    const int32_t least = (out_offset >= INT8_MIN && out_offset <= INT8_MAX) ? -24 : -23;
+    return act_min == INT8_MIN && act_max == INT8_MAX && kiln_shifts_within(shift, n, least, -1);
+}
+
 /** An int8 activation range: min <= max, both within [-128, 127]. */
 static inline bool kiln_act_s8_ok(int32_t act_min, int32_t act_max)
 {

@@ -202,30 +202,8 @@ typedef struct
     int32_t out_offset, act_min, act_max;
     int32_t dst_stride;        /* bytes between the outputs of consecutive rows */
     bool requant_top;          /* MVE: every channel's requantization has the top-byte form
-                                  (kiln_conv_s8_requant_top); false is always correct, only slower */
+                                  (kiln_requant_top_ok); false is always correct, only slower */
 } kiln_conv_s8_gemm_args;
-
-/**
- * Whether the requantization of n channels has the MVE kernels' top-byte form: every shift a right shift of 1 to 24
- * bits, the activation range all of int8 and the output offset within int8 (then 2^(r-1) + out_offset * 2^r fits
- * int32 and the clamp is a saturating shift; TFLite's usual ReLU / ReLU6 layers). Other backends ignore it.
- */
-static inline bool kiln_conv_s8_requant_top(const int32_t *shift, int32_t n, int32_t out_offset, int32_t act_min,
-                                            int32_t act_max)
-{
-    if (act_min != INT8_MIN || act_max != INT8_MAX || out_offset < INT8_MIN || out_offset > INT8_MAX)
-    {
-        return false;
-    }
-    for (int32_t i = 0; i < n; i++)
-    {
-        if (shift[i] > -1 || shift[i] < -24)
-        {
-            return false;
-        }
-    }
-    return true;
-}
 
 /**
  * dst[r * dst_stride + oc] = clamp(requantize(bias[oc] + sum_i rhs[oc * rhs_stride + i] * (rows[r][i] + lhs_offset),

@@ -217,8 +217,8 @@ void kiln_conv_s8_run(const kiln_conv_s8_run_args *a)
     {
         const int32_t oc0 = g * oc_per_group;
         /* (a property of the parameters that only the Helium kernels use: worked out once per call there) */
-        const bool top = KILN_BUILD_MVE && kiln_conv_s8_requant_top(a->shift + oc0, oc_per_group, a->output_offset,
-                                                                    a->act_min, a->act_max);
+        const bool top = KILN_BUILD_MVE && kiln_requant_top_ok(a->shift + oc0, oc_per_group, a->output_offset,
+                                                               a->act_min, a->act_max);
         const kiln_conv_s8_gemm_args ga = {
             a->filter + (int32_t)(oc0 * k),
             a->bias != NULL ? a->bias + oc0 : NULL,

@@ -173,7 +173,7 @@ static void gen_case(kiln_rng *r, conv_entry e, conv_case *c)
         log2k++;
     }
     /* One case in eight: the ends of the Helium kernels' top-byte requantization (right shifts of 1 and 24 bits,
-     * output offsets -128 and 127, the whole int8 activation range: kiln_conv_s8_requant_top). */
+     * output offsets -128 and 127, the whole int8 activation range: kiln_requant_top_ok). */
     const bool top_ends = kiln_rng_range(r, 0, 7) == 0;
     for (int32_t i = 0; i < c->s.out_c; i++)
     {

@@ -16,7 +16,7 @@
  * channels both 3x2 passes in one inline-assembly statement (16-byte steps and a predicated partial
  * one), then three row vectors of four contiguous channels requantized with the group's parameters
  * (the cheaper rounding when every shift of the group is negative). Calls in the top-byte form
- * (kiln_conv_s8_requant_top, with the caller's weight sums) run every group in one assembly loop
+ * (kiln_requant_top_ok, with the caller's weight sums) run every group in one assembly loop
  * instead, the requantization included (kiln_g3t_*).
  *
  * kiln_conv_s8_gemm_strided (the 1x1 routes: every output pixel of a row of the image in one call)
@@ -296,7 +296,7 @@ static inline __attribute__((always_inline)) void kiln_mve_out4c_right(int32x4_t
 }
 
 /* The top-byte form's rounding constants of four channels (shifts in [-24, -1], out_offset within int8:
- * kiln_conv_s8_requant_top): co = (1 + 2 out_offset) << (r - 1) = 2^(r-1) + out_offset * 2^r, r = -shift
+ * kiln_requant_top_ok): co = (1 + 2 out_offset) << (r - 1) = 2^(r-1) + out_offset * 2^r, r = -shift
  * (~shift = r - 1). */
 static inline int32x4_t kiln_mve_top_co(int32x4_t vshift, int32_t out_offset)
 {
@@ -598,16 +598,22 @@ KILN_G3T_FN(kiln_g3t_odd, "", KILN_G3_STEP, "")
 KILN_G3T_FN(kiln_g3t_even_tail, KILN_G3_PRED, "", KILN_G3_TAIL)
 KILN_G3T_FN(kiln_g3t_odd_tail, KILN_G3_PRED, KILN_G3_STEP, KILN_G3_TAIL)
 
-/* The top form's call (two or three rows: row 1 at dst_stride, row 2 at d2): only the job on the stack (the
- * general body's frame saves the Q registers). */
-static __attribute__((noinline)) void kiln_mve_gemm3_top(const kiln_conv_s8_gemm_args *a, const int8_t *x0,
-                                                         const int8_t *x1, const int8_t *x2, int32_t d2, int8_t *dst)
+/* Whether a call of two or three rows takes the top form (kiln_g3t_*). */
+static inline bool kiln_mve_gemm3_top_ok(const kiln_conv_s8_gemm_args *a)
+{
+    return a->requant_top && a->weight_sum != NULL;
+}
+
+/* The top form's call, groups of four channels (a block of two rows repeats its second, as kiln_mve_gemm3): only
+ * the job on the stack (the general body's frame saves the Q registers). */
+static __attribute__((noinline)) void kiln_mve_gemm3_top(const kiln_conv_s8_gemm_args *a, const int8_t *const *rows,
+                                                         int32_t n_rows, int8_t *dst)
 {
     const int32_t k = a->k;
     const int32_t steps = k >> 4;
-    kiln_g3t_job job = {x0,
-                        x1,
-                        x2,
+    kiln_g3t_job job = {rows[0],
+                        rows[1],
+                        rows[n_rows - 1],
                         a->rhs,
                         a->rhs_stride,
                         (steps - 1) >> 1,
@@ -617,7 +623,7 @@ static __attribute__((noinline)) void kiln_mve_gemm3_top(const kiln_conv_s8_gemm
                         a->shift,
                         dst,
                         a->dst_stride,
-                        d2,
+                        (n_rows - 1) * a->dst_stride,
                         a->n_oc >> 2,
                         1 + 2 * a->out_offset};
     const bool odd = ((steps - 1) & 1) != 0;
@@ -655,9 +661,9 @@ static __attribute__((noinline)) void kiln_mve_gemm3_general(const kiln_conv_s8_
 static inline void kiln_mve_gemm3(const kiln_conv_s8_gemm_args *a, const int8_t *const *rows, int32_t n_rows,
                                   int8_t *dst)
 {
-    if (a->requant_top && a->weight_sum != NULL)
+    if (kiln_mve_gemm3_top_ok(a))
     {
-        kiln_mve_gemm3_top(a, rows[0], rows[1], rows[n_rows - 1], (n_rows - 1) * a->dst_stride, dst);
+        kiln_mve_gemm3_top(a, rows, n_rows, dst);
     }
     else
     {
@@ -863,10 +869,9 @@ void kiln_conv_s8_gemm(const kiln_conv_s8_gemm_args *a, const int8_t *const *row
 #if KILN_MVE_BIG_ASM
     /* The top form's usual block (two or three patches, whole groups of four channels) without the generic
      * kernels' frame. */
-    if ((n_rows == 3 || n_rows == 2) && a->requant_top && a->weight_sum != NULL && a->k >= 16 && a->n_oc >= 4 &&
-        (a->n_oc & 3) == 0)
+    if ((n_rows == 3 || n_rows == 2) && kiln_mve_gemm3_top_ok(a) && a->k >= 16 && a->n_oc >= 4 && (a->n_oc & 3) == 0)
     {
-        kiln_mve_gemm3_top(a, rows[0], rows[1], rows[n_rows - 1], (n_rows - 1) * a->dst_stride, dst);
+        kiln_mve_gemm3_top(a, rows, n_rows, dst);
         return;
     }
 #endif

@@ -206,28 +206,6 @@ static __attribute__((noinline)) void kt_group_setup(kt_chan *g, const kiln_dw_s
     }
 }
 
-/* Whether the call takes the top-byte form: the activation range is all of int8 and every
- * channel's shift is within [-24, -1] (a right shift of 1 to 24 bits) with co = 2^(ro - 1) +
- * output_offset * 2^ro within int32: with an output offset outside [-128, 127] (the API allows
- * [-255, 255]) only up to 23 bits. */
-static bool kt_top_form(const kiln_dw_s8_args *a, int32_t C)
-{
-    if (a->act_min != INT8_MIN || a->act_max != INT8_MAX)
-    {
-        return false;
-    }
-    int32x4_t lo = vdupq_n_s32(0), hi = vdupq_n_s32(-25);
-    for (int32_t c = 0; c < C; c += 4)
-    {
-        const mve_pred16_t p4 = vctp32q((uint32_t)(C - c));
-        const int32x4_t sh = vldrwq_z_s32(a->shift + c, p4);
-        lo = vminq_m_s32(lo, lo, sh, p4);
-        hi = vmaxq_m_s32(hi, hi, sh, p4);
-    }
-    const int32_t least = (a->output_offset >= INT8_MIN && a->output_offset <= INT8_MAX) ? -24 : -23;
-    return vminvq_s32(INT32_MAX, lo) >= least && vmaxvq_s32(INT32_MIN, hi) <= -1;
-}
-
 /* n >= 1 tile rows of nc (1 to 6) pixels inside the input, cg (<= 8) channels each: per pixel one
  * widening load (its base a low register; predicated when cg < 8) and one scatter store (byte
  * k * KT_S + column, k the channel: one offset vector per column), then the tile pointer steps a
@@ -462,7 +440,7 @@ typedef struct
 
 /*
  * The top-byte form (a call whose every shift is within [-24, -1], the activation range all of
- * int8, co within int32: kt_top_form): with ro = -shift, co = 2^(ro - 1) + output_offset * 2^ro
+ * int8, co within int32: kiln_requant_top_ok): with ro = -shift, co = 2^(ro - 1) + output_offset * 2^ro
  * and s the sum plus start,
  *   t = sat(SRDHM(s, mult) + co) + sign(s)      (VQRDMLASH with the multiplier in q4, VQADD)
  * is 2^ro times the output before its rounding shift (the sign step rounds ties away from zero, as
@@ -901,7 +879,7 @@ bool kiln_dw_s8_mve_tile_3x3(const kiln_dw_s8_shape *s, const kiln_dw_s8_args *a
      * (0, 0), (1, 0), (0, 1), (1, 1). */
     const int32_t nu = MIN(vw.bu, vw.out_u);
     kt_consts k;
-    const bool top = kt_top_form(a, C);
+    const bool top = kiln_requant_top_ok(a->shift, C, a->output_offset, a->act_min, a->act_max);
     k.off = vdupq_n_s32(a->output_offset);
     k.lo = vdupq_n_s32(a->act_min);
     k.hi = vdupq_n_s32(a->act_max);
