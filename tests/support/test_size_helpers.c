@@ -2,8 +2,8 @@
  * The 64-bit size helpers of Internal/kiln_common.h (kiln_mul_sat64, kiln_dims_count), which every entry's
  * validation and every size query rests on, against a reference written the obvious way (a 64-bit division
  * decides overflow): edge values around 2^31, 2^32, 2^62, 2^63 and random operands of every bit length.
- * And the per-channel requantization check kiln_quant_ok (every backend's): one bad value at every
- * position of 0 .. 13 channels (the Helium loop's four-lane steps and tails).
+ * And the per-channel requantization checks kiln_quant_ok and kiln_shifts_within (every backend's): one bad value
+ * at every position of 0 .. 13 channels (the Helium loops' four-lane steps and tails); kiln_requant_top_ok's ends.
  */
 #include <stdint.h>
 #include <string.h>
@@ -147,6 +147,56 @@ static void test_quant_ok(void)
     }
 }
 
+/* kiln_shifts_within: every shift of [lo, hi] accepted, one just outside (or at the kiln_quant_ok ends) at every
+ * position rejected; and the top-byte form's predicate at its ends. */
+static void test_shifts_within(void)
+{
+    static const int32_t ranges[][2] = {{-24, -1}, {-23, -1}, {-31, 30}, {0, 0}, {-5, 7}};
+    int32_t shift[16];
+    for (int32_t q = 0; q < 5; q++)
+    {
+        const int32_t lo = ranges[q][0], hi = ranges[q][1];
+        for (int32_t n = 0; n <= 13; n++)
+        {
+            for (int32_t i = 0; i < 16; i++)
+            {
+                shift[i] = i < n ? lo + (3 * i + n) % (hi - lo + 1) : 99; /* past n: never read */
+            }
+            kiln_test_context("[%d, %d] n=%d", (int)lo, (int)hi, (int)n);
+            KILN_CHECK(kiln_shifts_within(shift, n, lo, hi));
+            for (int32_t p = 0; p < n; p++)
+            {
+                const int32_t keep = shift[p];
+                const int32_t bad[4] = {lo - 1, hi + 1, -31, 30};
+                for (int32_t k = 0; k < 4; k++)
+                {
+                    if ((bad[k] >= lo && bad[k] <= hi) || bad[k] < -31 || bad[k] > 30)
+                    {
+                        continue; /* inside the range, or past the kiln_quant_ok ends */
+                    }
+                    shift[p] = bad[k];
+                    kiln_test_context("[%d, %d] n=%d shift %d at %d", (int)lo, (int)hi, (int)n, (int)bad[k], (int)p);
+                    KILN_CHECK(!kiln_shifts_within(shift, n, lo, hi));
+                }
+                shift[p] = keep;
+            }
+        }
+    }
+    kiln_test_context("kiln_requant_top_ok");
+    const int32_t top[3] = {-1, -24, -9};
+    const int32_t top23[3] = {-1, -23, -9};
+    KILN_CHECK(kiln_requant_top_ok(top, 3, -128, -128, 127));
+    KILN_CHECK(kiln_requant_top_ok(top, 3, 127, -128, 127));
+    KILN_CHECK(!kiln_requant_top_ok(top, 3, 128, -128, 127));
+    KILN_CHECK(kiln_requant_top_ok(top23, 3, 255, -128, 127));
+    KILN_CHECK(kiln_requant_top_ok(top23, 3, -255, -128, 127));
+    KILN_CHECK(!kiln_requant_top_ok(top, 3, 0, -127, 127));
+    KILN_CHECK(!kiln_requant_top_ok(top, 3, 0, -128, 126));
+    const int32_t left[2] = {-3, 0};
+    KILN_CHECK(!kiln_requant_top_ok(left, 2, 0, -128, 127));
+    kiln_test_context("");
+}
+
 /* The output stage of the int8 families: a requantized value at the int32 limits plus an output offset
  * clamps as the exact sum does (the sum once overflowed int32: undefined behaviour). */
 static void test_add_clamp(void)
@@ -180,6 +230,7 @@ int main(void)
     KILN_RUN(test_mul_sat_random);
     KILN_RUN(test_dims_count);
     KILN_RUN(test_quant_ok);
+    KILN_RUN(test_shifts_within);
     KILN_RUN(test_add_clamp);
     return kiln_test_finish();
 }
