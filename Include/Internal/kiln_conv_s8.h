@@ -66,6 +66,8 @@ typedef enum
 #define KILN_CONV_S8_ROWS_C 2
 #define KILN_CONV_S8_ROWS_DSP 2
 #define KILN_CONV_S8_ROWS_MVE 3
+/* MVE: output channels per chunk when the caller gives no weight sums (their sums, 4 bytes each, on the stack) */
+#define KILN_CONV_S8_WSUM_CHUNK 96
 
 /** A plan: the route and what it needs. (The type carries _t: kiln_conv_s8_plan names the function.) */
 typedef struct
@@ -226,6 +228,14 @@ void kiln_conv_s8_gemm(const kiln_conv_s8_gemm_args *a, const int8_t *const *row
  */
 void kiln_conv_s8_gemm_strided(const kiln_conv_s8_gemm_args *a, const int8_t *lhs, int32_t lhs_stride,
                                int32_t n_rows, int8_t *dst);
+
+/**
+ * MVE builds: dst[oc] = lhs_offset * sum_i rhs[oc * rhs_stride + i] + (bias ? bias[oc] : 0) for oc < n_oc, i < k
+ * (what arm_convolve_weight_sum stores; the route runner forms them per chunk of channels when the caller gave
+ * none).
+ */
+void kiln_conv_s8_wsum(const int8_t *rhs, int32_t k, int32_t rhs_stride, int32_t n_oc, int32_t lhs_offset,
+                       const int32_t *bias, int32_t *dst);
 
 /* DSP-extension kernels of the legacy support functions (KILN_BUILD_DSP only; the public entries
  * validate the arguments first). kernels/kiln_conv_support_s8_dsp.c, kernels/kiln_conv_s8_gemm_dsp.c */

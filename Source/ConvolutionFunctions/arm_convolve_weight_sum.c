@@ -41,21 +41,7 @@ arm_cmsis_nn_status arm_convolve_weight_sum(int32_t *vector_sum_buf,
         return ARM_CMSIS_NN_ARG_ERROR;
     }
     const int32_t k = (int32_t)cols;
-    for (int32_t oc = 0; oc < output_dims->c; oc++)
-    {
-        const int8_t *w = rhs + oc * k;
-        int32_t sum = 0;
-        int32_t i = 0;
-        for (; i + 16 <= k; i += 16)
-        {
-            sum = vaddvaq_s8(sum, vldrbq_s8(w + i));
-        }
-        if (i < k)
-        {
-            sum = vaddvaq_s8(sum, vldrbq_z_s8(w + i, vctp8q((uint32_t)(k - i))));
-        }
-        vector_sum_buf[oc] = sum * lhs_offset + (bias_data != NULL ? bias_data[oc] : 0);
-    }
+    kiln_conv_s8_wsum(rhs, k, k, output_dims->c, lhs_offset, bias_data, vector_sum_buf);
     return ARM_CMSIS_NN_SUCCESS;
 #else
     /* No backend but MVE reads weight sums: nothing to fill (ns-cmsis-nn's documented no-op). */

@@ -197,118 +197,157 @@ static void kiln_conv_s8_run_im2col(const kiln_conv_s8_run_args *a, const kiln_c
     }
 }
 
-void kiln_conv_s8_run(const kiln_conv_s8_run_args *a)
+/* Output channels [oc0, oc0 + n_oc) of the group whose first input channel is ch0; wsum: their n_oc weight sums
+ * (MVE) or NULL. */
+static void kiln_conv_s8_run_range(const kiln_conv_s8_run_args *a, int32_t ch0, int32_t oc0, int32_t n_oc,
+                                   const int32_t *wsum)
 {
     const kiln_conv_s8_shape *s = a->shape;
     const kiln_conv_s8_plan_t *p = a->plan;
-    const int32_t groups = p->groups;
-    const int32_t oc_per_group = s->out_c / groups;
     const int32_t k = p->rhs_cols;
     /* patches per GEMM call: the route's block (its scratch holds that many copied patches); the 1x1 routes read
      * their patches in place, so they take the most the kernel accepts whatever the backend */
     const bool in_place = p->route == KILN_CONV_S8_ROUTE_1X1_FAST || p->route == KILN_CONV_S8_ROUTE_1X1;
     const int32_t block = in_place ? KILN_CONV_S8_MAX_ROWS : MIN(p->block_rows, KILN_CONV_S8_MAX_ROWS);
-    const int32_t out_pixels = s->out_h * s->out_w;
-    const int32_t n_pixels = s->batches * out_pixels;
+    const int32_t n_pixels = s->batches * s->out_h * s->out_w;
     const int32_t in_batch_stride = (s->in_h / s->upscale_h) * (s->in_w / s->upscale_w) * s->in_c;
     const int8_t pad_value = (int8_t)(-a->input_offset);
-
-    for (int32_t g = 0; g < groups; g++)
-    {
-        const int32_t oc0 = g * oc_per_group;
-        /* (a property of the parameters that only the Helium kernels use: worked out once per call there) */
-        const bool top = KILN_BUILD_MVE && kiln_requant_top_ok(a->shift + oc0, oc_per_group, a->output_offset,
-                                                               a->act_min, a->act_max);
-        const kiln_conv_s8_gemm_args ga = {
-            a->filter + (int32_t)(oc0 * k),
-            a->bias != NULL ? a->bias + oc0 : NULL,
-            a->weight_sum != NULL ? a->weight_sum + oc0 : NULL,
-            a->mult + oc0,
-            a->shift + oc0,
-            k,
-            k,
-            oc_per_group,
-            a->input_offset,
-            a->output_offset,
-            a->act_min,
-            a->act_max,
-            s->out_c,
-            top,
-        };
-        const int32_t ch0 = g * s->filter_c;
+    /* (a property of the parameters that only the Helium kernels use: worked out once per call there) */
+    const bool top =
+        KILN_BUILD_MVE && kiln_requant_top_ok(a->shift + oc0, n_oc, a->output_offset, a->act_min, a->act_max);
+    const kiln_conv_s8_gemm_args ga = {
+        a->filter + (int32_t)(oc0 * k),
+        a->bias != NULL ? a->bias + oc0 : NULL,
+        wsum,
+        a->mult + oc0,
+        a->shift + oc0,
+        k,
+        k,
+        n_oc,
+        a->input_offset,
+        a->output_offset,
+        a->act_min,
+        a->act_max,
+        s->out_c,
+        top,
+    };
 #if KILN_BUILD_MVE || KILN_BUILD_DSP
-        /* 1x1 routes: the patches are input pixels at a fixed stride along each output row (along
-         * the whole tensor when the output has the input's size), so the strided kernel takes them
-         * all in one call instead of blocks of row pointers. */
-        if (p->route == KILN_CONV_S8_ROUTE_1X1_FAST || p->route == KILN_CONV_S8_ROUTE_1X1)
+    /* 1x1 routes: the patches are input pixels at a fixed stride along each output row (along
+     * the whole tensor when the output has the input's size), so the strided kernel takes them
+     * all in one call instead of blocks of row pointers. */
+    if (in_place)
+    {
+        if (s->stride_h == 1 && s->stride_w == 1 && s->out_h == s->in_h && s->out_w == s->in_w)
         {
-            if (s->stride_h == 1 && s->stride_w == 1 && s->out_h == s->in_h && s->out_w == s->in_w)
+            kiln_conv_s8_gemm_strided(&ga, a->input + ch0, s->in_c, n_pixels, a->output + oc0);
+            return;
+        }
+        for (int32_t bi = 0; bi < s->batches; bi++)
+        {
+            const int8_t *const in_b = a->input + bi * in_batch_stride + ch0;
+            for (int32_t yi = 0; yi < s->out_h; yi++)
             {
-                kiln_conv_s8_gemm_strided(&ga, a->input + ch0, s->in_c, n_pixels, a->output + oc0);
-                continue;
+                kiln_conv_s8_gemm_strided(&ga, in_b + yi * s->stride_h * s->in_w * s->in_c, s->stride_w * s->in_c,
+                                          s->out_w, a->output + ((bi * s->out_h + yi) * s->out_w) * s->out_c + oc0);
             }
-            for (int32_t bi = 0; bi < s->batches; bi++)
+        }
+        return;
+    }
+#endif
+    if (p->route == KILN_CONV_S8_ROUTE_IM2COL)
+    {
+        kiln_conv_s8_run_im2col(a, &ga, ch0, oc0, block);
+        return;
+    }
+    /* The routes that read their patches in place (the 1xN route gathers those that cross the border). */
+    int32_t b = 0, y = 0, x = 0; /* coordinates of pixel `pix` */
+    for (int32_t pix = 0; pix < n_pixels; pix += block)
+    {
+        const int32_t n = MIN(block, n_pixels - pix);
+        const int8_t *rows[KILN_CONV_S8_MAX_ROWS];
+        for (int32_t r = 0; r < n; r++)
+        {
+            const int8_t *in_b = a->input + b * in_batch_stride;
+            int8_t *slot = a->scratch != NULL ? a->scratch + r * k : NULL;
+            switch (p->route)
             {
-                const int8_t *const in_b = a->input + bi * in_batch_stride + ch0;
-                for (int32_t yi = 0; yi < s->out_h; yi++)
+            case KILN_CONV_S8_ROUTE_1X1_FAST:
+                rows[r] = in_b + (y * s->in_w + x) * s->in_c + ch0;
+                break;
+            case KILN_CONV_S8_ROUTE_1X1:
+                rows[r] = in_b + (y * s->stride_h * s->in_w + x * s->stride_w) * s->in_c + ch0;
+                break;
+            default: { /* KILN_CONV_S8_ROUTE_1XN */
+                const int32_t iy = y * s->stride_h - s->pad_h;
+                const int32_t ix = x * s->stride_w - s->pad_w;
+                if (iy >= 0 && iy < s->in_h && ix >= 0 && ix + s->filter_w <= s->in_w)
                 {
-                    kiln_conv_s8_gemm_strided(&ga, in_b + yi * s->stride_h * s->in_w * s->in_c, s->stride_w * s->in_c,
-                                              s->out_w, a->output + ((bi * s->out_h + yi) * s->out_w) * s->out_c + oc0);
+                    rows[r] = in_b + (iy * s->in_w + ix) * s->in_c;
+                }
+                else
+                {
+                    kiln_conv_im2col_patch(s, in_b, ch0, y, x, pad_value, slot);
+                    rows[r] = slot;
+                }
+                break;
+            }
+            }
+            if (++x == s->out_w)
+            {
+                x = 0;
+                if (++y == s->out_h)
+                {
+                    y = 0;
+                    b++;
                 }
             }
+        }
+        kiln_conv_s8_gemm(&ga, rows, n, a->output + pix * s->out_c + oc0);
+    }
+}
+
+#if KILN_BUILD_MVE
+/* No weight sums from the caller (upstream API, or none given): the routes that take blocks of patches against every
+ * channel would sum each channel's weights again per block, so they run over chunks of at most
+ * KILN_CONV_S8_WSUM_CHUNK channels with the chunk's sums formed once, on this function's stack (384 bytes, only
+ * while it runs); the im2col route gathers its patches again per chunk. The 1x1 routes form the sums once per
+ * group of four channels themselves. */
+static __attribute__((noinline)) void kiln_conv_s8_run_chunks(const kiln_conv_s8_run_args *a, int32_t ch0, int32_t oc0,
+                                                              int32_t n_oc)
+{
+    const int32_t k = a->plan->rhs_cols;
+    int32_t sums[KILN_CONV_S8_WSUM_CHUNK];
+    /* the fewest chunks, of equal size rounded up to whole groups of four channels */
+    const int32_t n_chunks = (n_oc + KILN_CONV_S8_WSUM_CHUNK - 1) / KILN_CONV_S8_WSUM_CHUNK;
+    const int32_t chunk = MIN(((n_oc + n_chunks - 1) / n_chunks + 3) & ~3, KILN_CONV_S8_WSUM_CHUNK);
+    for (int32_t c = 0; c < n_oc; c += chunk)
+    {
+        const int32_t n = MIN(chunk, n_oc - c);
+        kiln_conv_s8_wsum(a->filter + (int32_t)((oc0 + c) * k), k, k, n, a->input_offset,
+                          a->bias != NULL ? a->bias + oc0 + c : NULL, sums);
+        kiln_conv_s8_run_range(a, ch0, oc0 + c, n, sums);
+    }
+}
+#endif
+
+void kiln_conv_s8_run(const kiln_conv_s8_run_args *a)
+{
+    const kiln_conv_s8_shape *s = a->shape;
+    const kiln_conv_s8_plan_t *p = a->plan;
+    const int32_t oc_per_group = s->out_c / p->groups;
+    for (int32_t g = 0; g < p->groups; g++)
+    {
+        const int32_t oc0 = g * oc_per_group;
+        const int32_t ch0 = g * s->filter_c;
+#if KILN_BUILD_MVE
+        const bool in_place = p->route == KILN_CONV_S8_ROUTE_1X1_FAST || p->route == KILN_CONV_S8_ROUTE_1X1;
+        if (a->weight_sum == NULL && !in_place)
+        {
+            kiln_conv_s8_run_chunks(a, ch0, oc0, oc_per_group);
             continue;
         }
 #endif
-        if (p->route == KILN_CONV_S8_ROUTE_IM2COL)
-        {
-            kiln_conv_s8_run_im2col(a, &ga, ch0, oc0, block);
-            continue;
-        }
-        /* The routes that read their patches in place (the 1xN route gathers those that cross the border). */
-        int32_t b = 0, y = 0, x = 0; /* coordinates of pixel `pix` */
-        for (int32_t pix = 0; pix < n_pixels; pix += block)
-        {
-            const int32_t n = MIN(block, n_pixels - pix);
-            const int8_t *rows[KILN_CONV_S8_MAX_ROWS];
-            for (int32_t r = 0; r < n; r++)
-            {
-                const int8_t *in_b = a->input + b * in_batch_stride;
-                int8_t *slot = a->scratch != NULL ? a->scratch + r * k : NULL;
-                switch (p->route)
-                {
-                case KILN_CONV_S8_ROUTE_1X1_FAST:
-                    rows[r] = in_b + (y * s->in_w + x) * s->in_c + ch0;
-                    break;
-                case KILN_CONV_S8_ROUTE_1X1:
-                    rows[r] = in_b + (y * s->stride_h * s->in_w + x * s->stride_w) * s->in_c + ch0;
-                    break;
-                default: { /* KILN_CONV_S8_ROUTE_1XN */
-                    const int32_t iy = y * s->stride_h - s->pad_h;
-                    const int32_t ix = x * s->stride_w - s->pad_w;
-                    if (iy >= 0 && iy < s->in_h && ix >= 0 && ix + s->filter_w <= s->in_w)
-                    {
-                        rows[r] = in_b + (iy * s->in_w + ix) * s->in_c;
-                    }
-                    else
-                    {
-                        kiln_conv_im2col_patch(s, in_b, ch0, y, x, pad_value, slot);
-                        rows[r] = slot;
-                    }
-                    break;
-                }
-                }
-                if (++x == s->out_w)
-                {
-                    x = 0;
-                    if (++y == s->out_h)
-                    {
-                        y = 0;
-                        b++;
-                    }
-                }
-            }
-            kiln_conv_s8_gemm(&ga, rows, n, a->output + pix * s->out_c + oc0);
-        }
+        kiln_conv_s8_run_range(a, ch0, oc0, oc_per_group, a->weight_sum != NULL ? a->weight_sum + oc0 : NULL);
     }
 }
 

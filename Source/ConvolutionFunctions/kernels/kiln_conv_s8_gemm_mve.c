@@ -58,6 +58,20 @@ static inline int32_t kiln_mve_wsum(const int8_t *w, int32_t k16, bool has_tail,
     return sum;
 }
 
+void kiln_conv_s8_wsum(const int8_t *rhs, int32_t k, int32_t rhs_stride, int32_t n_oc, int32_t lhs_offset,
+                       const int32_t *bias, int32_t *dst)
+{
+    const int32_t k16 = k & ~15;
+    const bool has_tail = k16 != k;
+    const mve_pred16_t tail = vctp8q((uint32_t)(k - k16));
+    for (int32_t oc = 0; oc < n_oc; oc++)
+    {
+        /* modulo 2^32 (as the accumulators: dot lengths past 65,793 can wrap them) */
+        const uint32_t sum = (uint32_t)kiln_mve_wsum(rhs + oc * rhs_stride, k16, has_tail, tail);
+        dst[oc] = (int32_t)(sum * (uint32_t)lhs_offset + (uint32_t)(bias != NULL ? bias[oc] : 0));
+    }
+}
+
 /* Weight sums of four consecutive weight rows, in lane order row 0, 2, 1, 3. */
 static inline int32x4_t kiln_mve_wsum4(const int8_t *w, int32_t ws, int32_t k16, bool has_tail, mve_pred16_t tail)
 {
