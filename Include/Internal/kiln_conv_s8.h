@@ -222,12 +222,22 @@ void kiln_conv_s8_gemm(const kiln_conv_s8_gemm_args *a, const int8_t *const *row
  * in registers, 960 bytes of stack; otherwise up to six blocks of three rows, 288 bytes), then each
  * row's four channels are requantized as one vector; the group's requantization parameters (and
  * on-the-fly weight sums) are formed once per call. The last 1-3 channels (and, other dot lengths,
- * the last 1-2 rows) go through kiln_conv_s8_gemm.
+ * the last 1-2 rows) go through kiln_conv_s8_gemm. Calls in the top-byte form (requant_top) with weight sums and
+ * a dot length above 16 other than 32 run blocks of three rows through kiln_conv_s8_gemm instead (its fused
+ * assembly loop: fewer instructions than the table's two phases, no table on the stack).
  * DSP: channel pairs outermost; dot lengths that are multiples of 4 in assembly blocks of three pixels (16/32/64
  * channels, contiguous) or two pixels (any stride), others in blocks of two rows (kernels/kiln_conv_s8_gemm_dsp.c).
  */
 void kiln_conv_s8_gemm_strided(const kiln_conv_s8_gemm_args *a, const int8_t *lhs, int32_t lhs_stride,
                                int32_t n_rows, int8_t *dst);
+
+/** MVE: dot lengths whose strided kernel keeps the group's weights in registers (and forms its weight sums as
+ * cheaply as the caller could); other dot lengths of 16 or more take the fused top-form blocks when the caller's
+ * weight sums are given. */
+static inline bool kiln_conv_s8_strided_resident(int32_t k)
+{
+    return k == 16 || k == 32;
+}
 
 /**
  * MVE builds: dst[oc] = lhs_offset * sum_i rhs[oc * rhs_stride + i] + (bias ? bias[oc] : 0) for oc < n_oc, i < k

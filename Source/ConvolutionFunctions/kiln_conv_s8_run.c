@@ -307,11 +307,12 @@ static void kiln_conv_s8_run_range(const kiln_conv_s8_run_args *a, int32_t ch0, 
 }
 
 #if KILN_BUILD_MVE
-/* No weight sums from the caller (upstream API, or none given): the routes that take blocks of patches against every
- * channel would sum each channel's weights again per block, so they run over chunks of at most
- * KILN_CONV_S8_WSUM_CHUNK channels with the chunk's sums formed once, on this function's stack (384 bytes, only
- * while it runs); the im2col route gathers its patches again per chunk. The 1x1 routes form the sums once per
- * group of four channels themselves. */
+/* No weight sums from the caller (upstream API, or none given): the kernels would sum each channel's weights again
+ * per block of patches (the 1x1 routes' two-phase kernel once per group of four channels, but without the sums it
+ * cannot take the fused top-form loop), so the routes run over chunks of at most KILN_CONV_S8_WSUM_CHUNK channels
+ * with the chunk's sums formed once, on this function's stack (384 bytes, only while it runs); the im2col route
+ * gathers its patches again per chunk. Not the 1x1 routes at the dot lengths whose kernel keeps the weights in
+ * registers: it forms the sums as cheaply itself. */
 static __attribute__((noinline)) void kiln_conv_s8_run_chunks(const kiln_conv_s8_run_args *a, int32_t ch0, int32_t oc0,
                                                               int32_t n_oc)
 {
@@ -341,7 +342,7 @@ void kiln_conv_s8_run(const kiln_conv_s8_run_args *a)
         const int32_t ch0 = g * s->filter_c;
 #if KILN_BUILD_MVE
         const bool in_place = p->route == KILN_CONV_S8_ROUTE_1X1_FAST || p->route == KILN_CONV_S8_ROUTE_1X1;
-        if (a->weight_sum == NULL && !in_place)
+        if (a->weight_sum == NULL && !(in_place && kiln_conv_s8_strided_resident(p->rhs_cols)))
         {
             kiln_conv_s8_run_chunks(a, ch0, oc0, oc_per_group);
             continue;
