@@ -848,7 +848,8 @@ arm_cmsis_nn_status arm_minimum_s8(const cmsis_nn_context *ctx,
  * "1x1" (1x1 filter, no padding), "1xN" (filter_h == 1, unit horizontal dilation, one group),
  * "im2col_gemm" (everything else). Scratch per backend: 0 for the 1x1 routes; for im2col_gemm
  * (and 1xN when some patch touches the padding) rows * filter_h * filter_w * filter_c bytes with
- * rows = 1 (C), 2 (DSP), 3 (MVE); no alignment needed.
+ * rows = 2 (C), 3 (MVE), 4 (DSP, up to 144 filter_h x filter_w x filter_c columns; 2 above them); no alignment
+ * needed.
  *
  * Weight sums (ns signatures): on MVE builds weight_sum_ctx->buf may hold the output of
  * arm_convolve_weight_sum() (out_c int32, int32-aligned); when weight_sum_ctx or its buffer is NULL

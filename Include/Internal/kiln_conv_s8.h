@@ -62,9 +62,12 @@ typedef enum
 
 /** Largest number of patches (GEMM rows) one kernel call takes. */
 #define KILN_CONV_S8_MAX_ROWS 4
-/** im2col block rows per backend. */
+/** im2col block rows per backend (DSP: four for dot lengths up to KILN_CONV_S8_DSP_QUAD_K, which the kernel runs
+ * one channel x four patches at a time; two above). */
 #define KILN_CONV_S8_ROWS_C 2
 #define KILN_CONV_S8_ROWS_DSP 2
+#define KILN_CONV_S8_ROWS_DSP_QUAD 4
+#define KILN_CONV_S8_DSP_QUAD_K 144
 #define KILN_CONV_S8_ROWS_MVE 3
 /* MVE: output channels per chunk when the caller gives no weight sums (their sums, 4 bytes each, on the stack) */
 #define KILN_CONV_S8_WSUM_CHUNK 96
@@ -122,10 +125,14 @@ arm_cmsis_nn_status kiln_conv_s8_plan_route(const kiln_conv_s8_shape *s,
 /** Scratch bytes of the im2col route for a dot length (the queries that see only input and filter). */
 int64_t kiln_conv_s8_im2col_scratch(int64_t rhs_cols, kiln_isa isa);
 
-/** Block rows of a backend's im2col route. */
-static inline int32_t kiln_conv_s8_block_rows(kiln_isa isa)
+/** Block rows of a backend's im2col route for a dot length (filter_h x filter_w x filter_c). */
+static inline int32_t kiln_conv_s8_block_rows(kiln_isa isa, int64_t rhs_cols)
 {
-    return isa == KILN_ISA_MVE ? KILN_CONV_S8_ROWS_MVE : (isa == KILN_ISA_DSP ? KILN_CONV_S8_ROWS_DSP : KILN_CONV_S8_ROWS_C);
+    if (isa == KILN_ISA_DSP)
+    {
+        return rhs_cols <= KILN_CONV_S8_DSP_QUAD_K ? KILN_CONV_S8_ROWS_DSP_QUAD : KILN_CONV_S8_ROWS_DSP;
+    }
+    return isa == KILN_ISA_MVE ? KILN_CONV_S8_ROWS_MVE : KILN_CONV_S8_ROWS_C;
 }
 
 /**

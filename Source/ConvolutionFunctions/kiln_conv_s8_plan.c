@@ -121,7 +121,7 @@ int64_t kiln_conv_s8_im2col_scratch(int64_t rhs_cols, kiln_isa isa)
     {
         return -1;
     }
-    return kiln_mul_sat64(rhs_cols, kiln_conv_s8_block_rows(isa));
+    return kiln_mul_sat64(rhs_cols, kiln_conv_s8_block_rows(isa, rhs_cols));
 }
 
 static int64_t kiln_conv_scratch_none(const kiln_conv_s8_shape *s, kiln_isa isa)
@@ -179,7 +179,7 @@ arm_cmsis_nn_status kiln_conv_s8_plan_route(const kiln_conv_s8_shape *s,
     out->route = route;
     out->route_name = e->name;
     out->isa = isa;
-    out->block_rows = kiln_conv_s8_block_rows(isa);
+    out->block_rows = kiln_conv_s8_block_rows(isa, kiln_conv_rhs_cols(s));
     out->groups = s->in_c / s->filter_c;
     out->rhs_cols = (int32_t)kiln_conv_rhs_cols(s);
     out->scratch_bytes = scratch;

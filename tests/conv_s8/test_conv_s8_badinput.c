@@ -381,10 +381,11 @@ static void test_queries(void)
 {
     call_args a;
     base_args(&a, CONV_ENTRY_WRAPPER); /* 3x3x8: 72 columns */
-    KILN_CHECK_EQ(arm_convolve_wrapper_s8_get_buffer_size_dsp(&a.cp, &a.in_d, &a.f_d, &a.out_d), 2 * 72);
+    KILN_CHECK_EQ(arm_convolve_wrapper_s8_get_buffer_size_dsp(&a.cp, &a.in_d, &a.f_d, &a.out_d), 4 * 72);
     KILN_CHECK_EQ(arm_convolve_wrapper_s8_get_buffer_size_mve(&a.cp, &a.in_d, &a.f_d, &a.out_d), 3 * 72);
     KILN_CHECK_EQ(arm_convolve_s8_get_buffer_size_mve(&a.in_d, &a.f_d), 3 * 72);
-    const int32_t native = KILN_BUILD_MVE ? 3 * 72 : 2 * 72; /* C and DSP: two patches per block */
+    /* patches per block: MVE three, DSP four (72 columns: up to KILN_CONV_S8_DSP_QUAD_K), C two */
+    const int32_t native = KILN_BUILD_MVE ? 3 * 72 : (KILN_BUILD_DSP ? 4 * 72 : 2 * 72);
     KILN_CHECK_EQ(arm_convolve_wrapper_s8_get_buffer_size(&a.cp, &a.in_d, &a.f_d, &a.out_d), native);
     KILN_CHECK_EQ(arm_convolve_s8_get_buffer_size(&a.in_d, &a.f_d), native);
     /* Bad or overflowing dims give -1. */
@@ -407,7 +408,7 @@ static void test_queries(void)
     /* 1xN: 0 without padding, rows * k with it. */
     base_args(&a, CONV_ENTRY_1_X_N); /* 1x6x8 input, 1x3 filter, padding 1 */
     KILN_CHECK_EQ(arm_convolve_1_x_n_s8_get_buffer_size(&a.cp, &a.in_d, &a.f_d, &a.out_d),
-                  kiln_conv_s8_block_rows(KILN_NATIVE_ISA) * 24);
+                  kiln_conv_s8_block_rows(KILN_NATIVE_ISA, 24) * 24);
     a.cp.padding.w = 0;
     a.out_d.w = 4;
     KILN_CHECK_EQ(arm_convolve_1_x_n_s8_get_buffer_size(&a.cp, &a.in_d, &a.f_d, &a.out_d), 0);
@@ -446,11 +447,40 @@ static void test_plan_routes(void)
             const int64_t k = (int64_t)rows[i].s.filter_h * rows[i].s.filter_w * rows[i].s.filter_c;
             const int64_t want = (rows[i].route == KILN_CONV_S8_ROUTE_1X1_FAST || rows[i].route == KILN_CONV_S8_ROUTE_1X1)
                 ? 0
-                : kiln_conv_s8_block_rows(isas[j]) * k;
+                : kiln_conv_s8_block_rows(isas[j], k) * k;
             KILN_CHECK_EQ(p.scratch_bytes, want);
         }
     }
     kiln_test_context("");
+    /* im2col scratch at the DSP's four-patch bound (written out, not derived from kiln_conv_s8_block_rows):
+     * 3x3 x 16 channels (144 columns) four patches on DSP, 3x3 x 17 (153) two; three on MVE, two on C. */
+    {
+        kiln_conv_s8_shape q = rows[3].s;
+        kiln_conv_s8_plan_t pq;
+        KILN_CHECK_EQ(kiln_conv_s8_plan(&q, KILN_ISA_DSP, &pq), ARM_CMSIS_NN_SUCCESS);
+        KILN_CHECK_EQ(pq.scratch_bytes, 576);
+        KILN_CHECK_EQ(pq.block_rows, 4);
+        KILN_CHECK_EQ(kiln_conv_s8_plan(&q, KILN_ISA_MVE, &pq), ARM_CMSIS_NN_SUCCESS);
+        KILN_CHECK_EQ(pq.scratch_bytes, 432);
+        KILN_CHECK_EQ(kiln_conv_s8_plan(&q, KILN_ISA_C, &pq), ARM_CMSIS_NN_SUCCESS);
+        KILN_CHECK_EQ(pq.scratch_bytes, 288);
+        q.in_c = q.filter_c = 17;
+        KILN_CHECK_EQ(kiln_conv_s8_plan(&q, KILN_ISA_DSP, &pq), ARM_CMSIS_NN_SUCCESS);
+        KILN_CHECK_EQ(pq.scratch_bytes, 306);
+        KILN_CHECK_EQ(pq.block_rows, 2);
+        const cmsis_nn_dims in16 = {1, 8, 8, 16}, f16d = {16, 3, 3, 16}, in17 = {1, 8, 8, 17}, f17d = {16, 3, 3, 17};
+        const cmsis_nn_dims outd = {1, 8, 8, 16};
+        cmsis_nn_conv_params cq;
+        memset(&cq, 0, sizeof(cq));
+        cq.stride.h = cq.stride.w = 1;
+        cq.padding.h = cq.padding.w = 1;
+        cq.dilation.h = cq.dilation.w = 1;
+        cq.activation.min = -128;
+        cq.activation.max = 127;
+        KILN_CHECK_EQ(arm_convolve_wrapper_s8_get_buffer_size_dsp(&cq, &in16, &f16d, &outd), 576);
+        KILN_CHECK_EQ(arm_convolve_wrapper_s8_get_buffer_size_dsp(&cq, &in17, &f17d, &outd), 306);
+        KILN_CHECK_EQ(arm_convolve_wrapper_s8_get_buffer_size_mve(&cq, &in16, &f16d, &outd), 432);
+    }
     KILN_CHECK(strcmp(kiln_conv_s8_route_name(KILN_CONV_S8_ROUTE_1XN), "1xN") == 0);
     KILN_CHECK(strcmp(kiln_conv_s8_route_name(KILN_CONV_S8_ROUTE_IM2COL), "im2col_gemm") == 0);
     kiln_conv_s8_plan_t p;

@@ -5,6 +5,9 @@
  * lane permutation, so the dot product is unchanged. Patches of up to KILN_GEMM_WIDE_MAX columns
  * are widened once per block into a stack buffer (1152 bytes) for all its channel pairs (20
  * instructions per 16 MACs), longer ones per channel pair as they are read (25). Leftover columns (k % 4), rows and channels take the same arithmetic one at a time.
+ * Blocks of three or four patches of up to KILN_CONV_S8_DSP_QUAD_K columns (the im2col route's blocks there: first
+ * layers, 3x3 over up to 16 channels) run one channel x four patches instead (kiln_gemm_quad: 17 instructions per
+ * 16 MACs, the channel's requantization constants formed once for four outputs).
  * The four results of a block are requantized (SMMLAR form, below), packed into one word and
  * clamped with SSUB8/SEL. Also here: kiln_conv_s8_gemm_strided (the 1x1 routes: rows at a fixed
  * stride, channel pairs outermost, dot lengths that are multiples of 4 in assembly blocks of three
@@ -295,6 +298,193 @@ static inline uint32_t kiln_gemm_rq_slow(int32_t acc, int32_t m, int32_t shift, 
 
 static const int32_t kiln_gemm_zero_bias[2] = {0, 0};
 
+/*
+ * Blocks of three or four patches with dot lengths up to KILN_CONV_S8_DSP_QUAD_K (the first layers, 3x3 over up to
+ * 16 channels: the im2col route hands this backend four patches per call there). The patches are widened once per
+ * block (kiln_widen_4), then the block runs one channel at a time: per four columns the channel's weight word is
+ * widened once for the four patches (one LDR, two SXTB16, four LDRDs of patch words, eight SMLADs: 17
+ * instructions per 16 MACs, where the channel pairs of kiln_dot_2x2w take 20), and the channel's requantization
+ * constants are formed once for its four outputs.
+ */
+static inline void kiln_widen_4(const int8_t *const *l, int32_t k4, int32_t off16, int32_t *xw)
+{
+    for (int32_t i = 0; i < k4; i += 4)
+    {
+        for (int32_t r = 0; r < 4; r++)
+        {
+            const int32_t x = kiln_rd4(l[r] + i);
+            xw[2 * r] = (int32_t)__sxtab16(off16, x);
+            xw[2 * r + 1] = kiln_sxtab16_ror8(off16, x);
+        }
+        xw += 8;
+    }
+}
+
+/* One step of four columns: the weight word widened (t1 even lanes, t0 odd), the four patches' words (eight, at
+ * xw - 32 after the post-increment) multiplied into a0..a3. */
+#define KILN_QUAD_STEP                                                                                               \
+    "ldr     %[t0], [%[w]], #4\n\t"                                                                                  \
+    "ldrd    %[x0], %[x1], [%[xw]], #32\n\t"                                                                         \
+    "sxtb16  %[t1], %[t0]\n\t"                                                                                       \
+    "sxtb16  %[t0], %[t0], ror #8\n\t"                                                                               \
+    "smlad   %[a0], %[x0], %[t1], %[a0]\n\t"                                                                         \
+    "smlad   %[a0], %[x1], %[t0], %[a0]\n\t"                                                                         \
+    "ldrd    %[x0], %[x1], [%[xw], #-24]\n\t"                                                                        \
+    "smlad   %[a1], %[x0], %[t1], %[a1]\n\t"                                                                         \
+    "smlad   %[a1], %[x1], %[t0], %[a1]\n\t"                                                                         \
+    "ldrd    %[x0], %[x1], [%[xw], #-16]\n\t"                                                                        \
+    "smlad   %[a2], %[x0], %[t1], %[a2]\n\t"                                                                         \
+    "smlad   %[a2], %[x1], %[t0], %[a2]\n\t"                                                                         \
+    "ldrd    %[x0], %[x1], [%[xw], #-8]\n\t"                                                                         \
+    "smlad   %[a3], %[x0], %[t1], %[a3]\n\t"                                                                         \
+    "smlad   %[a3], %[x1], %[t0], %[a3]\n\t"
+
+/* acc[r] += the widened patches (k4 >= 4 columns, kiln_widen_4) x the weight row w. */
+static inline void kiln_dot_4x1w(const int32_t *xw, const int8_t *w, int32_t k4, int32_t *acc)
+{
+    int32_t a0 = acc[0], a1 = acc[1], a2 = acc[2], a3 = acc[3];
+#if !defined(__OPTIMIZE__)
+    for (int32_t i = 0; i < k4; i += 4)
+    {
+        const int32_t y = kiln_rd4(w + i);
+        const int32_t ye = (int32_t)__sxtb16(y), yo = kiln_sxtb16_ror8(y);
+        a0 = __smlad(xw[1], yo, __smlad(xw[0], ye, a0));
+        a1 = __smlad(xw[3], yo, __smlad(xw[2], ye, a1));
+        a2 = __smlad(xw[5], yo, __smlad(xw[4], ye, a2));
+        a3 = __smlad(xw[7], yo, __smlad(xw[6], ye, a3));
+        xw += 8;
+    }
+#else
+    /* an odd number of steps: one first, then two per iteration */
+    const int8_t *const end = w + k4;
+    int32_t t0, t1, x0, x1;
+    if ((k4 & 4) != 0)
+    {
+        __asm__ volatile(KILN_QUAD_STEP
+                         : [a0] "+r"(a0), [a1] "+r"(a1), [a2] "+r"(a2), [a3] "+r"(a3), [xw] "+r"(xw), [w] "+r"(w),
+                           [t0] "=&r"(t0), [t1] "=&r"(t1), [x0] "=&r"(x0), [x1] "=&r"(x1)
+                         :
+                         : "memory");
+    }
+    if (w != end)
+    {
+        __asm__ volatile("1:\n\t" KILN_QUAD_STEP KILN_QUAD_STEP "cmp     %[w], %[end]\n\t"
+                         "bne     1b"
+                         : [a0] "+r"(a0), [a1] "+r"(a1), [a2] "+r"(a2), [a3] "+r"(a3), [xw] "+r"(xw), [w] "+r"(w),
+                           [t0] "=&r"(t0), [t1] "=&r"(t1), [x0] "=&r"(x0), [x1] "=&r"(x1)
+                         : [end] "r"(end)
+                         : "cc", "memory");
+    }
+#endif
+    acc[0] = a0;
+    acc[1] = a1;
+    acc[2] = a2;
+    acc[3] = a3;
+}
+
+/* One channel's four outputs (int8 values) clamped to [lo, hi] when `clamp`, stored at d, d + s1, d + s2, d + s3. */
+static inline __attribute__((always_inline)) void kiln_quad_store(int8_t *d, int32_t s1, int32_t s2, int32_t s3,
+                                                                  int32_t v0, int32_t v1, int32_t v2, int32_t v3,
+                                                                  const bool clamp, int32_t lo, int32_t hi)
+{
+    if (clamp)
+    {
+        v0 = MIN(MAX(v0, lo), hi);
+        v1 = MIN(MAX(v1, lo), hi);
+        v2 = MIN(MAX(v2, lo), hi);
+        v3 = MIN(MAX(v3, lo), hi);
+    }
+    d[0] = (int8_t)v0;
+    d[s1] = (int8_t)v1;
+    d[s2] = (int8_t)v2;
+    d[s3] = (int8_t)v3;
+}
+
+/* The channel loop of kiln_gemm_quad, one copy per kind of last columns (none: GCC keeps the loop's values in
+ * registers) and of activation range. */
+static inline __attribute__((always_inline)) void kiln_quad_channels(const kiln_conv_s8_gemm_args *a,
+                                                                     const int8_t *const *l, const int32_t *xw,
+                                                                     int32_t n_rows, int8_t *d, const bool has_tail,
+                                                                     const bool clamp)
+{
+    /* Everything read from *a, in locals: the int8 output stores may alias any memory. */
+    const int32_t k = a->k;
+    const int32_t k4 = k & ~3;
+    const int32_t ws = a->rhs_stride;
+    const int32_t off = a->lhs_offset;
+    const int32_t n_oc = a->n_oc;
+    const int32_t stride = a->dst_stride;
+    const int8_t *w = a->rhs;
+    const int32_t *const bias = a->bias;
+    const int32_t *const mult = a->mult;
+    const int32_t *const shift = a->shift;
+    const int32_t oo = a->out_offset, lo = a->act_min, hi = a->act_max;
+    const int32_t oo21 = 2 * oo + 1;
+    /* row offsets of the outputs (a block of three writes its third row twice, the same value) */
+    const int32_t s2 = 2 * stride, s3 = (n_rows - 1) * stride;
+    for (int32_t oc = 0; oc < n_oc; oc++)
+    {
+        const int32_t b = bias != NULL ? bias[oc] : 0;
+        int32_t acc[4] = {b, b, b, b};
+        kiln_dot_4x1w(xw, w, k4, acc);
+        int32_t a0 = acc[0], a1 = acc[1], a2 = acc[2], a3 = acc[3];
+        if (has_tail)
+        {
+            for (int32_t i = k4; i < k; i++)
+            {
+                const int32_t wv = w[i];
+                a0 += (l[0][i] + off) * wv;
+                a1 += (l[1][i] + off) * wv;
+                a2 += (l[2][i] + off) * wv;
+                a3 += (l[3][i] + off) * wv;
+            }
+        }
+        const int32_t m = mult[oc];
+        const int32_t sh = shift[oc];
+        int32_t nudge, rs;
+        if (kiln_gemm_fast_setup(sh, b, oo21, &nudge, &rs))
+        {
+            kiln_quad_store(d, stride, s2, s3, (int32_t)kiln_gemm_rq_fast(a0, m, nudge, rs),
+                            (int32_t)kiln_gemm_rq_fast(a1, m, nudge, rs), (int32_t)kiln_gemm_rq_fast(a2, m, nudge, rs),
+                            (int32_t)kiln_gemm_rq_fast(a3, m, nudge, rs), clamp, lo, hi);
+        }
+        else
+        {
+            kiln_quad_store(d, stride, s2, s3, (int32_t)(int8_t)kiln_gemm_rq_slow(a0, m, sh, oo),
+                            (int32_t)(int8_t)kiln_gemm_rq_slow(a1, m, sh, oo),
+                            (int32_t)(int8_t)kiln_gemm_rq_slow(a2, m, sh, oo),
+                            (int32_t)(int8_t)kiln_gemm_rq_slow(a3, m, sh, oo), clamp, lo, hi);
+        }
+        d++;
+        w += ws;
+    }
+}
+
+/* n_rows (3 or 4) patches x every channel, k4 = k & ~3 in [4, KILN_CONV_S8_DSP_QUAD_K]. */
+static __attribute__((noinline)) void kiln_gemm_quad(const kiln_conv_s8_gemm_args *a, const int8_t *const *rows,
+                                                     int32_t n_rows, int8_t *dst)
+{
+    const int32_t k4 = a->k & ~3;
+    const int32_t off = a->lhs_offset;
+    const int8_t *const l[4] = {rows[0], rows[1], rows[2], rows[n_rows - 1]};
+    int32_t xw[2 * KILN_CONV_S8_DSP_QUAD_K];
+    kiln_widen_4(l, k4, (int32_t)(((uint32_t)off & 0xFFFFu) | ((uint32_t)off << 16)), xw);
+    /* SSAT already bounds the values to int8: the clamp only for a narrower activation range */
+    const bool clamp = a->act_min != INT8_MIN || a->act_max != INT8_MAX;
+    if (k4 != a->k)
+    {
+        kiln_quad_channels(a, l, xw, n_rows, dst, true, true);
+    }
+    else if (clamp)
+    {
+        kiln_quad_channels(a, l, xw, n_rows, dst, false, true);
+    }
+    else
+    {
+        kiln_quad_channels(a, l, xw, n_rows, dst, false, false);
+    }
+}
+
 void kiln_conv_s8_gemm(const kiln_conv_s8_gemm_args *a, const int8_t *const *rows, int32_t n_rows, int8_t *dst)
 {
     /* Everything read from *a, in locals: the int8 output stores may alias any memory. */
@@ -314,6 +504,11 @@ void kiln_conv_s8_gemm(const kiln_conv_s8_gemm_args *a, const int8_t *const *row
     const int32_t oo21 = 2 * oo + 1;
     const int32_t sh_bias = k <= KILN_GEMM_FAST_K ? 0 : 64;
     const int32_t k4 = k & ~3;
+    if (n_rows >= 3 && k4 >= 4 && k <= KILN_CONV_S8_DSP_QUAD_K)
+    {
+        kiln_gemm_quad(a, rows, n_rows, dst);
+        return;
+    }
     /* the widened block (two patches), when the patches are short enough for the stack */
     const bool wide = k4 >= 4 && k4 <= KILN_GEMM_WIDE_MAX && n_oc >= 2;
     int32_t xw[KILN_GEMM_WIDE_MAX];
