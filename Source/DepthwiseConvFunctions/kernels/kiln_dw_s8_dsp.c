@@ -227,7 +227,8 @@ void kiln_dw_s8_kernel_cm1(const kiln_dw_s8_shape *shape, const kiln_dw_s8_args 
  * from zero) is (y + 2^(rs-1) - [y < 0]) >> rs; [acc < 0] may stand for [y < 0] because acc < 0
  * with y >= 0 forces y == 0, where both give 0. SMMLAR adds 2^(rs-1) + out_offset * 2^rs on the
  * way, then SSAT brings the result to int8 and SSUB8/SEL apply the activation range to the four
- * packed lanes. Other groups use the scalar arm_nn_requantize. */
+ * packed lanes (the assembly has a second copy without them, kiln_dw3_run_full, for an activation range of
+ * all of int8). Other groups use the scalar arm_nn_requantize. */
 
 typedef struct
 {
@@ -302,70 +303,76 @@ typedef struct
     "  asr     r5, r5, r10\n"                                                                                       \
     "  ssat    r5, #8, r5\n"
 
-__attribute__((naked, noinline)) static void kiln_dw3_run(const kiln_dw3_job *job __attribute__((unused)))
-{
-    __asm__ volatile("  push    {r4, r5, r6, r7, r8, r9, r10, r11, lr}\n"
-                     "  mov     r12, r0\n"
-                     "  ldr     r9, [r12, #16]\n"
-                     "  ldr     r8, [r12, #0]\n"
-                     "1:\n"
-                     "  ldr     r11, [r12, #36]\n"
-                     "  ldrd    r0, r1, [r11, #72]\n"
-                     "  ldrd    r2, r3, [r11, #80]\n"
-                     KILN_DW3_TAP_ASM("[r8]", "0")
-                     KILN_DW3_TAP_ASM("[r8, r9]", "8")
-                     KILN_DW3_TAP_ASM("[r8, r9, lsl #1]", "16")
-                     "  ldr     r4, [r12, #20]\n"
-                     "  add     r4, r8, r4\n"
-                     KILN_DW3_TAP_ASM("[r4]", "24")
-                     KILN_DW3_TAP_ASM("[r4, r9]", "32")
-                     KILN_DW3_TAP_ASM("[r4, r9, lsl #1]", "40")
-                     "  ldr     r5, [r12, #20]\n"
-                     "  add     r4, r4, r5\n"
-                     KILN_DW3_TAP_ASM("[r4]", "48")
-                     KILN_DW3_TAP_ASM("[r4, r9]", "56")
-                     KILN_DW3_TAP_ASM("[r4, r9, lsl #1]", "64")
-                     "  ldr     r11, [r12, #40]\n"
-                     KILN_DW3_RQ_ASM("r0", "0")
-                     "  mov     lr, r5\n"
-                     KILN_DW3_RQ_ASM("r1", "16")
-                     "  bfi     lr, r5, #8, #8\n"
-                     KILN_DW3_RQ_ASM("r2", "32")
-                     "  bfi     lr, r5, #16, #8\n"
-                     KILN_DW3_RQ_ASM("r3", "48")
-                     "  bfi     lr, r5, #24, #8\n"
-                     "  ldrd    r5, r6, [r12, #28]\n"
-                     "  ssub8   r7, lr, r5\n"
-                     "  sel     lr, lr, r5\n"
-                     "  ssub8   r7, r6, lr\n"
-                     "  sel     lr, lr, r6\n"
-                     "  ldr     r4, [r12, #4]\n"
-                     "  str     lr, [r4]\n"
-                     "  ldr     r5, [r12, #24]\n"
-                     "  add     r4, r4, r5\n"
-                     "  str     r4, [r12, #4]\n"
-                     "  ldr     r5, [r12, #12]\n"
-                     "  add     r8, r8, r5\n"
-                     "  ldr     r5, [r12, #8]\n"
-                     "  subs    r5, r5, #1\n"
-                     "  str     r5, [r12, #8]\n"
-                     "  bne     1b\n"
-                     "  ldr     r5, [r12, #44]\n"
-                     "  subs    r5, r5, #1\n"
-                     "  beq     9f\n"
-                     "  str     r5, [r12, #44]\n"
-                     "  ldr     r5, [r12, #48]\n"
-                     "  str     r5, [r12, #8]\n"
-                     "  ldr     r5, [r12, #52]\n"
-                     "  add     r8, r8, r5\n"
-                     "  ldr     r4, [r12, #4]\n"
-                     "  ldr     r5, [r12, #56]\n"
-                     "  add     r4, r4, r5\n"
-                     "  str     r4, [r12, #4]\n"
-                     "  b       1b\n"
-                     "9:\n"
-                     "  pop     {r4, r5, r6, r7, r8, r9, r10, r11, pc}\n");
+#define KILN_DW3_RUN(NAME, CLAMP)                                                                                    \
+    __attribute__((naked, noinline)) static void NAME(const kiln_dw3_job *job __attribute__((unused)))             \
+    {                                                                                                                \
+    __asm__ volatile("  push    {r4, r5, r6, r7, r8, r9, r10, r11, lr}\n"                                            \
+                     "  mov     r12, r0\n"                                                                           \
+                     "  ldr     r9, [r12, #16]\n"                                                                    \
+                     "  ldr     r8, [r12, #0]\n"                                                                     \
+                     "1:\n"                                                                                          \
+                     "  ldr     r11, [r12, #36]\n"                                                                   \
+                     "  ldrd    r0, r1, [r11, #72]\n"                                                                \
+                     "  ldrd    r2, r3, [r11, #80]\n"                                                                \
+                     KILN_DW3_TAP_ASM("[r8]", "0")                                                                   \
+                     KILN_DW3_TAP_ASM("[r8, r9]", "8")                                                               \
+                     KILN_DW3_TAP_ASM("[r8, r9, lsl #1]", "16")                                                      \
+                     "  ldr     r4, [r12, #20]\n"                                                                    \
+                     "  add     r4, r8, r4\n"                                                                        \
+                     KILN_DW3_TAP_ASM("[r4]", "24")                                                                  \
+                     KILN_DW3_TAP_ASM("[r4, r9]", "32")                                                              \
+                     KILN_DW3_TAP_ASM("[r4, r9, lsl #1]", "40")                                                      \
+                     "  ldr     r5, [r12, #20]\n"                                                                    \
+                     "  add     r4, r4, r5\n"                                                                        \
+                     KILN_DW3_TAP_ASM("[r4]", "48")                                                                  \
+                     KILN_DW3_TAP_ASM("[r4, r9]", "56")                                                              \
+                     KILN_DW3_TAP_ASM("[r4, r9, lsl #1]", "64")                                                      \
+                     "  ldr     r11, [r12, #40]\n"                                                                   \
+                     KILN_DW3_RQ_ASM("r0", "0")                                                                      \
+                     "  mov     lr, r5\n"                                                                            \
+                     KILN_DW3_RQ_ASM("r1", "16")                                                                     \
+                     "  bfi     lr, r5, #8, #8\n"                                                                    \
+                     KILN_DW3_RQ_ASM("r2", "32")                                                                     \
+                     "  bfi     lr, r5, #16, #8\n"                                                                   \
+                     KILN_DW3_RQ_ASM("r3", "48")                                                                     \
+                     "  bfi     lr, r5, #24, #8\n"                                                                   \
+                     CLAMP                                                                                           \
+                     "  ldr     r4, [r12, #4]\n"                                                                     \
+                     "  str     lr, [r4]\n"                                                                          \
+                     "  ldr     r5, [r12, #24]\n"                                                                    \
+                     "  add     r4, r4, r5\n"                                                                        \
+                     "  str     r4, [r12, #4]\n"                                                                     \
+                     "  ldr     r5, [r12, #12]\n"                                                                    \
+                     "  add     r8, r8, r5\n"                                                                        \
+                     "  ldr     r5, [r12, #8]\n"                                                                     \
+                     "  subs    r5, r5, #1\n"                                                                        \
+                     "  str     r5, [r12, #8]\n"                                                                     \
+                     "  bne     1b\n"                                                                                \
+                     "  ldr     r5, [r12, #44]\n"                                                                    \
+                     "  subs    r5, r5, #1\n"                                                                        \
+                     "  beq     9f\n"                                                                                \
+                     "  str     r5, [r12, #44]\n"                                                                    \
+                     "  ldr     r5, [r12, #48]\n"                                                                    \
+                     "  str     r5, [r12, #8]\n"                                                                     \
+                     "  ldr     r5, [r12, #52]\n"                                                                    \
+                     "  add     r8, r8, r5\n"                                                                        \
+                     "  ldr     r4, [r12, #4]\n"                                                                     \
+                     "  ldr     r5, [r12, #56]\n"                                                                    \
+                     "  add     r4, r4, r5\n"                                                                        \
+                     "  str     r4, [r12, #4]\n"                                                                     \
+                     "  b       1b\n"                                                                                \
+                     "9:\n"                                                                                          \
+                     "  pop     {r4, r5, r6, r7, r8, r9, r10, r11, pc}\n");                                          \
 }
+/* the activation limits applied to the four packed lanes (SSUB8 / SEL); not needed when the range is all of int8 */
+#define KILN_DW3_CLAMP_ASM                                                                                          \
+    "  ldrd    r5, r6, [r12, #28]\n"                                                                                 \
+    "  ssub8   r7, lr, r5\n"                                                                                         \
+    "  sel     lr, lr, r5\n"                                                                                         \
+    "  ssub8   r7, r6, lr\n"                                                                                         \
+    "  sel     lr, lr, r6\n"
+KILN_DW3_RUN(kiln_dw3_run, KILN_DW3_CLAMP_ASM)
+KILN_DW3_RUN(kiln_dw3_run_full, "")
 /* the offsets the assembly uses (a negative array size fails the build) */
 typedef char kiln_dw3_layout[(offsetof(kiln_dw3_kind, bias9) == 72 && offsetof(kiln_dw3_job, wt) == 36 &&
                               offsetof(kiln_dw3_job, rq) == 40 && offsetof(kiln_dw3_job, lo4) == 28 &&
@@ -711,6 +718,8 @@ static void kiln_dw3_group_run_asm(const kiln_dw_s8_shape *s, const kiln_dw_s8_a
     const int32_t off16 = (int32_t)(((uint32_t)a->input_offset & 0xFFFFu) | ((uint32_t)a->input_offset << 16));
     const uint32_t lo4 = (uint32_t)(uint8_t)a->act_min * 0x01010101u;
     const uint32_t hi4 = (uint32_t)(uint8_t)a->act_max * 0x01010101u;
+    /* SSAT already bounds the outputs to int8: an activation range of all of int8 needs no clamp */
+    const bool full = a->act_min == INT8_MIN && a->act_max == INT8_MAX;
     const int32_t out_row = s->out_w * C;
     kiln_dw3_kind kinds[9];
     uint32_t built = 0u;
@@ -762,7 +771,7 @@ static void kiln_dw3_group_run_asm(const kiln_dw_s8_shape *s, const kiln_dw_s8_a
                 job.p = in_b + (r->start * s->stride_h - s->pad_h + dy) * in_row +
                     (q->start * s->stride_w - s->pad_w + dx) * C;
                 job.out = out_b + r->start * out_row + q->start * C;
-                kiln_dw3_run(&job);
+                (full ? kiln_dw3_run_full : kiln_dw3_run)(&job);
             }
         }
     }
