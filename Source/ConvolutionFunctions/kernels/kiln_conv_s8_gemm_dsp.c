@@ -385,7 +385,7 @@ static inline void kiln_dot_4x1w(const int32_t *xw, const int8_t *w, int32_t k4,
 /* One channel's four outputs (int8 values) clamped to [lo, hi] when `clamp`, stored at d, d + s1, d + s2, d + s3. */
 static inline __attribute__((always_inline)) void kiln_quad_store(int8_t *d, int32_t s1, int32_t s2, int32_t s3,
                                                                   int32_t v0, int32_t v1, int32_t v2, int32_t v3,
-                                                                  const bool clamp, int32_t lo, int32_t hi)
+                                                                  bool clamp, int32_t lo, int32_t hi)
 {
     if (clamp)
     {
@@ -400,12 +400,22 @@ static inline __attribute__((always_inline)) void kiln_quad_store(int8_t *d, int
     d[s3] = (int8_t)v3;
 }
 
+/* A channel outside the fast form (kiln_gemm_fast_setup): the general requantization, out of line (rare). */
+static __attribute__((noinline)) void kiln_quad_slow(const int32_t *acc, int32_t m, int32_t sh, int32_t oo, int32_t lo,
+                                                     int32_t hi, int8_t *d, int32_t s1, int32_t s2, int32_t s3)
+{
+    kiln_quad_store(d, s1, s2, s3, (int32_t)(int8_t)kiln_gemm_rq_slow(acc[0], m, sh, oo),
+                    (int32_t)(int8_t)kiln_gemm_rq_slow(acc[1], m, sh, oo),
+                    (int32_t)(int8_t)kiln_gemm_rq_slow(acc[2], m, sh, oo),
+                    (int32_t)(int8_t)kiln_gemm_rq_slow(acc[3], m, sh, oo), true, lo, hi);
+}
+
 /* The channel loop of kiln_gemm_quad, one copy per kind of last columns (none: GCC keeps the loop's values in
- * registers) and of activation range. */
+ * registers). */
 static inline __attribute__((always_inline)) void kiln_quad_channels(const kiln_conv_s8_gemm_args *a,
                                                                      const int8_t *const *l, const int32_t *xw,
                                                                      int32_t n_rows, int8_t *d, const bool has_tail,
-                                                                     const bool clamp)
+                                                                     bool clamp)
 {
     /* Everything read from *a, in locals: the int8 output stores may alias any memory. */
     const int32_t k = a->k;
@@ -450,10 +460,8 @@ static inline __attribute__((always_inline)) void kiln_quad_channels(const kiln_
         }
         else
         {
-            kiln_quad_store(d, stride, s2, s3, (int32_t)(int8_t)kiln_gemm_rq_slow(a0, m, sh, oo),
-                            (int32_t)(int8_t)kiln_gemm_rq_slow(a1, m, sh, oo),
-                            (int32_t)(int8_t)kiln_gemm_rq_slow(a2, m, sh, oo),
-                            (int32_t)(int8_t)kiln_gemm_rq_slow(a3, m, sh, oo), clamp, lo, hi);
+            const int32_t acc4[4] = {a0, a1, a2, a3};
+            kiln_quad_slow(acc4, m, sh, oo, lo, hi, d, stride, s2, s3);
         }
         d++;
         w += ws;
@@ -473,15 +481,11 @@ static __attribute__((noinline)) void kiln_gemm_quad(const kiln_conv_s8_gemm_arg
     const bool clamp = a->act_min != INT8_MIN || a->act_max != INT8_MAX;
     if (k4 != a->k)
     {
-        kiln_quad_channels(a, l, xw, n_rows, dst, true, true);
-    }
-    else if (clamp)
-    {
-        kiln_quad_channels(a, l, xw, n_rows, dst, false, true);
+        kiln_quad_channels(a, l, xw, n_rows, dst, true, clamp);
     }
     else
     {
-        kiln_quad_channels(a, l, xw, n_rows, dst, false, false);
+        kiln_quad_channels(a, l, xw, n_rows, dst, false, clamp);
     }
 }
 
