@@ -233,7 +233,9 @@ void kiln_conv_s8_gemm(const kiln_conv_s8_gemm_args *a, const int8_t *const *row
  * a dot length above 16 other than 32 run blocks of three rows through kiln_conv_s8_gemm instead (its fused
  * assembly loop: fewer instructions than the table's two phases, no table on the stack).
  * DSP: channel pairs outermost; dot lengths that are multiples of 4 in assembly blocks of three pixels (16/32/64
- * channels, contiguous) or two pixels (any stride), others in blocks of two rows (kernels/kiln_conv_s8_gemm_dsp.c).
+ * channels, contiguous) or two pixels (any stride; up to 288 channels the pair's weights widened once per call
+ * into a 1,152-byte frame, 16 instructions per 16 MACs instead of 20), others in blocks of two rows
+ * (kernels/kiln_conv_s8_gemm_dsp.c).
  */
 void kiln_conv_s8_gemm_strided(const kiln_conv_s8_gemm_args *a, const int8_t *lhs, int32_t lhs_stride,
                                int32_t n_rows, int8_t *dst);
