@@ -793,66 +793,67 @@ typedef struct
     "  smlad   r11, r9, r7, r11\n"                                                                                 \
     "  smlad   r11, r8, r5, r11\n"
 
+/* The body of the 2x2 block kernels (r0 = job, kiln_dsp_job2x2): STEP one 4-byte step, LOAD_END what sets r2 after the
+ * job's values are loaded, END_CMP the compare of r1 with the end of the steps. */
+#define KILN_DSP_DOT2X2_BODY(STEP, LOAD_END, END_CMP)                                                              \
+    __asm volatile("  push    {r4, r5, r6, r7, r8, r9, r10, r11, lr}\n"                                              \
+                   "  sub     sp, sp, #80\n"                                                                         \
+                   "  ldm     r0!, {r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr}\n"                        \
+                   "  stm     sp, {r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr}\n"                         \
+                   "  ldm     r0!, {r1, r2, r3, r4, r5, r6, r7}\n"                                                   \
+                   "  add     r8, sp, #52\n"                                                                         \
+                   "  stm     r8, {r1, r2, r3, r4, r5, r6, r7}\n"                                                    \
+                   "  ldm     r0, {r0, r2, r3}\n" LOAD_END                                                           \
+                   "1:\n"                                                                                            \
+                   "  ldm     sp, {r10, r11, r12, lr}\n"                                                             \
+                   "  ldr     r1, [sp, #56]\n"                                                                       \
+                   "  ldr     r4, [sp, #60]\n"                                                                       \
+                   "  cmp     r1, r4\n"                                                                              \
+                   "  beq     3f\n"                                                                                  \
+                   "2:\n" STEP STEP STEP STEP                                                                        \
+                   "  ldr     r4, [sp, #60]\n"                                                                       \
+                   "  cmp     r1, r4\n"                                                                              \
+                   "  bne     2b\n"                                                                                  \
+                   "3:\n" END_CMP                                                                                    \
+                   "  beq     5f\n"                                                                                  \
+                   "4:\n" STEP END_CMP                                                                               \
+                   "  bne     4b\n"                                                                                  \
+                   "5:\n"                                                                                            \
+                   "  ldrd    r4, r5, [sp, #16]\n"                                                                   \
+                   "  ldr     r6, [sp, #24]\n" KILN_DSP_RQ("r10", "r7", "r4", "r5", "r6")                            \
+                       KILN_DSP_RQ("r12", "r8", "r4", "r5", "r6")                                                    \
+                   "  ldrd    r4, r5, [sp, #28]\n"                                                                   \
+                   "  ldr     r6, [sp, #36]\n" KILN_DSP_RQ("r11", "r7", "r4", "r5", "r6")                            \
+                       KILN_DSP_RQ("lr", "r8", "r4", "r5", "r6")                                                     \
+                   "  bfi     r10, r11, #8, #8\n"                                                                    \
+                   "  bfi     r12, lr, #8, #8\n"                                                                     \
+                   "  pkhbt   r10, r10, r12, lsl #16\n"                                                              \
+                   "  ldr     r4, [sp, #76]\n"                                                                       \
+                   "  cbz     r4, 6f\n"                                                                              \
+                   "  ldrd    r4, r5, [sp, #40]\n"                                                                   \
+                   "  ssub8   r6, r10, r4\n"                                                                         \
+                   "  sel     r10, r10, r4\n"                                                                        \
+                   "  ssub8   r6, r5, r10\n"                                                                         \
+                   "  sel     r10, r10, r5\n"                                                                        \
+                   "6:\n"                                                                                            \
+                   "  ldrd    r4, r5, [sp, #48]\n"                                                                   \
+                   "  strh    r10, [r4]\n"                                                                           \
+                   "  lsr     r10, r10, #16\n"                                                                       \
+                   "  strh    r10, [r4, r5]\n"                                                                       \
+                   "  add     r4, r4, r5, lsl #1\n"                                                                  \
+                   "  str     r4, [sp, #48]\n"                                                                       \
+                   "  ldr     r4, [sp, #72]\n"                                                                       \
+                   "  cmp     r0, r4\n" /* flags kept by the LDR and the ADD (no S) */                               \
+                   "  ldr     r4, [sp, #68]\n"                                                                       \
+                   "  add     r0, r0, r4\n"                                                                          \
+                   "  bne     1b\n"                                                                                  \
+                   "  add     sp, sp, #80\n"                                                                         \
+                   "  pop     {r4, r5, r6, r7, r8, r9, r10, r11, pc}\n")
+
 /* Sums: r10 / r11 pixel 0 channel 0 / 1, r12 / lr pixel 1. */
 __attribute__((naked, noinline)) static void kiln_dsp_dot2x2(const kiln_dsp_job2x2 *job __attribute__((unused)))
 {
-    __asm volatile("  push    {r4, r5, r6, r7, r8, r9, r10, r11, lr}\n"
-                   "  sub     sp, sp, #80\n"
-                   "  ldm     r0!, {r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr}\n"
-                   "  stm     sp, {r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr}\n"
-                   "  ldm     r0!, {r1, r2, r3, r4, r5, r6, r7}\n"
-                   "  add     r8, sp, #52\n"
-                   "  stm     r8, {r1, r2, r3, r4, r5, r6, r7}\n"
-                   "  ldm     r0, {r0, r2, r3}\n"
-                   "1:\n"
-                   "  ldm     sp, {r10, r11, r12, lr}\n"
-                   "  ldr     r1, [sp, #56]\n"
-                   "  ldr     r4, [sp, #60]\n"
-                   "  cmp     r1, r4\n"
-                   "  beq     3f\n"
-                   "2:\n" KILN_DSP_STEP2X2 KILN_DSP_STEP2X2 KILN_DSP_STEP2X2 KILN_DSP_STEP2X2
-                   "  ldr     r4, [sp, #60]\n"
-                   "  cmp     r1, r4\n"
-                   "  bne     2b\n"
-                   "3:\n"
-                   "  ldr     r4, [sp, #64]\n"
-                   "  cmp     r1, r4\n"
-                   "  beq     5f\n"
-                   "4:\n" KILN_DSP_STEP2X2
-                   "  ldr     r4, [sp, #64]\n"
-                   "  cmp     r1, r4\n"
-                   "  bne     4b\n"
-                   "5:\n"
-                   "  ldrd    r4, r5, [sp, #16]\n"
-                   "  ldr     r6, [sp, #24]\n" KILN_DSP_RQ("r10", "r7", "r4", "r5", "r6")
-                       KILN_DSP_RQ("r12", "r8", "r4", "r5", "r6")
-                   "  ldrd    r4, r5, [sp, #28]\n"
-                   "  ldr     r6, [sp, #36]\n" KILN_DSP_RQ("r11", "r7", "r4", "r5", "r6")
-                       KILN_DSP_RQ("lr", "r8", "r4", "r5", "r6")
-                   "  bfi     r10, r11, #8, #8\n"
-                   "  bfi     r12, lr, #8, #8\n"
-                   "  pkhbt   r10, r10, r12, lsl #16\n"
-                   "  ldr     r4, [sp, #76]\n"
-                   "  cbz     r4, 6f\n"
-                   "  ldrd    r4, r5, [sp, #40]\n"
-                   "  ssub8   r6, r10, r4\n"
-                   "  sel     r10, r10, r4\n"
-                   "  ssub8   r6, r5, r10\n"
-                   "  sel     r10, r10, r5\n"
-                   "6:\n"
-                   "  ldrd    r4, r5, [sp, #48]\n"
-                   "  strh    r10, [r4]\n"
-                   "  lsr     r10, r10, #16\n"
-                   "  strh    r10, [r4, r5]\n"
-                   "  add     r4, r4, r5, lsl #1\n"
-                   "  str     r4, [sp, #48]\n"
-                   "  ldr     r4, [sp, #72]\n"
-                   "  cmp     r0, r4\n" /* flags kept by the LDR and the ADD (no S) */
-                   "  ldr     r4, [sp, #68]\n"
-                   "  add     r0, r0, r4\n"
-                   "  bne     1b\n"
-                   "  add     sp, sp, #80\n"
-                   "  pop     {r4, r5, r6, r7, r8, r9, r10, r11, pc}\n");
+    KILN_DSP_DOT2X2_BODY(KILN_DSP_STEP2X2, "", "  ldr     r4, [sp, #64]\n  cmp     r1, r4\n");
 }
 
 /* lhs_offset * sum(w[0..k)), k a multiple of 4. */
@@ -879,62 +880,7 @@ __attribute__((naked, noinline)) static void kiln_dsp_dot2x2(const kiln_dsp_job2
 
 __attribute__((naked, noinline)) static void kiln_dsp_dot2x2w(const kiln_dsp_job2x2 *job __attribute__((unused)))
 {
-    __asm volatile("  push    {r4, r5, r6, r7, r8, r9, r10, r11, lr}\n"
-                   "  sub     sp, sp, #80\n"
-                   "  ldm     r0!, {r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr}\n"
-                   "  stm     sp, {r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr}\n"
-                   "  ldm     r0!, {r1, r2, r3, r4, r5, r6, r7}\n"
-                   "  add     r8, sp, #52\n"
-                   "  stm     r8, {r1, r2, r3, r4, r5, r6, r7}\n"
-                   "  ldm     r0, {r0, r2, r3}\n"
-                   "  ldr     r2, [sp, #64]\n"
-                   "1:\n"
-                   "  ldm     sp, {r10, r11, r12, lr}\n"
-                   "  ldr     r1, [sp, #56]\n"
-                   "  ldr     r4, [sp, #60]\n"
-                   "  cmp     r1, r4\n"
-                   "  beq     3f\n"
-                   "2:\n" KILN_DSP_STEP2X2W KILN_DSP_STEP2X2W KILN_DSP_STEP2X2W KILN_DSP_STEP2X2W
-                   "  ldr     r4, [sp, #60]\n"
-                   "  cmp     r1, r4\n"
-                   "  bne     2b\n"
-                   "3:\n"
-                   "  cmp     r1, r2\n"
-                   "  beq     5f\n"
-                   "4:\n" KILN_DSP_STEP2X2W
-                   "  cmp     r1, r2\n"
-                   "  bne     4b\n"
-                   "5:\n"
-                   "  ldrd    r4, r5, [sp, #16]\n"
-                   "  ldr     r6, [sp, #24]\n" KILN_DSP_RQ("r10", "r7", "r4", "r5", "r6")
-                       KILN_DSP_RQ("r12", "r8", "r4", "r5", "r6")
-                   "  ldrd    r4, r5, [sp, #28]\n"
-                   "  ldr     r6, [sp, #36]\n" KILN_DSP_RQ("r11", "r7", "r4", "r5", "r6")
-                       KILN_DSP_RQ("lr", "r8", "r4", "r5", "r6")
-                   "  bfi     r10, r11, #8, #8\n"
-                   "  bfi     r12, lr, #8, #8\n"
-                   "  pkhbt   r10, r10, r12, lsl #16\n"
-                   "  ldr     r4, [sp, #76]\n"
-                   "  cbz     r4, 6f\n"
-                   "  ldrd    r4, r5, [sp, #40]\n"
-                   "  ssub8   r6, r10, r4\n"
-                   "  sel     r10, r10, r4\n"
-                   "  ssub8   r6, r5, r10\n"
-                   "  sel     r10, r10, r5\n"
-                   "6:\n"
-                   "  ldrd    r4, r5, [sp, #48]\n"
-                   "  strh    r10, [r4]\n"
-                   "  lsr     r10, r10, #16\n"
-                   "  strh    r10, [r4, r5]\n"
-                   "  add     r4, r4, r5, lsl #1\n"
-                   "  str     r4, [sp, #48]\n"
-                   "  ldr     r4, [sp, #72]\n"
-                   "  cmp     r0, r4\n" /* flags kept by the LDR and the ADD (no S) */
-                   "  ldr     r4, [sp, #68]\n"
-                   "  add     r0, r0, r4\n"
-                   "  bne     1b\n"
-                   "  add     sp, sp, #80\n"
-                   "  pop     {r4, r5, r6, r7, r8, r9, r10, r11, pc}\n");
+    KILN_DSP_DOT2X2_BODY(KILN_DSP_STEP2X2W, "  ldr     r2, [sp, #64]\n", "  cmp     r1, r2\n");
 }
 
 /* The pair's weights (channel 0 at w, channel 1 at w + k, k a multiple of 4 up to KILN_GEMM_WIDE_MAX) widened into
