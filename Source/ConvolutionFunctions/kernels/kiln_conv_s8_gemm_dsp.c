@@ -410,21 +410,22 @@ static __attribute__((noinline)) void kiln_quad_slow(const int32_t *acc, int32_t
                     (int32_t)(int8_t)kiln_gemm_rq_slow(acc[3], m, sh, oo), true, lo, hi);
 }
 
-/* The channel loop of kiln_gemm_quad, one copy per kind of last columns (none: GCC keeps the loop's values in
- * registers). */
+/* The channel loop of kiln_gemm_quad over channels [oc0, oc1): kd columns (a multiple of 4) through the assembly
+ * dot, then with has_tail the columns from kd to k one at a time (one copy per kind: without a tail GCC keeps the
+ * loop's values in registers). */
 static inline __attribute__((always_inline)) void kiln_quad_channels(const kiln_conv_s8_gemm_args *a,
                                                                      const int8_t *const *l, const int32_t *xw,
-                                                                     int32_t n_rows, int8_t *d, const bool has_tail,
+                                                                     int32_t n_rows, int8_t *dst, int32_t oc0,
+                                                                     int32_t oc1, int32_t kd, const bool has_tail,
                                                                      bool clamp)
 {
     /* Everything read from *a, in locals: the int8 output stores may alias any memory. */
     const int32_t k = a->k;
-    const int32_t k4 = k & ~3;
     const int32_t ws = a->rhs_stride;
     const int32_t off = a->lhs_offset;
-    const int32_t n_oc = a->n_oc;
     const int32_t stride = a->dst_stride;
-    const int8_t *w = a->rhs;
+    const int8_t *w = a->rhs + oc0 * ws;
+    int8_t *d = dst + oc0;
     const int32_t *const bias = a->bias;
     const int32_t *const mult = a->mult;
     const int32_t *const shift = a->shift;
@@ -432,15 +433,15 @@ static inline __attribute__((always_inline)) void kiln_quad_channels(const kiln_
     const int32_t oo21 = 2 * oo + 1;
     /* row offsets of the outputs (a block of three writes its third row twice, the same value) */
     const int32_t s2 = 2 * stride, s3 = (n_rows - 1) * stride;
-    for (int32_t oc = 0; oc < n_oc; oc++)
+    for (int32_t oc = oc0; oc < oc1; oc++)
     {
         const int32_t b = bias != NULL ? bias[oc] : 0;
         int32_t acc[4] = {b, b, b, b};
-        kiln_dot_4x1w(xw, w, k4, acc);
+        kiln_dot_4x1w(xw, w, kd, acc);
         int32_t a0 = acc[0], a1 = acc[1], a2 = acc[2], a3 = acc[3];
         if (has_tail)
         {
-            for (int32_t i = k4; i < k; i++)
+            for (int32_t i = kd; i < k; i++)
             {
                 const int32_t wv = w[i];
                 a0 += (l[0][i] + off) * wv;
@@ -472,21 +473,37 @@ static inline __attribute__((always_inline)) void kiln_quad_channels(const kiln_
 static __attribute__((noinline)) void kiln_gemm_quad(const kiln_conv_s8_gemm_args *a, const int8_t *const *rows,
                                                      int32_t n_rows, int8_t *dst)
 {
-    const int32_t k4 = a->k & ~3;
+    const int32_t k = a->k;
+    const int32_t k4 = k & ~3;
     const int32_t off = a->lhs_offset;
+    const int32_t n_oc = a->n_oc;
     const int8_t *const l[4] = {rows[0], rows[1], rows[2], rows[n_rows - 1]};
-    int32_t xw[2 * KILN_CONV_S8_DSP_QUAD_K];
+    int32_t xw[2 * KILN_CONV_S8_DSP_QUAD_K + 8];
     kiln_widen_4(l, k4, (int32_t)(((uint32_t)off & 0xFFFFu) | ((uint32_t)off << 16)), xw);
     /* SSAT already bounds the values to int8: the clamp only for a narrower activation range */
     const bool clamp = a->act_min != INT8_MIN || a->act_max != INT8_MAX;
-    if (k4 != a->k)
+    if (k4 == k)
     {
-        kiln_quad_channels(a, l, xw, n_rows, dst, true, clamp);
+        kiln_quad_channels(a, l, xw, n_rows, dst, 0, n_oc, k4, false, clamp);
+        return;
     }
-    else
+    /* The last one to three columns as one more step of the patches: their values plus the input offset, zeros
+     * after them. Every channel but the last reads that step's weight word whole: its bytes past the row are the
+     * next channel's first weights (inside the tensor), multiplied by those zeros. The last channel takes its
+     * last columns one at a time (no byte past its row is read). */
+    int32_t *const xt = xw + 2 * k4;
+    for (int32_t r = 0; r < 4; r++)
     {
-        kiln_quad_channels(a, l, xw, n_rows, dst, false, clamp);
+        int32_t v[4];
+        for (int32_t j = 0; j < 4; j++)
+        {
+            v[j] = k4 + j < k ? l[r][k4 + j] + off : 0;
+        }
+        xt[2 * r] = (int32_t)(((uint32_t)v[0] & 0xFFFFu) | ((uint32_t)v[2] << 16));
+        xt[2 * r + 1] = (int32_t)(((uint32_t)v[1] & 0xFFFFu) | ((uint32_t)v[3] << 16));
     }
+    kiln_quad_channels(a, l, xw, n_rows, dst, 0, n_oc - 1, k4 + 4, false, clamp);
+    kiln_quad_channels(a, l, xw, n_rows, dst, n_oc - 1, n_oc, k4, true, clamp);
 }
 
 void kiln_conv_s8_gemm(const kiln_conv_s8_gemm_args *a, const int8_t *const *rows, int32_t n_rows, int8_t *dst)
