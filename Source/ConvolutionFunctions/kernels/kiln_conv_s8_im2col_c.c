@@ -21,6 +21,25 @@ void kiln_conv_s8_copy_rows(int8_t *dst, const int8_t *src, int32_t src_stride, 
         kiln_conv_s8_copy_rows4(dst, src, src_stride, rows);
         return;
     }
+    if (row < 16)
+    {
+        /* Short rows (3x3 filters over up to five channels): whole words, then the last bytes, inline (a memcpy
+         * call per row costs about as much as the row's bytes one by one). */
+        const int32_t words = row & ~3;
+        for (int32_t r = 0; r < rows; r++, src += src_stride, dst += row)
+        {
+            int32_t i = 0;
+            for (; i < words; i += 4)
+            {
+                memcpy(dst + i, src + i, 4);
+            }
+            for (; i < row; i++)
+            {
+                dst[i] = src[i];
+            }
+        }
+        return;
+    }
     for (int32_t r = 0; r < rows; r++, src += src_stride, dst += row)
     {
         memcpy(dst, src, (size_t)row);
