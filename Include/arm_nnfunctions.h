@@ -853,11 +853,11 @@ arm_cmsis_nn_status arm_minimum_s8(const cmsis_nn_context *ctx,
  *
  * Weight sums (ns signatures): on MVE builds weight_sum_ctx->buf may hold the output of
  * arm_convolve_weight_sum() (out_c int32, int32-aligned); when weight_sum_ctx or its buffer is NULL
- * (and always in upstream-API mode) the sums are computed on the fly with identical results: the 1x1 routes
- * once per group of four channels, the others once per chunk of up to 96 channels (384 bytes of stack; the
- * im2col route gathers its patches once per chunk), so that the missing buffer costs about 1 % more
- * instructions on the usual layers (3x3 16 -> 32 channels on the Cortex-M55: 0.198 instructions per MAC,
- * 0.196 with the buffer). Other backends never read it. A stated weight_sum_ctx->size below 4 * out_c is an argument error on MVE.
+ * (and always in upstream-API mode) the sums are computed on the fly with identical results: once per chunk of up
+ * to 96 output channels (384 bytes of stack; the im2col route gathers its patches once per chunk), or for 1x1
+ * filters over 16 or 32 input channels once per group of four channels, so that the missing buffer costs about
+ * 1 - 5 % more instructions on the usual layers (3x3 16 -> 32 channels on the Cortex-M55: 0.198 instructions per
+ * MAC, 0.196 with the buffer). Other backends never read it. A stated weight_sum_ctx->size below 4 * out_c is an argument error on MVE.
  *
  * Every entry returns ARM_CMSIS_NN_ARG_ERROR without writing for: a NULL required pointer; a
  * dimension < 1; stride < 1, dilation < 1, padding < 0; filter_dims->c not dividing input_dims->c or
