@@ -77,10 +77,10 @@ static bool gen_shape(kiln_rng *r, conv_entry e, kiln_conv_s8_shape *s)
     /* Mostly short dot products (tails of every width), sometimes 20-80 channels (the wide Helium/DSP paths). */
     s->filter_c = kiln_rng_range(r, 0, 3) == 0 ? kiln_rng_range(r, 20, 80) : kiln_rng_range(r, 1, 19);
     s->in_c = groups * s->filter_c;
-    /* Mostly up to 39 channels; one case in ten 90 - 290 (several of the Helium runner's chunks of channels
-     * when the weight sums are not given: KILN_CONV_S8_WSUM_CHUNK). */
-    s->out_c = groups * (kiln_rng_range(r, 0, 9) == 0 ? kiln_rng_range(r, 90, (OC_MAX - 10) / groups)
-                                                      : kiln_rng_range(r, 1, 39 / groups));
+    /* Mostly up to 39 channels; one case in twenty 90 - 200 (one or more of the Helium runner's chunks of
+     * channels when the weight sums are not given: KILN_CONV_S8_WSUM_CHUNK). */
+    s->out_c = groups * (kiln_rng_range(r, 0, 19) == 0 ? kiln_rng_range(r, 90, MAX(90, 200 / groups))
+                                                       : kiln_rng_range(r, 1, 39 / groups));
     s->in_h = kiln_rng_range(r, 1, 9);
     s->in_w = kiln_rng_range(r, 1, 11);
     s->stride_h = kiln_rng_range(r, 1, 3);
