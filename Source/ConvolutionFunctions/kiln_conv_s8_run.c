@@ -27,6 +27,12 @@ bool kiln_conv_s8_params_ok(const cmsis_nn_conv_params *conv_params,
     return kiln_quant_ok(quant_params->multiplier, quant_params->shift, out_c);
 }
 
+/* The 1x1 routes read their patches (input pixels) in place. */
+static inline bool kiln_conv_s8_in_place(kiln_conv_s8_route route)
+{
+    return route == KILN_CONV_S8_ROUTE_1X1_FAST || route == KILN_CONV_S8_ROUTE_1X1;
+}
+
 /* Gather one im2col patch (general route) into dst: rhs_cols bytes, padding = pad_value. */
 static void kiln_conv_im2col_patch(const kiln_conv_s8_shape *s,
                                    const int8_t *input_batch,
@@ -207,7 +213,7 @@ static void kiln_conv_s8_run_range(const kiln_conv_s8_run_args *a, int32_t ch0, 
     const int32_t k = p->rhs_cols;
     /* patches per GEMM call: the route's block (its scratch holds that many copied patches); the 1x1 routes read
      * their patches in place, so they take the most the kernel accepts whatever the backend */
-    const bool in_place = p->route == KILN_CONV_S8_ROUTE_1X1_FAST || p->route == KILN_CONV_S8_ROUTE_1X1;
+    const bool in_place = kiln_conv_s8_in_place(p->route);
     const int32_t block = in_place ? KILN_CONV_S8_MAX_ROWS : MIN(p->block_rows, KILN_CONV_S8_MAX_ROWS);
     const int32_t n_pixels = s->batches * s->out_h * s->out_w;
     const int32_t in_batch_stride = (s->in_h / s->upscale_h) * (s->in_w / s->upscale_w) * s->in_c;
@@ -341,7 +347,7 @@ void kiln_conv_s8_run(const kiln_conv_s8_run_args *a)
         const int32_t oc0 = g * oc_per_group;
         const int32_t ch0 = g * s->filter_c;
 #if KILN_BUILD_MVE
-        const bool in_place = p->route == KILN_CONV_S8_ROUTE_1X1_FAST || p->route == KILN_CONV_S8_ROUTE_1X1;
+        const bool in_place = kiln_conv_s8_in_place(p->route);
         if (a->weight_sum == NULL && !(in_place && kiln_conv_s8_strided_resident(p->rhs_cols)))
         {
             kiln_conv_s8_run_chunks(a, ch0, oc0, oc_per_group);

@@ -48,7 +48,7 @@ static inline void kiln_dot_2x2_tail(const int8_t *l0, const int8_t *l1, const i
 static inline void kiln_dot_2x2(const int8_t *l0, const int8_t *l1, const int8_t *w0, const int8_t *w1, int32_t k,
                                 int32_t off, int32_t *acc)
 {
-    const int32_t off16 = (int32_t)(((uint32_t)off & 0xFFFFu) | ((uint32_t)off << 16));
+    const int32_t off16 = kiln_dup_s16x2(off);
     int32_t a00 = acc[0], a01 = acc[1], a10 = acc[2], a11 = acc[3];
     const int32_t k4 = k & ~3;
 #if !defined(__OPTIMIZE__)
@@ -196,7 +196,7 @@ static inline void kiln_dot_2x2w(const int32_t *xw, const int8_t *w0, const int8
 static inline void kiln_dot_1x2(const int8_t *l0, const int8_t *w0, const int8_t *w1, int32_t k, int32_t off,
                                 int32_t *acc)
 {
-    const int32_t off16 = (int32_t)(((uint32_t)off & 0xFFFFu) | ((uint32_t)off << 16));
+    const int32_t off16 = kiln_dup_s16x2(off);
     int32_t a0 = acc[0], a1 = acc[1];
     int32_t i = 0;
     for (; i + 4 <= k; i += 4)
@@ -224,7 +224,7 @@ static inline void kiln_dot_1x2(const int8_t *l0, const int8_t *w0, const int8_t
 /* One row x one channel. */
 static inline int32_t kiln_dot_1x1(const int8_t *l0, const int8_t *w0, int32_t k, int32_t off, int32_t acc)
 {
-    const int32_t off16 = (int32_t)(((uint32_t)off & 0xFFFFu) | ((uint32_t)off << 16));
+    const int32_t off16 = kiln_dup_s16x2(off);
     int32_t i = 0;
     for (; i + 4 <= k; i += 4)
     {
@@ -479,7 +479,7 @@ static __attribute__((noinline)) void kiln_gemm_quad(const kiln_conv_s8_gemm_arg
     const int32_t n_oc = a->n_oc;
     const int8_t *const l[4] = {rows[0], rows[1], rows[2], rows[n_rows - 1]};
     int32_t xw[2 * KILN_CONV_S8_DSP_QUAD_K + 8];
-    kiln_widen_4(l, k4, (int32_t)(((uint32_t)off & 0xFFFFu) | ((uint32_t)off << 16)), xw);
+    kiln_widen_4(l, k4, kiln_dup_s16x2(off), xw);
     /* SSAT already bounds the values to int8: the clamp only for a narrower activation range */
     const bool clamp = a->act_min != INT8_MIN || a->act_max != INT8_MAX;
     if (k4 == k)
@@ -499,8 +499,8 @@ static __attribute__((noinline)) void kiln_gemm_quad(const kiln_conv_s8_gemm_arg
         {
             v[j] = k4 + j < k ? l[r][k4 + j] + off : 0;
         }
-        xt[2 * r] = (int32_t)(((uint32_t)v[0] & 0xFFFFu) | ((uint32_t)v[2] << 16));
-        xt[2 * r + 1] = (int32_t)(((uint32_t)v[1] & 0xFFFFu) | ((uint32_t)v[3] << 16));
+        xt[2 * r] = kiln_pack_lo16(v[0], v[2]);
+        xt[2 * r + 1] = kiln_pack_lo16(v[1], v[3]);
     }
     kiln_quad_channels(a, l, xw, n_rows, dst, 0, n_oc - 1, k4 + 4, false, clamp);
     kiln_quad_channels(a, l, xw, n_rows, dst, n_oc - 1, n_oc, k4, true, clamp);
@@ -543,7 +543,7 @@ void kiln_conv_s8_gemm(const kiln_conv_s8_gemm_args *a, const int8_t *const *row
         const int8_t *w = rhs;
         if (wide)
         {
-            kiln_widen_2(l0, l1, k4, (int32_t)(((uint32_t)off & 0xFFFFu) | ((uint32_t)off << 16)), xw);
+            kiln_widen_2(l0, l1, k4, kiln_dup_s16x2(off), xw);
         }
         /* No bias: read two zeros with a zero step (no test per block). */
         const int32_t *bp = bias != NULL ? bias : kiln_gemm_zero_bias;
@@ -921,7 +921,7 @@ static __attribute__((noinline)) void kiln_dsp_pairs_wide(kiln_dsp_job2x2 *job, 
 
 static int32_t kiln_dsp_offset_wsum(const int8_t *w, int32_t k, int32_t off)
 {
-    const int32_t off16 = (int32_t)(((uint32_t)off & 0xFFFFu) | ((uint32_t)off << 16));
+    const int32_t off16 = kiln_dup_s16x2(off);
     int32_t s = 0;
     for (int32_t i = 0; i < k; i += 4)
     {
