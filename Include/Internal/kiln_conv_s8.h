@@ -232,10 +232,11 @@ void kiln_conv_s8_gemm(const kiln_conv_s8_gemm_args *a, const int8_t *const *row
  * the last 1-2 rows) go through kiln_conv_s8_gemm. Calls in the top-byte form (requant_top) with weight sums and
  * a dot length above 16 other than 32 run blocks of three rows through kiln_conv_s8_gemm instead (its fused
  * assembly loop: fewer instructions than the table's two phases, no table on the stack).
- * DSP: channel pairs outermost; dot lengths that are multiples of 4 in assembly blocks of three pixels (16/32/64
- * channels, contiguous) or two pixels (any stride; up to 288 channels the pair's weights widened once per call
- * into a 1,152-byte frame, 16 instructions per 16 MACs instead of 20), others in blocks of two rows
- * (kernels/kiln_conv_s8_gemm_dsp.c).
+ * DSP: channel groups outermost; dot lengths of 16, 32 and 64 one pixel x eight channels at a time (the group's
+ * weights widened once per call into a frame of up to 1,024 bytes, 27 instructions per 32 MACs; any pixel stride),
+ * the channels left over, and other multiples of 4, in assembly blocks of two pixels x two channels (up to 288
+ * channels the pair's weights widened once per call into a 1,152-byte frame, 16 instructions per 16 MACs instead
+ * of 20), others in blocks of two rows (kernels/kiln_conv_s8_gemm_dsp.c).
  */
 void kiln_conv_s8_gemm_strided(const kiln_conv_s8_gemm_args *a, const int8_t *lhs, int32_t lhs_stride,
                                int32_t n_rows, int8_t *dst);

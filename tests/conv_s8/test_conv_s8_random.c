@@ -24,6 +24,9 @@ static int32_t g_bias[OC_MAX];
 static int32_t g_mult[OC_MAX];
 static int32_t g_shift[OC_MAX];
 static int32_t g_route_hits[KILN_CONV_S8_ROUTE_COUNT];
+/* Nonzero: every case of gen_shape has one group of this many input channels (the DSP 1x1 kernels of dot lengths
+ * 16, 32 and 64). */
+static int32_t g_force_c;
 
 /* Output size for one axis, with 0 or 1 extra trailing padding; false when the kernel does not fit. */
 static bool axis_out(kiln_rng *r, int32_t in, int32_t k, int32_t stride, int32_t pad, int32_t dil, int32_t *out)
@@ -70,12 +73,13 @@ static bool gen_shape(kiln_rng *r, conv_entry e, kiln_conv_s8_shape *s)
         mode = 4;
         break;
     }
-    if ((mode <= 2) && kiln_rng_range(r, 0, 3) == 0)
+    if ((mode <= 2) && kiln_rng_range(r, 0, 3) == 0 && g_force_c == 0)
     {
         groups = kiln_rng_range(r, 2, 3);
     }
     /* Mostly short dot products (tails of every width), sometimes 20-80 channels (the wide Helium/DSP paths). */
     s->filter_c = kiln_rng_range(r, 0, 3) == 0 ? kiln_rng_range(r, 20, 80) : kiln_rng_range(r, 1, 19);
+    s->filter_c = g_force_c != 0 ? g_force_c : s->filter_c;
     s->in_c = groups * s->filter_c;
     /* Mostly up to 39 channels; one case in twenty 90 - 200 (one or more of the Helium runner's chunks of
      * channels when the weight sums are not given: KILN_CONV_S8_WSUM_CHUNK). */
@@ -214,11 +218,10 @@ static void gen_case(kiln_rng *r, conv_entry e, conv_case *c)
     }
 }
 
-static void run_entry(conv_entry e, uint64_t seed)
+static void run_entry_n(conv_entry e, uint64_t seed, int32_t n)
 {
     kiln_rng r;
     kiln_rng_seed(&r, seed);
-    const int32_t n = kiln_test_iterations(2000, 200);
     int32_t failures = 0;
     for (int32_t it = 0; it < n && failures < 5; it++)
     {
@@ -256,6 +259,11 @@ static void run_entry(conv_entry e, uint64_t seed)
     kiln_test_context("");
 }
 
+static void run_entry(conv_entry e, uint64_t seed)
+{
+    run_entry_n(e, seed, kiln_test_iterations(2000, 200));
+}
+
 #ifndef CONV_RANDOM_ENTRIES
 #define CONV_RANDOM_ENTRIES 0
 #endif
@@ -290,6 +298,20 @@ static void test_random_1x1_fast(void)
     run_entry(CONV_ENTRY_1X1_FAST, 0xC041Au);
 }
 
+/* Dot lengths 16, 32 and 64 (the DSP kernel of one pixel x eight channels, with the channels left over and the
+ * groups outside its fast requantization in pairs): both 1x1 entries, any output channel count. */
+static void test_random_1x1_k16_32_64(void)
+{
+    static const int32_t ks[3] = {16, 32, 64};
+    for (int32_t i = 0; i < 3; i++)
+    {
+        g_force_c = ks[i];
+        run_entry_n(CONV_ENTRY_1X1_FAST, 0xC0510u + (uint64_t)i, kiln_test_iterations(300, 60));
+        run_entry_n(CONV_ENTRY_1X1, 0xC0520u + (uint64_t)i, kiln_test_iterations(300, 60));
+    }
+    g_force_c = 0;
+}
+
 static void test_random_1_x_n(void)
 {
     run_entry(CONV_ENTRY_1_X_N, 0xC041Bu);
@@ -312,6 +334,7 @@ int main(void)
 #else
     KILN_RUN(test_random_1x1);
     KILN_RUN(test_random_1x1_fast);
+    KILN_RUN(test_random_1x1_k16_32_64);
     KILN_RUN(test_random_1_x_n);
 #if !KILN_UPSTREAM_API
     KILN_RUN(test_random_1x1_out);

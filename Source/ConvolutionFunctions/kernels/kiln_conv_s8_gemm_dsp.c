@@ -10,12 +10,14 @@
  * 16 MACs, the channel's requantization constants formed once for four outputs).
  * The four results of a block are requantized (SMMLAR form, below), packed into one word and
  * clamped with SSUB8/SEL. Also here: kiln_conv_s8_gemm_strided (the 1x1 routes: rows at a fixed
- * stride, channel pairs outermost, dot lengths that are multiples of 4 in assembly blocks of three
- * pixels (16, 32, 64 channels, contiguous) or two pixels (any), see below) and the DSP kernel of
+ * stride, channel groups outermost, dot lengths of 16, 32 and 64 one pixel x eight channels at a time, other
+ * multiples of 4 blocks of two pixels x two channels, in assembly, see below) and the DSP kernel of
  * arm_nn_mat_mult_nt_t_s8_s32.
  */
 #include "Include/Internal/kiln_conv_s8.h"
 #include "Include/Internal/kiln_dsp.h"
+
+#include <stddef.h>
 
 #if KILN_BUILD_DSP
 
@@ -629,58 +631,50 @@ void kiln_conv_s8_gemm(const kiln_conv_s8_gemm_args *a, const int8_t *const *row
     }
 }
 
-/* ---- 1x1 with 16, 32 or 64 input channels, pixels contiguous: blocks of three pixels x two channels
- * With k = lhs_stride = rhs_stride known at assembly time, pixel r of a block is at an immediate
- * offset r k from one pointer and the dot loop is unrolled away. The channel pair's weights are
- * widened once per call into the frame (per 4-byte step: channel 0 even and odd bytes, channel 1
- * even and odd, 16 bytes; 4 k bytes), so a step fetches them with two LDRDs; each pixel word is
- * widened in place (SXTB16) for four SMLADs: 23 instructions per 24 MACs. The input offset is
- * folded into the start values (bias + lhs_offset * sum(weights): the same exact sum), so the
- * pixels need no offset register, and the first step adds onto the start values straight from two
- * registers. Registers: r0 pixels, r1 the end of the pixels, r2-r5 weights, r6 r7 the pixel word,
- * r8-r12 and lr the six sums. Each block then requantizes its six sums in the fast form (constants
- * from the frame), packs pixels 0 and 1 into one word and pixel 2 into another, clamps both with
- * SSUB8/SEL (skipped, by one test, when the activation range is all of int8: no activation, or ReLU
- * with output zero point -128) and stores three halfwords. A whole function in assembly: every
- * general register is taken (r0 = job; AAPCS: r4-r11 and lr saved). */
+/* ---- 1x1 with 16, 32 or 64 input channels: one pixel x eight channels ----------------------------
+ * With k known at assembly time the dot loop is unrolled away. The eight channels' weights are widened and doubled
+ * once per call into the caller's frame (kiln_dsp_oct: per 4-byte step and channel its even and odd halfword pairs,
+ * 8 bytes; 16 k bytes in all), so a step is one LDR of the pixel word, two SXTB16 and per channel one LDRD and two
+ * SMLADs: 27 instructions per 32 MACs (the blocks of three pixels x two channels this replaced took 23 per 24).
+ * The input offset is folded into the start values (bias + lhs_offset * sum(weights): the same exact sum, doubled
+ * with the weights), so the pixel words need no offset register, and the sums start from the job's values by one
+ * LDM. Registers while the dot runs: r0-r6 and lr the eight sums, r7 r8 the widened pixel word, r9 r10 a channel's
+ * weight pair, r11 the pixel, r12 the widened weights (every general register: the job pointer is kept on the
+ * stack). Then each sum, already doubled, is requantized in the fast form (one LDM of the channel's constants and
+ * four instructions), the eight values packed into two words, clamped with SSUB8/SEL (skipped, by one test, when
+ * the activation range is all of int8) and stored as two words: about 60 instructions per pixel besides the dot.
+ * Any pixel stride (the job's lhs_stride). */
 typedef struct
 {
-    int32_t b0, b1;        /* [0] [4] start values: bias + lhs_offset * sum(weights) of channels 0 and 1 */
-    int8_t *out;           /* [8] the first block's output (the frame copy advances) */
-    int32_t stride;        /* [12] dst_stride */
-    int32_t m0, n0, rs0;   /* [16] [20] [24] fast-form multiplier, nudge and right shift, channel 0 */
-    int32_t m1, n1, rs1;   /* [28] [32] [36] channel 1 */
-    uint32_t lo4, hi4;     /* [40] [44] activation limits in every byte */
-    const int8_t *lhs_end; /* [48] lhs + 3 * blocks * k, blocks >= 1 */
-    int32_t clamp;         /* [52] 0: the activation range is all of int8 (the clamp is skipped) */
-    const int8_t *lhs;     /* [56] the first pixel */
-    const int8_t *w;       /* [60] channel 0's weights; channel 1's at w + k */
-} kiln_dsp_job3x2;
+    int32_t start[8];        /* [0] 2 x (bias + lhs_offset * sum(weights)) of channels 0 .. 7 */
+    int32_t rq[8][3];        /* [32] per channel: fast-form multiplier, nudge and right shift */
+    const int32_t *w;        /* [128] the widened weights, doubled (kiln_dsp_oct) */
+    const int8_t *lhs;       /* [132] the first pixel */
+    int32_t lhs_stride;      /* [136] */
+    const int8_t *lhs_end;   /* [140] lhs + n_rows * lhs_stride, n_rows >= 1 */
+    int8_t *out;             /* [144] the next pixel's output (advanced by the kernel) */
+    int32_t dst_stride;      /* [148] */
+    uint32_t lo4, hi4;       /* [152] [156] activation limits in every byte */
+    int32_t clamp;           /* [160] 0: the activation range is all of int8 (the clamp is skipped) */
+} kiln_dsp_job1x8;
 
-/* Widen the weights of step O (byte offset, an assembly-time expression) into the frame at 56 + 4 O. */
-#define KILN_DSP_WIDEN(O, K)                                                                                       \
-    "  ldr     r2, [r1, #" O "]\n"                                                                                 \
-    "  ldr     r4, [r1, #" O "+" K "]\n"                                                                           \
-    "  sxtb16  r3, r2, ror #8\n"                                                                                   \
-    "  sxtb16  r2, r2\n"                                                                                           \
-    "  sxtb16  r5, r4, ror #8\n"                                                                                   \
-    "  sxtb16  r4, r4\n"                                                                                           \
-    "  strd    r2, r3, [sp, #56+4*" O "]\n"                                                                        \
-    "  strd    r4, r5, [sp, #56+4*" O "+8]\n"
-/* Step O's widened weights: channel 0 even / odd to r2 / r3, channel 1 to r4 / r5. */
-#define KILN_DSP_W2(O)                                                                                             \
-    "  ldrd    r2, r3, [sp, #56+4*" O "]\n"                                                                        \
-    "  ldrd    r4, r5, [sp, #56+4*" O "+8]\n"
-/* The pixel word at r0 + O against both channels: sums ACC0 (channel 0) and ACC1 (channel 1) from
- * the start values S0, S1. */
-#define KILN_DSP_PX(O, ACC0, ACC1, S0, S1)                                                                         \
-    "  ldr     r6, [r0, #" O "]\n"                                                                                 \
-    "  sxtb16  r7, r6\n"                                                                                           \
-    "  sxtb16  r6, r6, ror #8\n"                                                                                   \
-    "  smlad   " ACC0 ", r7, r2, " S0 "\n"                                                                         \
-    "  smlad   " ACC0 ", r6, r3, " ACC0 "\n"                                                                       \
-    "  smlad   " ACC1 ", r7, r4, " S1 "\n"                                                                         \
-    "  smlad   " ACC1 ", r6, r5, " ACC1 "\n"
+typedef char kiln_dsp_job1x8_layout[(offsetof(kiln_dsp_job1x8, w) == 128 && offsetof(kiln_dsp_job1x8, out) == 144 &&
+                                     offsetof(kiln_dsp_job1x8, clamp) == 160)
+                                        ? 1
+                                        : -1];
+
+/* Channel J's widened pair of step S (byte offset 4 S in the pixel) times the pixel word into sum ACC. */
+#define KILN_DSP_OCT_CH(S, J, ACC)                                                                                 \
+    "  ldrd    r9, r10, [r12, #(8*" S "+" J ")*8]\n"                                                               \
+    "  smlad   " ACC ", r8, r9, " ACC "\n"                                                                         \
+    "  smlad   " ACC ", r7, r10, " ACC "\n"
+/* Step S: the pixel word at r11 + 4 S widened (r8 even bytes, r7 odd) against the eight channels. */
+#define KILN_DSP_OCT_STEP(S)                                                                                       \
+    "  ldr     r7, [r11, #4*" S "]\n"                                                                              \
+    "  sxtb16  r8, r7\n"                                                                                           \
+    "  sxtb16  r7, r7, ror #8\n" KILN_DSP_OCT_CH(S, "0", "r0") KILN_DSP_OCT_CH(S, "1", "r1")                       \
+        KILN_DSP_OCT_CH(S, "2", "r2") KILN_DSP_OCT_CH(S, "3", "r3") KILN_DSP_OCT_CH(S, "4", "r4")                  \
+            KILN_DSP_OCT_CH(S, "5", "r5") KILN_DSP_OCT_CH(S, "6", "r6") KILN_DSP_OCT_CH(S, "7", "lr")
 /* Fast-form requantization of the sum ACC in place: multiplier M, nudge N, right shift RS; T temp. */
 #define KILN_DSP_RQ(ACC, T, M, N, RS)                                                                              \
     "  lsl     " T ", " ACC ", #1\n"                                                                               \
@@ -689,76 +683,125 @@ typedef struct
     "  asr     " T ", " T ", " RS "\n"                                                                             \
     "  ssat    " ACC ", #8, " T "\n"
 
-/* K: the dot length as a string; FRAME: 56 + 4 K; STEPS: the byte offsets of all steps; REST: of
- * the steps after the first. Sums: r8 / r9 pixel 0 channel 0 / 1, r10 / r11 pixel 1, r12 / lr
- * pixel 2. */
-#define KILN_DSP_DOT3X2_BODY(K, FRAME, STEPS, REST)                                                                \
-    __asm volatile("  push    {r4, r5, r6, r7, r8, r9, r10, r11, lr}\n"                                            \
-                   "  sub     sp, sp, #" FRAME "\n"                                                                \
-                   "  ldm     r0!, {r1, r2, r3, r4, r5, r6, r7}\n"                                                 \
-                   "  stm     sp, {r1, r2, r3, r4, r5, r6, r7}\n"                                                  \
-                   "  ldm     r0!, {r1, r2, r3, r4, r5, r6, r7}\n"                                                 \
-                   "  add     r8, sp, #28\n"                                                                       \
-                   "  stm     r8, {r1, r2, r3, r4, r5, r6, r7}\n"                                                  \
-                   "  ldm     r0, {r0, r1}\n"                                                                      \
-                   "  .irp    o, " STEPS "\n" KILN_DSP_WIDEN("\\o", K) "  .endr\n"                                 \
-                   "  ldr     r1, [sp, #48]\n"                                                                     \
+/* The fast-form requantization of the doubled sum ACC (constants at r12, advanced): KILN_DSP_RQ without its
+ * doubling, saturated to int8 in place. */
+#define KILN_DSP_OCT_RQ(ACC)                                                                                       \
+    "  ldm     r12!, {r8, r9, r10}\n"                                                                              \
+    "  smmlar  r7, " ACC ", r8, r9\n"                                                                              \
+    "  add     r7, r7, " ACC ", asr #31\n"                                                                         \
+    "  asr     r7, r7, r10\n"                                                                                      \
+    "  ssat    " ACC ", #8, r7\n"
+
+/* STEPS: the step numbers 0 .. k / 4 - 1. The job's fields after rq are read at r12 - 128 + offset once the
+ * requantization has walked r12 past the constants. */
+#define KILN_DSP_DOT1X8_BODY(STEPS)                                                                                \
+    __asm volatile("  push    {r0, r4, r5, r6, r7, r8, r9, r10, r11, lr}\n"                                        \
+                   "  mov     r12, r0\n"                                                                           \
+                   "  ldr     r11, [r12, #132]\n"                                                                  \
                    "1:\n"                                                                                          \
-                   "  ldrd    r8, r9, [sp]\n" KILN_DSP_W2("0") KILN_DSP_PX("2*" K, "r12", "lr", "r8", "r9")       \
-                       KILN_DSP_PX(K, "r10", "r11", "r8", "r9") KILN_DSP_PX("0", "r8", "r9", "r8", "r9")           \
-                   "  .irp    o, " REST "\n" KILN_DSP_W2("\\o") KILN_DSP_PX("\\o", "r8", "r9", "r8", "r9")         \
-                       KILN_DSP_PX("\\o+" K, "r10", "r11", "r10", "r11")                                           \
-                           KILN_DSP_PX("\\o+2*" K, "r12", "lr", "r12", "lr") "  .endr\n"                           \
-                   "  ldrd    r2, r3, [sp, #16]\n"                                                                 \
-                   "  ldr     r4, [sp, #24]\n" KILN_DSP_RQ("r8", "r5", "r2", "r3", "r4")                           \
-                       KILN_DSP_RQ("r10", "r6", "r2", "r3", "r4") KILN_DSP_RQ("r12", "r7", "r2", "r3", "r4")       \
-                   "  ldrd    r2, r3, [sp, #28]\n"                                                                 \
-                   "  ldr     r4, [sp, #36]\n" KILN_DSP_RQ("r9", "r5", "r2", "r3", "r4")                           \
-                       KILN_DSP_RQ("r11", "r6", "r2", "r3", "r4") KILN_DSP_RQ("lr", "r7", "r2", "r3", "r4")        \
-                   "  bfi     r8, r9, #8, #8\n"                                                                    \
-                   "  bfi     r10, r11, #8, #8\n"                                                                  \
-                   "  bfi     r12, lr, #8, #8\n"                                                                   \
-                   "  pkhbt   r8, r8, r10, lsl #16\n"                                                              \
-                   "  ldr     r2, [sp, #52]\n"                                                                     \
-                   "  cbz     r2, 6f\n"                                                                            \
-                   "  ldrd    r2, r3, [sp, #40]\n"                                                                 \
-                   "  ssub8   r4, r8, r2\n"                                                                        \
-                   "  sel     r8, r8, r2\n"                                                                        \
-                   "  ssub8   r4, r3, r8\n"                                                                        \
-                   "  sel     r8, r8, r3\n"                                                                        \
-                   "  ssub8   r4, r12, r2\n"                                                                       \
-                   "  sel     r12, r12, r2\n"                                                                      \
-                   "  ssub8   r4, r3, r12\n"                                                                       \
-                   "  sel     r12, r12, r3\n"                                                                      \
+                   "  ldm     r12, {r0, r1, r2, r3, r4, r5, r6, lr}\n"                                             \
+                   "  ldr     r12, [r12, #128]\n"                                                                  \
+                   "  .irp    s, " STEPS "\n" KILN_DSP_OCT_STEP("\\s") "  .endr\n"                                 \
+                   "  ldr     r12, [sp]\n"                                                                         \
+                   "  add     r12, r12, #32\n" KILN_DSP_OCT_RQ("r0") KILN_DSP_OCT_RQ("r1") KILN_DSP_OCT_RQ("r2")  \
+                       KILN_DSP_OCT_RQ("r3") KILN_DSP_OCT_RQ("r4") KILN_DSP_OCT_RQ("r5") KILN_DSP_OCT_RQ("r6")     \
+                           KILN_DSP_OCT_RQ("lr")                                                                   \
+                   "  bfi     r0, r1, #8, #8\n"                                                                    \
+                   "  bfi     r0, r2, #16, #8\n"                                                                   \
+                   "  bfi     r0, r3, #24, #8\n"                                                                   \
+                   "  bfi     r4, r5, #8, #8\n"                                                                    \
+                   "  bfi     r4, r6, #16, #8\n"                                                                   \
+                   "  bfi     r4, lr, #24, #8\n"                                                                   \
+                   "  ldr     r7, [r12, #160-128]\n"                                                               \
+                   "  cbz     r7, 6f\n"                                                                            \
+                   "  ldrd    r8, r9, [r12, #152-128]\n"                                                           \
+                   "  ssub8   r7, r0, r8\n"                                                                        \
+                   "  sel     r0, r0, r8\n"                                                                        \
+                   "  ssub8   r7, r9, r0\n"                                                                        \
+                   "  sel     r0, r0, r9\n"                                                                        \
+                   "  ssub8   r7, r4, r8\n"                                                                        \
+                   "  sel     r4, r4, r8\n"                                                                        \
+                   "  ssub8   r7, r9, r4\n"                                                                        \
+                   "  sel     r4, r4, r9\n"                                                                        \
                    "6:\n"                                                                                          \
-                   "  ldrd    r2, r3, [sp, #8]\n"                                                                  \
-                   "  strh    r8, [r2]\n"                                                                          \
-                   "  lsr     r8, r8, #16\n"                                                                       \
-                   "  strh    r8, [r2, r3]\n"                                                                      \
-                   "  strh    r12, [r2, r3, lsl #1]\n"                                                             \
-                   "  add     r2, r2, r3, lsl #1\n"                                                                \
-                   "  add     r2, r2, r3\n"                                                                        \
-                   "  str     r2, [sp, #8]\n"                                                                      \
-                   "  add     r0, r0, #3*" K "\n"                                                                  \
-                   "  cmp     r0, r1\n"                                                                            \
+                   "  ldrd    r8, r9, [r12, #144-128]\n"                                                           \
+                   "  str     r0, [r8]\n"                                                                          \
+                   "  str     r4, [r8, #4]\n"                                                                      \
+                   "  add     r8, r8, r9\n"                                                                        \
+                   "  str     r8, [r12, #144-128]\n"                                                               \
+                   "  ldrd    r8, r9, [r12, #136-128]\n"                                                           \
+                   "  add     r11, r11, r8\n"                                                                      \
+                   "  cmp     r11, r9\n"                                                                           \
+                   "  sub     r12, r12, #128\n"                                                                    \
                    "  bne     1b\n"                                                                                \
-                   "  add     sp, sp, #" FRAME "\n"                                                                \
-                   "  pop     {r4, r5, r6, r7, r8, r9, r10, r11, pc}\n")
+                   "  pop     {r0, r4, r5, r6, r7, r8, r9, r10, r11, pc}\n")
 
-__attribute__((naked, noinline)) static void kiln_dsp_dot3x2_k16(const kiln_dsp_job3x2 *job __attribute__((unused)))
+__attribute__((naked, noinline)) static void kiln_dsp_dot1x8_k16(kiln_dsp_job1x8 *job __attribute__((unused)))
 {
-    KILN_DSP_DOT3X2_BODY("16", "120", "0, 4, 8, 12", "4, 8, 12");
+    KILN_DSP_DOT1X8_BODY("0, 1, 2, 3");
 }
 
-__attribute__((naked, noinline)) static void kiln_dsp_dot3x2_k32(const kiln_dsp_job3x2 *job __attribute__((unused)))
+__attribute__((naked, noinline)) static void kiln_dsp_dot1x8_k32(kiln_dsp_job1x8 *job __attribute__((unused)))
 {
-    KILN_DSP_DOT3X2_BODY("32", "184", "0, 4, 8, 12, 16, 20, 24, 28", "4, 8, 12, 16, 20, 24, 28");
+    KILN_DSP_DOT1X8_BODY("0, 1, 2, 3, 4, 5, 6, 7");
 }
 
-__attribute__((naked, noinline)) static void kiln_dsp_dot3x2_k64(const kiln_dsp_job3x2 *job __attribute__((unused)))
+__attribute__((naked, noinline)) static void kiln_dsp_dot1x8_k64(kiln_dsp_job1x8 *job __attribute__((unused)))
 {
-    KILN_DSP_DOT3X2_BODY("64", "312", "0, 4, 8, 12, 16, 20, 24, 28, 32, 36, 40, 44, 48, 52, 56, 60",
-                         "4, 8, 12, 16, 20, 24, 28, 32, 36, 40, 44, 48, 52, 56, 60");
+    KILN_DSP_DOT1X8_BODY("0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15");
+}
+
+#define KILN_DSP_OCT_KMAX 64
+
+/* Channels oc .. oc + 7 of kiln_conv_s8_gemm_strided on the one-pixel x eight-channel kernel (k 16, 32 or 64),
+ * when every one of them takes the fast requantization; returns false (nothing written) otherwise. The weights
+ * are widened into this function's frame (16 k bytes) and their offset sums added to the start values. */
+static __attribute__((noinline)) bool kiln_dsp_oct(const kiln_conv_s8_gemm_args *a, int32_t oc, const int8_t *lhs,
+                                                   int32_t lhs_stride, int32_t n_rows, int8_t *dst,
+                                                   void (*kernel)(kiln_dsp_job1x8 *))
+{
+    const int32_t k = a->k;
+    const int32_t oo21 = 2 * a->out_offset + 1;
+    kiln_dsp_job1x8 job;
+    for (int32_t j = 0; j < 8; j++)
+    {
+        const int32_t b = a->bias != NULL ? a->bias[oc + j] : 0;
+        if (!kiln_gemm_fast_setup(a->shift[oc + j], b, oo21, &job.rq[j][1], &job.rq[j][2]))
+        {
+            return false;
+        }
+        job.rq[j][0] = a->mult[oc + j];
+        job.start[j] = b;
+    }
+    int32_t wide[4 * KILN_DSP_OCT_KMAX];
+    const int32_t off16 = kiln_dup_s16x2(a->lhs_offset);
+    const int8_t *w = a->rhs + oc * a->rhs_stride;
+    for (int32_t j = 0; j < 8; j++, w += a->rhs_stride)
+    {
+        int32_t s = 0;
+        for (int32_t i = 0; i < k; i += 4)
+        {
+            /* doubled: the sums come out as 2 acc, the requantization's first step (|2 acc| < 2^31: fast form) */
+            const int32_t y = kiln_rd4(w + i);
+            const int32_t e = (int32_t)__sxtb16(y), o = kiln_sxtb16_ror8(y);
+            const int32_t e2 = (int32_t)__sadd16(e, e), o2 = (int32_t)__sadd16(o, o);
+            wide[2 * (2 * i + j)] = e2; /* step i / 4, channel j: (8 (i / 4) + j) pairs in */
+            wide[2 * (2 * i + j) + 1] = o2;
+            s = __smlad(o2, off16, __smlad(e2, off16, s));
+        }
+        job.start[j] = 2 * job.start[j] + s;
+    }
+    job.w = wide;
+    job.lhs = lhs;
+    job.lhs_stride = lhs_stride;
+    job.lhs_end = lhs + n_rows * lhs_stride;
+    job.out = dst + oc;
+    job.dst_stride = a->dst_stride;
+    job.lo4 = (uint32_t)(uint8_t)a->act_min * 0x01010101u;
+    job.hi4 = (uint32_t)(uint8_t)a->act_max * 0x01010101u;
+    job.clamp = job.lo4 != 0x80808080u || job.hi4 != 0x7F7F7F7Fu;
+    kernel(&job);
+    return true;
 }
 
 /* ---- any dot length that is a multiple of 4, any pixel stride: blocks of two pixels x two channels --
@@ -965,21 +1008,27 @@ void kiln_conv_s8_gemm_strided(const kiln_conv_s8_gemm_args *a, const int8_t *lh
     const uint32_t hi4 = (uint32_t)(uint8_t)a->act_max * 0x01010101u;
     const int32_t oo21 = 2 * oo + 1;
     const int32_t sh_bias = k <= KILN_GEMM_FAST_K ? 0 : 64;
-    /* Dot lengths that are multiples of 4 (channel 1's weights at w + k) take the assembly kernels:
-     * 16, 32 and 64 with contiguous pixels (a 1x1 convolution at stride 1, one group) blocks of three
-     * pixels, then (and otherwise) blocks of two; a last odd pixel and other dot lengths the C
-     * blocks below. */
-    void (*dot3x2)(const kiln_dsp_job3x2 *) = NULL;
+    /* Dot lengths that are multiples of 4 (channel 1's weights at w + k) take the assembly kernels: 16, 32 and 64
+     * groups of eight channels one pixel at a time (kiln_dsp_oct), the other channels (and every channel of a group
+     * with one outside the fast requantization) blocks of two pixels x two channels; a last odd pixel and other
+     * dot lengths the C blocks below. */
+    void (*dot1x8)(kiln_dsp_job1x8 *) = k == 16 ? kiln_dsp_dot1x8_k16 : (k == 32 ? kiln_dsp_dot1x8_k32 : NULL);
+    dot1x8 = k == 64 ? kiln_dsp_dot1x8_k64 : dot1x8;
     const bool k4 = (k & 3) == 0 && ws == k;
     const int32_t clamp = lo4 != 0x80808080u || hi4 != 0x7F7F7F7Fu;
-    if (k4 && lhs_stride == k && n_rows >= 3)
-    {
-        dot3x2 = k == 16 ? kiln_dsp_dot3x2_k16 : (k == 32 ? kiln_dsp_dot3x2_k32 : NULL);
-        dot3x2 = k == 64 ? kiln_dsp_dot3x2_k64 : dot3x2;
-    }
+    int32_t pairs_until = 0; /* a group of eight that failed kiln_dsp_oct goes in pairs up to here */
     int32_t oc = 0;
-    for (; oc + 2 <= n_oc; oc += 2)
+    while (oc + 2 <= n_oc)
     {
+        if (dot1x8 != NULL && oc >= pairs_until && oc + 8 <= n_oc)
+        {
+            if (kiln_dsp_oct(a, oc, lhs, lhs_stride, n_rows, dst, dot1x8))
+            {
+                oc += 8;
+                continue;
+            }
+            pairs_until = oc + 8;
+        }
         const int32_t b0 = a->bias != NULL ? a->bias[oc] : 0;
         const int32_t b1 = a->bias != NULL ? a->bias[oc + 1] : 0;
         const int32_t m0 = a->mult[oc], m1 = a->mult[oc + 1];
@@ -988,6 +1037,7 @@ void kiln_conv_s8_gemm_strided(const kiln_conv_s8_gemm_args *a, const int8_t *lh
             !kiln_gemm_fast_setup(a->shift[oc + 1] + sh_bias, b1, oo21, &n1, &r1))
         {
             kiln_gemm_strided_rest(a, oc, 2, lhs, lhs_stride, n_rows, dst);
+            oc += 2;
             continue;
         }
         const int8_t *const w = a->rhs + oc * ws;
@@ -998,17 +1048,7 @@ void kiln_conv_s8_gemm_strided(const kiln_conv_s8_gemm_args *a, const int8_t *lh
         {
             const int32_t s0 = b0 + kiln_dsp_offset_wsum(w, k, off);
             const int32_t s1 = b1 + kiln_dsp_offset_wsum(w + k, k, off);
-            if (dot3x2 != NULL)
-            {
-                const int32_t blocks = n_rows / 3;
-                const kiln_dsp_job3x2 job = {s0, s1, out, stride, m0, n0, r0, m1, n1, r1, lo4, hi4, l + blocks * 3 * k,
-                                             clamp, l, w};
-                dot3x2(&job);
-                r = blocks * 3;
-                l += r * k;
-                out += r * stride;
-            }
-            const int32_t pairs = (n_rows - r) / 2;
+            const int32_t pairs = n_rows / 2;
             if (pairs > 0)
             {
                 kiln_dsp_job2x2 job = {{s0, s1, s0, s1},
@@ -1075,6 +1115,7 @@ void kiln_conv_s8_gemm_strided(const kiln_conv_s8_gemm_args *a, const int8_t *lh
             const uint16_t h0 = (uint16_t)v;
             memcpy(out, &h0, 2);
         }
+        oc += 2;
     }
     if (oc < n_oc)
     {
