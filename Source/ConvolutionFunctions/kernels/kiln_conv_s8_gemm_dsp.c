@@ -1008,6 +1008,10 @@ void kiln_conv_s8_gemm_strided(const kiln_conv_s8_gemm_args *a, const int8_t *lh
     const uint32_t hi4 = (uint32_t)(uint8_t)a->act_max * 0x01010101u;
     const int32_t oo21 = 2 * oo + 1;
     const int32_t sh_bias = k <= KILN_GEMM_FAST_K ? 0 : 64;
+    if (n_rows <= 0)
+    {
+        return; /* (the assembly kernels run at least one pixel or block) */
+    }
     /* Dot lengths that are multiples of 4 (channel 1's weights at w + k) take the assembly kernels: 16, 32 and 64
      * groups of eight channels one pixel at a time (kiln_dsp_oct), the other channels (and every channel of a group
      * with one outside the fast requantization) blocks of two pixels x two channels; a last odd pixel and other
