@@ -249,12 +249,13 @@ typedef struct
  * input), with the filter shifted to match and zeros for the taps outside: top-clipped rows 1, 2,
  * zero; bottom-clipped zero, rows 0, 1 (columns alike). The start is the bias plus the input offset
  * times the present taps' filter values (sum (x + off) w = sum x w + off sum w over them), so
- * every output's sum is the C kernels' exactly.
+ * every output's sum is the C kernels' exactly. Taps and start are doubled (the sums come out as
+ * 2 acc, the requantization's first step; |2 acc| < 2^31 in the fast form).
  */
 typedef struct
 {
-    int32_t w[9][2];  /* offset 0 */
-    int32_t bias9[4]; /* offset 72 */
+    int32_t w[9][2];  /* offset 0: doubled */
+    int32_t bias9[4]; /* offset 72: doubled */
 } kiln_dw3_kind;
 
 /*
@@ -293,12 +294,12 @@ typedef struct
     "  smlabb  r1, r7, lr, r1\n"                                                                                    \
     "  smlatt  r3, r7, lr, r3\n"
 
-/* channel j's sum in ACC: y = SMMLAR(2 acc, mult, nudge), (y + [acc < 0]) >> rs, saturated to int8 in r5 */
+/* channel j's doubled sum (the kind's doubled taps and start) in ACC: y = SMMLAR(2 acc, mult, nudge),
+ * (y + [acc < 0]) >> rs, saturated to int8 in r5 */
 #define KILN_DW3_RQ_ASM(ACC, RQ)                                                                                     \
     "  ldrd    r6, r7, [r11, #" RQ "]\n"                                                                            \
     "  ldr     r10, [r11, #" RQ "+8]\n"                                                                             \
-    "  lsl     r5, " ACC ", #1\n"                                                                                   \
-    "  smmlar  r5, r5, r6, r7\n"                                                                                    \
+    "  smmlar  r5, " ACC ", r6, r7\n"                                                                               \
     "  add     r5, r5, " ACC ", asr #31\n"                                                                          \
     "  asr     r5, r5, r10\n"                                                                                       \
     "  ssat    r5, #8, r5\n"
@@ -386,7 +387,8 @@ typedef char kiln_dw3_layout[(offsetof(kiln_dw3_kind, bias9) == 72 && offsetof(k
 static const int8_t kiln_dw3_src[3][3] = {{0, 1, 2}, {1, 2, -1}, {-1, 0, 1}};
 
 static inline __attribute__((always_inline)) void kiln_dw3_kind_fill(kiln_dw3_kind *k, const kiln_dw3_group *g,
-                                                                      const int32_t rk, const int32_t ck, int32_t off)
+                                                                      const int32_t (*w2)[2], const int32_t rk,
+                                                                      const int32_t ck, int32_t off)
 {
     /* the taps outside: filter row mr / column mc (-1: none) */
     const int32_t mr = rk == 1 ? 0 : (rk == 2 ? 2 : -1);
@@ -407,9 +409,9 @@ static inline __attribute__((always_inline)) void kiln_dw3_kind_fill(kiln_dw3_ki
         {
             ws += g->ws_corner[(mr >> 1) * 2 + (mc >> 1)][j];
         }
-        k->bias9[j] = g->bias[j] + off * ws;
+        k->bias9[j] = 2 * (g->bias[j] + off * ws);
     }
-    /* each row: the filter row's taps moved by the column kind (whole rows one copy), zeros outside */
+    /* each row: the filter row's doubled taps (w2) moved by the column kind (whole rows one copy), zeros outside */
 #pragma GCC unroll 3
     for (int32_t r = 0; r < 3; r++)
     {
@@ -421,11 +423,11 @@ static inline __attribute__((always_inline)) void kiln_dw3_kind_fill(kiln_dw3_ki
         }
         else if (ck == 0)
         {
-            memcpy(d, g->w[3 * sr], 24);
+            memcpy(d, w2[3 * sr], 24);
         }
         else if (ck == 1)
         {
-            memcpy(d, g->w[3 * sr + 1], 16);
+            memcpy(d, w2[3 * sr + 1], 16);
             d[4] = 0;
             d[5] = 0;
         }
@@ -433,25 +435,26 @@ static inline __attribute__((always_inline)) void kiln_dw3_kind_fill(kiln_dw3_ki
         {
             d[0] = 0;
             d[1] = 0;
-            memcpy(d + 2, g->w[3 * sr], 16);
+            memcpy(d + 2, w2[3 * sr], 16);
         }
     }
 }
 
-/* The table of window kind rk x 3 + ck (straight-line code per kind). */
-static void kiln_dw3_kind_make(kiln_dw3_kind *k, const kiln_dw3_group *g, int32_t kind, int32_t off)
+/* The table of window kind rk x 3 + ck (straight-line code per kind); w2: the group's taps doubled. */
+static void kiln_dw3_kind_make(kiln_dw3_kind *k, const kiln_dw3_group *g, const int32_t (*w2)[2], int32_t kind,
+                               int32_t off)
 {
     switch (kind)
     {
-    case 0: kiln_dw3_kind_fill(k, g, 0, 0, off); break;
-    case 1: kiln_dw3_kind_fill(k, g, 0, 1, off); break;
-    case 2: kiln_dw3_kind_fill(k, g, 0, 2, off); break;
-    case 3: kiln_dw3_kind_fill(k, g, 1, 0, off); break;
-    case 4: kiln_dw3_kind_fill(k, g, 1, 1, off); break;
-    case 5: kiln_dw3_kind_fill(k, g, 1, 2, off); break;
-    case 6: kiln_dw3_kind_fill(k, g, 2, 0, off); break;
-    case 7: kiln_dw3_kind_fill(k, g, 2, 1, off); break;
-    default: kiln_dw3_kind_fill(k, g, 2, 2, off); break;
+    case 0: kiln_dw3_kind_fill(k, g, w2, 0, 0, off); break;
+    case 1: kiln_dw3_kind_fill(k, g, w2, 0, 1, off); break;
+    case 2: kiln_dw3_kind_fill(k, g, w2, 0, 2, off); break;
+    case 3: kiln_dw3_kind_fill(k, g, w2, 1, 0, off); break;
+    case 4: kiln_dw3_kind_fill(k, g, w2, 1, 1, off); break;
+    case 5: kiln_dw3_kind_fill(k, g, w2, 1, 2, off); break;
+    case 6: kiln_dw3_kind_fill(k, g, w2, 2, 0, off); break;
+    case 7: kiln_dw3_kind_fill(k, g, w2, 2, 1, off); break;
+    default: kiln_dw3_kind_fill(k, g, w2, 2, 2, off); break;
     }
 }
 
@@ -723,6 +726,12 @@ static void kiln_dw3_group_run_asm(const kiln_dw_s8_shape *s, const kiln_dw_s8_a
     const int32_t out_row = s->out_w * C;
     kiln_dw3_kind kinds[9];
     uint32_t built = 0u;
+    int32_t w2[9][2]; /* the taps doubled, for the kinds */
+    for (int32_t t = 0; t < 9; t++)
+    {
+        w2[t][0] = (int32_t)__sadd16(g->w[t][0], g->w[t][0]);
+        w2[t][1] = (int32_t)__sadd16(g->w[t][1], g->w[t][1]);
+    }
     kiln_dw3_job job = {NULL, NULL, 0, 0, C, in_row, 0, lo4, hi4, NULL, &g->rq[0][0], 0, 0, 0, 0};
     for (int32_t b = 0; b < s->batches; b++)
     {
@@ -750,7 +759,7 @@ static void kiln_dw3_group_run_asm(const kiln_dw_s8_shape *s, const kiln_dw_s8_a
                 const int32_t kind = r->kind * 3 + q->kind;
                 if ((built & (1u << kind)) == 0u)
                 {
-                    kiln_dw3_kind_make(&kinds[kind], g, kind, a->input_offset);
+                    kiln_dw3_kind_make(&kinds[kind], g, (const int32_t(*)[2])w2, kind, a->input_offset);
                     built |= 1u << kind;
                 }
                 job.wt = &kinds[kind];
