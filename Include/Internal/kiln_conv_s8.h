@@ -235,8 +235,9 @@ void kiln_conv_s8_gemm(const kiln_conv_s8_gemm_args *a, const int8_t *const *row
  * DSP: channel groups outermost; dot lengths of 16, 32 and 64 one pixel x eight channels at a time (the group's
  * weights widened once per call into a frame of up to 1,024 bytes, 27 instructions per 32 MACs; any pixel stride),
  * the channels left over, and other multiples of 4, in assembly blocks of two pixels x two channels (up to 288
- * channels the pair's weights widened once per call into a 1,152-byte frame, 16 instructions per 16 MACs instead
- * of 20), others in blocks of two rows (kernels/kiln_conv_s8_gemm_dsp.c).
+ * channels and from four pixels on, the pair's weights widened once per call into a 1,152-byte frame, 16
+ * instructions per 16 MACs instead of 20, an odd last pixel on them too), others in blocks of two rows
+ * (kernels/kiln_conv_s8_gemm_dsp.c).
  */
 void kiln_conv_s8_gemm_strided(const kiln_conv_s8_gemm_args *a, const int8_t *lhs, int32_t lhs_stride,
                                int32_t n_rows, int8_t *dst);

@@ -683,14 +683,18 @@ typedef char kiln_dsp_job1x8_layout[(offsetof(kiln_dsp_job1x8, w) == 128 && offs
     "  asr     " T ", " T ", " RS "\n"                                                                             \
     "  ssat    " ACC ", #8, " T "\n"
 
-/* The fast-form requantization of the doubled sum ACC (constants at r12, advanced): KILN_DSP_RQ without its
- * doubling, saturated to int8 in place. */
-#define KILN_DSP_OCT_RQ(ACC)                                                                                       \
-    "  ldm     r12!, {r8, r9, r10}\n"                                                                              \
-    "  smmlar  r7, " ACC ", r8, r9\n"                                                                              \
-    "  add     r7, r7, " ACC ", asr #31\n"                                                                         \
-    "  asr     r7, r7, r10\n"                                                                                      \
-    "  ssat    " ACC ", #8, r7\n"
+/* Eight steps of a dot loop, unrolled. */
+#define KILN_DSP_STEPS8(STEP) STEP STEP STEP STEP STEP STEP STEP STEP
+
+/* The same for a sum ACC already doubled (the kernels whose widened weights are doubled). */
+#define KILN_DSP_RQ2(ACC, T, M, N, RS)                                                                             \
+    "  smmlar  " T ", " ACC ", " M ", " N "\n"                                                                     \
+    "  add     " T ", " T ", " ACC ", asr #31\n"                                                                   \
+    "  asr     " T ", " T ", " RS "\n"                                                                             \
+    "  ssat    " ACC ", #8, " T "\n"
+
+/* The fast-form requantization of the doubled sum ACC (constants at r12, advanced), saturated to int8 in place. */
+#define KILN_DSP_OCT_RQ(ACC) "  ldm     r12!, {r8, r9, r10}\n" KILN_DSP_RQ2(ACC, "r7", "r8", "r9", "r10")
 
 /* STEPS: the step numbers 0 .. k / 4 - 1. The job's fields after rq are read at r12 - 128 + offset once the
  * requantization has walked r12 past the constants. */
@@ -808,10 +812,10 @@ static __attribute__((noinline)) bool kiln_dsp_oct(const kiln_conv_s8_gemm_args 
  * The 14 free registers: four sums, the pixel pointer (r0, pixel 1 at r0 + stride r3), the weight
  * pointer (r1, channel 1 at r1 + k r2) and six operands; per 4-byte step two weight words and two
  * pixel words are widened (SXTB16, the input offset folded into the start values as above) for
- * eight SMLADs: 20 instructions per 16 MACs, with post-indexed loads. Steps run four at a time,
- * then one at a time (k % 16), the loop ends compared against the weight pointer's end values in
- * the frame; each block is then requantized, packed, clamped (unless the range is all of int8) and
- * stored as two halfwords. */
+ * eight SMLADs: 20 instructions per 16 MACs, with post-indexed loads. Steps run four at a time
+ * (eight with the widened weights), then one at a time, the loop ends compared against the weight
+ * pointer's end values in the frame; each block is then requantized, packed, clamped (unless the
+ * range is all of int8) and stored as two halfwords. */
 typedef struct
 {
     int32_t start[4];        /* [0] b0, b1, b0, b1: bias + lhs_offset * sum(weights), channels 0 and 1 */
@@ -821,7 +825,7 @@ typedef struct
     int8_t *out;             /* [48] the first block's output (the frame copy advances) */
     int32_t dst_stride;      /* [52] */
     const int8_t *w;         /* [56] channel 0's weights; channel 1's at w + k */
-    const int8_t *w_end16;   /* [60] w + (k & ~15) */
+    const int8_t *w_end16;   /* [60] the end of the unrolled steps: w + (k & ~15); widened, w + (k & ~31) */
     const int8_t *w_end;     /* [64] w + k */
     int32_t advance;         /* [68] 2 * lhs_stride - k: from the end of pixel 0 to the next block */
     const int8_t *lhs_end;   /* [72] the end of pixel 0 in the last block */
@@ -855,7 +859,7 @@ typedef struct
 
 /* The body of the 2x2 block kernels (r0 = job, kiln_dsp_job2x2): STEP one 4-byte step, LOAD_END what sets r2 after the
  * job's values are loaded, END_CMP the compare of r1 with the end of the steps. */
-#define KILN_DSP_DOT2X2_BODY(STEP, LOAD_END, END_CMP)                                                              \
+#define KILN_DSP_DOT2X2_BODY(STEP, BLOCK, LOAD_END, END_CMP, RQ)                                                  \
     __asm volatile("  push    {r4, r5, r6, r7, r8, r9, r10, r11, lr}\n"                                              \
                    "  sub     sp, sp, #80\n"                                                                         \
                    "  ldm     r0!, {r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr}\n"                        \
@@ -870,7 +874,7 @@ typedef struct
                    "  ldr     r4, [sp, #60]\n"                                                                       \
                    "  cmp     r1, r4\n"                                                                              \
                    "  beq     3f\n"                                                                                  \
-                   "2:\n" STEP STEP STEP STEP                                                                        \
+                   "2:\n" BLOCK                                                                                      \
                    "  ldr     r4, [sp, #60]\n"                                                                       \
                    "  cmp     r1, r4\n"                                                                              \
                    "  bne     2b\n"                                                                                  \
@@ -880,11 +884,9 @@ typedef struct
                    "  bne     4b\n"                                                                                  \
                    "5:\n"                                                                                            \
                    "  ldrd    r4, r5, [sp, #16]\n"                                                                   \
-                   "  ldr     r6, [sp, #24]\n" KILN_DSP_RQ("r10", "r7", "r4", "r5", "r6")                            \
-                       KILN_DSP_RQ("r12", "r8", "r4", "r5", "r6")                                                    \
+                   "  ldr     r6, [sp, #24]\n" RQ("r10", "r7", "r4", "r5", "r6") RQ("r12", "r8", "r4", "r5", "r6")    \
                    "  ldrd    r4, r5, [sp, #28]\n"                                                                   \
-                   "  ldr     r6, [sp, #36]\n" KILN_DSP_RQ("r11", "r7", "r4", "r5", "r6")                            \
-                       KILN_DSP_RQ("lr", "r8", "r4", "r5", "r6")                                                     \
+                   "  ldr     r6, [sp, #36]\n" RQ("r11", "r7", "r4", "r5", "r6") RQ("lr", "r8", "r4", "r5", "r6")     \
                    "  bfi     r10, r11, #8, #8\n"                                                                    \
                    "  bfi     r12, lr, #8, #8\n"                                                                     \
                    "  pkhbt   r10, r10, r12, lsl #16\n"                                                              \
@@ -913,13 +915,15 @@ typedef struct
 /* Sums: r10 / r11 pixel 0 channel 0 / 1, r12 / lr pixel 1. */
 __attribute__((naked, noinline)) static void kiln_dsp_dot2x2(const kiln_dsp_job2x2 *job __attribute__((unused)))
 {
-    KILN_DSP_DOT2X2_BODY(KILN_DSP_STEP2X2, "", "  ldr     r4, [sp, #64]\n  cmp     r1, r4\n");
+    KILN_DSP_DOT2X2_BODY(KILN_DSP_STEP2X2, KILN_DSP_STEP2X2 KILN_DSP_STEP2X2 KILN_DSP_STEP2X2 KILN_DSP_STEP2X2, "",
+                         "  ldr     r4, [sp, #64]\n  cmp     r1, r4\n", KILN_DSP_RQ);
 }
 
-/* lhs_offset * sum(w[0..k)), k a multiple of 4. */
-/* The same blocks with the channel pair's weights widened beforehand (kiln_dsp_dot2x2w): r1 walks the widened
- * words (per step channel 0 even, odd, channel 1 even, odd: two LDRDs) up to r2, so a step is 16 instructions per 16
- * MACs instead of 20. The job's w / w_end16 / w_end point into the widened words (4 bytes per weight). */
+/* The same blocks with the channel pair's weights widened (and doubled) beforehand (kiln_dsp_dot2x2w): r1 walks the
+ * widened words (per step channel 0 even, odd, channel 1 even, odd: two LDRDs) up to r2, so a step is 16
+ * instructions per 16 MACs instead of 20, eight steps per loop iteration. The job's w / w_end16 / w_end point into
+ * the widened words (4 bytes per weight), its start values are doubled and the requantization skips its doubling
+ * (KILN_DSP_RQ2). */
 #define KILN_DSP_STEP2X2W                                                                                          \
     "  ldrd    r6, r7, [r1, #8]\n"                                                                                 \
     "  ldrd    r4, r5, [r1], #16\n"                                                                                \
@@ -940,28 +944,100 @@ __attribute__((naked, noinline)) static void kiln_dsp_dot2x2(const kiln_dsp_job2
 
 __attribute__((naked, noinline)) static void kiln_dsp_dot2x2w(const kiln_dsp_job2x2 *job __attribute__((unused)))
 {
-    KILN_DSP_DOT2X2_BODY(KILN_DSP_STEP2X2W, "  ldr     r2, [sp, #64]\n", "  cmp     r1, r2\n");
+    KILN_DSP_DOT2X2_BODY(KILN_DSP_STEP2X2W, KILN_DSP_STEPS8(KILN_DSP_STEP2X2W), "  ldr     r2, [sp, #64]\n",
+                         "  cmp     r1, r2\n", KILN_DSP_RQ2);
 }
 
-/* The pair's weights (channel 0 at w, channel 1 at w + k, k a multiple of 4 up to KILN_GEMM_WIDE_MAX) widened into
- * a frame of this function only (4 k bytes), then the 2x2 blocks of *job (its w / w_end16 / w_end set here). */
-static __attribute__((noinline)) void kiln_dsp_pairs_wide(kiln_dsp_job2x2 *job, const int8_t *w, int32_t k)
+/* One pixel x the channel pair, the widened weights of kiln_dsp_dot2x2w (an odd last pixel): the job's start[0..1],
+ * constants, w / w_end16 / w_end, lhs, out and clamp; 9 instructions per 8 MACs. Sums r10 / r11. */
+#define KILN_DSP_STEP1X2W                                                                                          \
+    "  ldrd    r6, r7, [r1, #8]\n"                                                                                 \
+    "  ldrd    r4, r5, [r1], #16\n"                                                                                \
+    "  ldr     r8, [r0], #4\n"                                                                                     \
+    "  sxtb16  r9, r8\n"                                                                                           \
+    "  sxtb16  r8, r8, ror #8\n"                                                                                   \
+    "  smlad   r10, r9, r4, r10\n"                                                                                 \
+    "  smlad   r10, r8, r5, r10\n"                                                                                 \
+    "  smlad   r11, r9, r6, r11\n"                                                                                 \
+    "  smlad   r11, r8, r7, r11\n"
+
+__attribute__((naked, noinline)) static void kiln_dsp_dot1x2w(const kiln_dsp_job2x2 *job __attribute__((unused)))
+{
+    __asm volatile("  push    {r4, r5, r6, r7, r8, r9, r10, r11, lr}\n"
+                   "  mov     r12, r0\n"
+                   "  ldrd    r10, r11, [r12]\n"
+                   "  ldrd    r1, r3, [r12, #56]\n"
+                   "  ldr     r2, [r12, #64]\n"
+                   "  ldr     r0, [r12, #80]\n"
+                   "  cmp     r1, r3\n"
+                   "  beq     3f\n"
+                   "2:\n" KILN_DSP_STEPS8(KILN_DSP_STEP1X2W) "  cmp     r1, r3\n"
+                   "  bne     2b\n"
+                   "3:\n"
+                   "  cmp     r1, r2\n"
+                   "  beq     5f\n"
+                   "4:\n" KILN_DSP_STEP1X2W "  cmp     r1, r2\n"
+                   "  bne     4b\n"
+                   "5:\n"
+                   "  ldrd    r4, r5, [r12, #16]\n"
+                   "  ldr     r6, [r12, #24]\n" KILN_DSP_RQ2("r10", "r7", "r4", "r5", "r6")
+                   "  ldrd    r4, r5, [r12, #28]\n"
+                   "  ldr     r6, [r12, #36]\n" KILN_DSP_RQ2("r11", "r7", "r4", "r5", "r6")
+                   "  bfi     r10, r11, #8, #8\n"
+                   "  ldr     r4, [r12, #76]\n"
+                   "  cbz     r4, 6f\n"
+                   "  ldrd    r4, r5, [r12, #40]\n"
+                   "  ssub8   r6, r10, r4\n"
+                   "  sel     r10, r10, r4\n"
+                   "  ssub8   r6, r5, r10\n"
+                   "  sel     r10, r10, r5\n"
+                   "6:\n"
+                   "  ldr     r4, [r12, #48]\n"
+                   "  strh    r10, [r4]\n"
+                   "  pop     {r4, r5, r6, r7, r8, r9, r10, r11, pc}\n");
+}
+
+/* The pair's weights (channel 0 at w, channel 1 at w + k, k a multiple of 4 up to KILN_GEMM_WIDE_MAX) widened and
+ * doubled into a frame of this function only (4 k bytes), and their sums times the input offset added to the
+ * job's start values (the biases on entry; doubled: the kernels' sums come out as 2 acc, the requantization's first
+ * step); then the 2x2 blocks of *job and, when odd, the pixel after them alone (kiln_dsp_dot1x2w). */
+static __attribute__((noinline)) void kiln_dsp_pairs_wide(kiln_dsp_job2x2 *job, int32_t blocks, bool odd,
+                                                          const int8_t *w, int32_t k, int32_t off)
 {
     int32_t wide[KILN_GEMM_WIDE_MAX];
+    const int32_t off16 = kiln_dup_s16x2(off);
+    int32_t s0 = 0, s1 = 0;
     for (int32_t i = 0; i < k; i += 4)
     {
         const int32_t y0 = kiln_rd4(w + i), y1 = kiln_rd4(w + k + i);
-        wide[i] = (int32_t)__sxtb16(y0);
-        wide[i + 1] = kiln_sxtb16_ror8(y0);
-        wide[i + 2] = (int32_t)__sxtb16(y1);
-        wide[i + 3] = kiln_sxtb16_ror8(y1);
+        const int32_t e0 = (int32_t)__sxtb16(y0), o0 = kiln_sxtb16_ror8(y0);
+        const int32_t e1 = (int32_t)__sxtb16(y1), o1 = kiln_sxtb16_ror8(y1);
+        wide[i] = (int32_t)__sadd16(e0, e0);
+        wide[i + 1] = (int32_t)__sadd16(o0, o0);
+        wide[i + 2] = (int32_t)__sadd16(e1, e1);
+        wide[i + 3] = (int32_t)__sadd16(o1, o1);
+        s0 = __smlad(wide[i + 1], off16, __smlad(wide[i], off16, s0));
+        s1 = __smlad(wide[i + 3], off16, __smlad(wide[i + 2], off16, s1));
     }
+    job->start[0] = job->start[2] = 2 * job->start[0] + s0;
+    job->start[1] = job->start[3] = 2 * job->start[1] + s1;
     job->w = (const int8_t *)(const void *)wide;
-    job->w_end16 = (const int8_t *)(const void *)(wide + (k & ~15));
+    job->w_end16 = (const int8_t *)(const void *)(wide + (k & ~31)); /* blocks of eight steps */
     job->w_end = (const int8_t *)(const void *)(wide + k);
-    kiln_dsp_dot2x2w(job);
+    if (blocks > 0)
+    {
+        kiln_dsp_dot2x2w(job);
+    }
+    if (odd)
+    {
+        job->lhs += 2 * blocks * job->lhs_stride;
+        job->out += 2 * blocks * job->dst_stride;
+        kiln_dsp_dot1x2w(job);
+    }
+    job->w = job->w_end16 = job->w_end = NULL; /* (they pointed into this frame) */
 }
 
+/* lhs_offset * sum(w[0..k)), k a multiple of 4. */
 static int32_t kiln_dsp_offset_wsum(const int8_t *w, int32_t k, int32_t off)
 {
     const int32_t off16 = kiln_dup_s16x2(off);
@@ -1050,44 +1126,45 @@ void kiln_conv_s8_gemm_strided(const kiln_conv_s8_gemm_args *a, const int8_t *lh
         int32_t r = 0;
         if (k4)
         {
-            const int32_t s0 = b0 + kiln_dsp_offset_wsum(w, k, off);
-            const int32_t s1 = b1 + kiln_dsp_offset_wsum(w + k, k, off);
             const int32_t pairs = n_rows / 2;
+            /* two or more blocks: the pair's weights widened once for them (k up to KILN_GEMM_WIDE_MAX), an odd last
+             * pixel on them too; otherwise the blocks on the raw weights */
+            const bool wide = pairs >= 2 && k <= KILN_GEMM_WIDE_MAX;
+            const int32_t s0 = wide ? b0 : b0 + kiln_dsp_offset_wsum(w, k, off);
+            const int32_t s1 = wide ? b1 : b1 + kiln_dsp_offset_wsum(w + k, k, off);
+            kiln_dsp_job2x2 job = {{s0, s1, s0, s1},
+                                   m0,
+                                   n0,
+                                   r0,
+                                   m1,
+                                   n1,
+                                   r1,
+                                   lo4,
+                                   hi4,
+                                   out,
+                                   stride,
+                                   w,
+                                   w + (k & ~15),
+                                   w + k,
+                                   2 * lhs_stride - k,
+                                   l + k + (pairs - 1) * 2 * lhs_stride,
+                                   clamp,
+                                   l,
+                                   k,
+                                   lhs_stride};
+            if (wide)
+            {
+                kiln_dsp_pairs_wide(&job, pairs, (n_rows & 1) != 0, w, k, off);
+                oc += 2;
+                continue;
+            }
             if (pairs > 0)
             {
-                kiln_dsp_job2x2 job = {{s0, s1, s0, s1},
-                                             m0,
-                                             n0,
-                                             r0,
-                                             m1,
-                                             n1,
-                                             r1,
-                                             lo4,
-                                             hi4,
-                                             out,
-                                             stride,
-                                             w,
-                                             w + (k & ~15),
-                                             w + k,
-                                             2 * lhs_stride - k,
-                                             l + k + (pairs - 1) * 2 * lhs_stride,
-                                             clamp,
-                                             l,
-                                             k,
-                                             lhs_stride};
-                /* two or more blocks: the pair's weights widened once for them (k up to KILN_GEMM_WIDE_MAX) */
-                if (pairs >= 2 && k <= KILN_GEMM_WIDE_MAX)
-                {
-                    kiln_dsp_pairs_wide(&job, w, k);
-                }
-                else
-                {
-                    kiln_dsp_dot2x2(&job);
-                }
-                r += 2 * pairs;
-                l += 2 * pairs * lhs_stride;
-                out += 2 * pairs * stride;
+                kiln_dsp_dot2x2(&job);
             }
+            r = 2 * pairs;
+            l += r * lhs_stride;
+            out += r * stride;
         }
         for (; r + 2 <= n_rows; r += 2)
         {
