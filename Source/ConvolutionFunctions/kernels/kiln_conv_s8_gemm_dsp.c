@@ -633,7 +633,7 @@ void kiln_conv_s8_gemm(const kiln_conv_s8_gemm_args *a, const int8_t *const *row
 
 /* ---- 1x1 with 16, 32 or 64 input channels: one pixel x eight channels ----------------------------
  * With k known at assembly time the dot loop is unrolled away. The eight channels' weights are widened and doubled
- * once per call into the caller's frame (kiln_dsp_oct: per 4-byte step and channel its even and odd halfword pairs,
+ * once per call into the caller's frame (kiln_dsp_group: per 4-byte step and channel its even and odd halfword pairs,
  * 8 bytes; 16 k bytes in all), so a step is one LDR of the pixel word, two SXTB16 and per channel one LDRD and two
  * SMLADs: 27 instructions per 32 MACs (the blocks of three pixels x two channels this replaced took 23 per 24).
  * The input offset is folded into the start values (bias + lhs_offset * sum(weights): the same exact sum, doubled
@@ -648,7 +648,7 @@ typedef struct
 {
     int32_t start[8];        /* [0] 2 x (bias + lhs_offset * sum(weights)) of channels 0 .. 7 */
     int32_t rq[8][3];        /* [32] per channel: fast-form multiplier, nudge and right shift */
-    const int32_t *w;        /* [128] the widened weights, doubled (kiln_dsp_oct) */
+    const int32_t *w;        /* [128] the widened weights, doubled (kiln_dsp_group) */
     const int8_t *lhs;       /* [132] the first pixel */
     int32_t lhs_stride;      /* [136] */
     const int8_t *lhs_end;   /* [140] lhs + n_rows * lhs_stride, n_rows >= 1 */
@@ -656,10 +656,11 @@ typedef struct
     int32_t dst_stride;      /* [148] */
     uint32_t lo4, hi4;       /* [152] [156] activation limits in every byte */
     int32_t clamp;           /* [160] 0: the activation range is all of int8 (the clamp is skipped) */
+    const int32_t *w_end;    /* [164] the end of the widened weights (kiln_dsp_dot1x7) */
 } kiln_dsp_job1x8;
 
 typedef char kiln_dsp_job1x8_layout[(offsetof(kiln_dsp_job1x8, w) == 128 && offsetof(kiln_dsp_job1x8, out) == 144 &&
-                                     offsetof(kiln_dsp_job1x8, clamp) == 160)
+                                     offsetof(kiln_dsp_job1x8, clamp) == 160 && offsetof(kiln_dsp_job1x8, w_end) == 164)
                                         ? 1
                                         : -1];
 
@@ -755,19 +756,90 @@ __attribute__((naked, noinline)) static void kiln_dsp_dot1x8_k64(kiln_dsp_job1x8
     KILN_DSP_DOT1X8_BODY("0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15");
 }
 
-#define KILN_DSP_OCT_KMAX 64
+/* Any other dot length that is a multiple of 4, up to KILN_DSP_SEPT_KMAX: one pixel x seven channels with a loop
+ * over the steps (r0-r6 the sums, lr the end of the widened weights: one register fewer for sums than the unrolled
+ * kernels), the same job (start[0..6], rq[0..6], w_end), the same widened layout with seven channels a step: 26
+ * instructions per 28 MACs. The seventh output byte goes out by STRB. */
+#define KILN_DSP_SEPT_CH(ACC)                                                                                      \
+    "  ldrd    r9, r10, [r12], #8\n"                                                                               \
+    "  smlad   " ACC ", r8, r9, " ACC "\n"                                                                         \
+    "  smlad   " ACC ", r7, r10, " ACC "\n"
 
-/* Channels oc .. oc + 7 of kiln_conv_s8_gemm_strided on the one-pixel x eight-channel kernel (k 16, 32 or 64),
- * when every one of them takes the fast requantization; returns false (nothing written) otherwise. The weights
- * are widened into this function's frame (16 k bytes) and their offset sums added to the start values. */
-static __attribute__((noinline)) bool kiln_dsp_oct(const kiln_conv_s8_gemm_args *a, int32_t oc, const int8_t *lhs,
-                                                   int32_t lhs_stride, int32_t n_rows, int8_t *dst,
-                                                   void (*kernel)(kiln_dsp_job1x8 *))
+__attribute__((naked, noinline)) static void kiln_dsp_dot1x7(kiln_dsp_job1x8 *job __attribute__((unused)))
+{
+    __asm volatile("  push    {r0, r4, r5, r6, r7, r8, r9, r10, r11, lr}\n"
+                   "  mov     r12, r0\n"
+                   "1:\n"
+                   "  ldr     r11, [r12, #132]\n"
+                   "  ldm     r12, {r0, r1, r2, r3, r4, r5, r6}\n"
+                   "  ldr     lr, [r12, #164]\n"
+                   "  ldr     r12, [r12, #128]\n"
+                   "2:\n"
+                   "  ldr     r7, [r11], #4\n"
+                   "  sxtb16  r8, r7\n"
+                   "  sxtb16  r7, r7, ror #8\n" KILN_DSP_SEPT_CH("r0") KILN_DSP_SEPT_CH("r1") KILN_DSP_SEPT_CH("r2")
+                       KILN_DSP_SEPT_CH("r3") KILN_DSP_SEPT_CH("r4") KILN_DSP_SEPT_CH("r5") KILN_DSP_SEPT_CH("r6")
+                   "  cmp     r12, lr\n"
+                   "  bne     2b\n"
+                   "  ldr     r12, [sp]\n"
+                   "  add     lr, r12, #32\n"
+                   "  ldm     lr!, {r8, r9, r10}\n" KILN_DSP_RQ2("r0", "r7", "r8", "r9", "r10")
+                   "  ldm     lr!, {r8, r9, r10}\n" KILN_DSP_RQ2("r1", "r7", "r8", "r9", "r10")
+                   "  ldm     lr!, {r8, r9, r10}\n" KILN_DSP_RQ2("r2", "r7", "r8", "r9", "r10")
+                   "  ldm     lr!, {r8, r9, r10}\n" KILN_DSP_RQ2("r3", "r7", "r8", "r9", "r10")
+                   "  ldm     lr!, {r8, r9, r10}\n" KILN_DSP_RQ2("r4", "r7", "r8", "r9", "r10")
+                   "  ldm     lr!, {r8, r9, r10}\n" KILN_DSP_RQ2("r5", "r7", "r8", "r9", "r10")
+                   "  ldm     lr!, {r8, r9, r10}\n" KILN_DSP_RQ2("r6", "r7", "r8", "r9", "r10")
+                   "  bfi     r0, r1, #8, #8\n"
+                   "  bfi     r0, r2, #16, #8\n"
+                   "  bfi     r0, r3, #24, #8\n"
+                   "  bfi     r4, r5, #8, #8\n"
+                   "  bfi     r4, r6, #16, #8\n"
+                   "  ldr     r7, [r12, #160]\n"
+                   "  cbz     r7, 6f\n"
+                   "  ldrd    r8, r9, [r12, #152]\n"
+                   "  ssub8   r7, r0, r8\n"
+                   "  sel     r0, r0, r8\n"
+                   "  ssub8   r7, r9, r0\n"
+                   "  sel     r0, r0, r9\n"
+                   "  ssub8   r7, r4, r8\n"
+                   "  sel     r4, r4, r8\n"
+                   "  ssub8   r7, r9, r4\n"
+                   "  sel     r4, r4, r9\n"
+                   "6:\n"
+                   "  ldrd    r8, r9, [r12, #144]\n"
+                   "  str     r0, [r8]\n"
+                   "  strh    r4, [r8, #4]\n"
+                   "  lsr     r4, r4, #16\n"
+                   "  strb    r4, [r8, #6]\n"
+                   "  add     r8, r8, r9\n"
+                   "  str     r8, [r12, #144]\n"
+                   "  ldrd    r8, r9, [r12, #132]\n"
+                   "  add     r8, r8, r9\n"
+                   "  str     r8, [r12, #132]\n"
+                   "  ldr     r9, [r12, #140]\n"
+                   "  cmp     r8, r9\n"
+                   "  bne     1b\n"
+                   "  pop     {r0, r4, r5, r6, r7, r8, r9, r10, r11, pc}\n");
+}
+
+#define KILN_DSP_SEPT_KMAX 72
+/* the widened words of a group: 2 x 8 x 64 / 4 = 256 (1,024 bytes), 2 x 7 x 72 / 4 = 252 */
+#define KILN_DSP_GROUP_WORDS MAX(2 * 8 * 64 / 4, 2 * 7 * KILN_DSP_SEPT_KMAX / 4)
+
+/* Channels oc .. oc + g - 1 (g = 8: kiln_dsp_dot1x8_k*, k 16, 32 or 64; g = 7: kiln_dsp_dot1x7, other multiples
+ * of 4 up to KILN_DSP_SEPT_KMAX) of kiln_conv_s8_gemm_strided on a one-pixel kernel, when every one of them takes
+ * the fast requantization; returns false (nothing written) otherwise. The weights are widened and doubled into this
+ * function's frame (per step, per channel its even and odd word: 2 g k bytes) and their offset sums added to the
+ * start values (doubled). */
+static __attribute__((noinline)) bool kiln_dsp_group(const kiln_conv_s8_gemm_args *a, int32_t oc, const int8_t *lhs,
+                                                     int32_t lhs_stride, int32_t n_rows, int8_t *dst,
+                                                     void (*kernel)(kiln_dsp_job1x8 *), int32_t g)
 {
     const int32_t k = a->k;
     const int32_t oo21 = 2 * a->out_offset + 1;
     kiln_dsp_job1x8 job;
-    for (int32_t j = 0; j < 8; j++)
+    for (int32_t j = 0; j < g; j++)
     {
         const int32_t b = a->bias != NULL ? a->bias[oc + j] : 0;
         if (!kiln_gemm_fast_setup(a->shift[oc + j], b, oo21, &job.rq[j][1], &job.rq[j][2]))
@@ -777,25 +849,28 @@ static __attribute__((noinline)) bool kiln_dsp_oct(const kiln_conv_s8_gemm_args 
         job.rq[j][0] = a->mult[oc + j];
         job.start[j] = b;
     }
-    int32_t wide[4 * KILN_DSP_OCT_KMAX];
+    int32_t wide[KILN_DSP_GROUP_WORDS];
     const int32_t off16 = kiln_dup_s16x2(a->lhs_offset);
     const int8_t *w = a->rhs + oc * a->rhs_stride;
-    for (int32_t j = 0; j < 8; j++, w += a->rhs_stride)
+    for (int32_t j = 0; j < g; j++, w += a->rhs_stride)
     {
         int32_t s = 0;
-        for (int32_t i = 0; i < k; i += 4)
+        int32_t *d = wide + 2 * j; /* step 0, channel j; the next step 2 g words on */
+        const int8_t *const end = w + k;
+        for (const int8_t *p = w; p != end; p += 4, d += 2 * g)
         {
             /* doubled: the sums come out as 2 acc, the requantization's first step (|2 acc| < 2^31: fast form) */
-            const int32_t y = kiln_rd4(w + i);
+            const int32_t y = kiln_rd4(p);
             const int32_t e = (int32_t)__sxtb16(y), o = kiln_sxtb16_ror8(y);
             const int32_t e2 = (int32_t)__sadd16(e, e), o2 = (int32_t)__sadd16(o, o);
-            wide[2 * (2 * i + j)] = e2; /* step i / 4, channel j: (8 (i / 4) + j) pairs in */
-            wide[2 * (2 * i + j) + 1] = o2;
+            d[0] = e2;
+            d[1] = o2;
             s = __smlad(o2, off16, __smlad(e2, off16, s));
         }
         job.start[j] = 2 * job.start[j] + s;
     }
     job.w = wide;
+    job.w_end = wide + 2 * g * (k / 4);
     job.lhs = lhs;
     job.lhs_stride = lhs_stride;
     job.lhs_end = lhs + n_rows * lhs_stride;
@@ -1088,26 +1163,40 @@ void kiln_conv_s8_gemm_strided(const kiln_conv_s8_gemm_args *a, const int8_t *lh
     {
         return; /* (the assembly kernels run at least one pixel or block) */
     }
-    /* Dot lengths that are multiples of 4 (channel 1's weights at w + k) take the assembly kernels: 16, 32 and 64
-     * groups of eight channels one pixel at a time (kiln_dsp_oct), the other channels (and every channel of a group
-     * with one outside the fast requantization) blocks of two pixels x two channels; a last odd pixel and other
-     * dot lengths the C blocks below. */
-    void (*dot1x8)(kiln_dsp_job1x8 *) = k == 16 ? kiln_dsp_dot1x8_k16 : (k == 32 ? kiln_dsp_dot1x8_k32 : NULL);
-    dot1x8 = k == 64 ? kiln_dsp_dot1x8_k64 : dot1x8;
+    /* Dot lengths that are multiples of 4 take the assembly kernels: groups of channels one pixel at a time
+     * (kiln_dsp_group: eight at 16, 32 and 64, seven at the others up to KILN_DSP_SEPT_KMAX), the other channels
+     * (and every channel of a group with one outside the fast requantization) blocks of two pixels x two channels
+     * (channel 1's weights at w + k); other dot lengths the C blocks below. */
+    void (*dot1xg)(kiln_dsp_job1x8 *) = k == 16 ? kiln_dsp_dot1x8_k16 : (k == 32 ? kiln_dsp_dot1x8_k32 : NULL);
+    dot1xg = k == 64 ? kiln_dsp_dot1x8_k64 : dot1xg;
+    int32_t g = 8;
+    if (dot1xg == NULL && (k & 3) == 0 && k >= 4 && k <= KILN_DSP_SEPT_KMAX)
+    {
+        dot1xg = kiln_dsp_dot1x7;
+        g = 7;
+    }
     const bool k4 = (k & 3) == 0 && ws == k;
     const int32_t clamp = lo4 != 0x80808080u || hi4 != 0x7F7F7F7Fu;
-    int32_t pairs_until = 0; /* a group of eight that failed kiln_dsp_oct goes in pairs up to here */
+    int32_t pairs_until = 0; /* a group that failed kiln_dsp_group goes in pairs up to here */
     int32_t oc = 0;
-    while (oc + 2 <= n_oc)
+    while (oc < n_oc)
     {
-        if (dot1x8 != NULL && oc >= pairs_until && oc + 8 <= n_oc)
+        if (oc + 1 == n_oc)
         {
-            if (kiln_dsp_oct(a, oc, lhs, lhs_stride, n_rows, dst, dot1x8))
+            if (!k4 || oc == 0)
             {
-                oc += 8;
+                break;
+            }
+            oc--; /* a last single channel: a pair with the one before (computed again: the same values) */
+        }
+        if (dot1xg != NULL && oc >= pairs_until && oc + g <= n_oc)
+        {
+            if (kiln_dsp_group(a, oc, lhs, lhs_stride, n_rows, dst, dot1xg, g))
+            {
+                oc += g;
                 continue;
             }
-            pairs_until = oc + 8;
+            pairs_until = oc + g;
         }
         const int32_t b0 = a->bias != NULL ? a->bias[oc] : 0;
         const int32_t b1 = a->bias != NULL ? a->bias[oc + 1] : 0;
