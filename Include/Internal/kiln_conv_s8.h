@@ -243,11 +243,11 @@ void kiln_conv_s8_gemm_strided(const kiln_conv_s8_gemm_args *a, const int8_t *lh
                                int32_t n_rows, int8_t *dst);
 
 /** MVE: dot lengths whose strided kernel keeps the group's weights in registers (and forms its weight sums as
- * cheaply as the caller could); other dot lengths of 16 or more take the fused top-form blocks when the caller's
- * weight sums are given. */
+ * cheaply as the caller could): up to 32, the last vector predicated below 16 and between 16 and 32; longer dot
+ * lengths take the fused top-form blocks when the caller's weight sums are given. */
 static inline bool kiln_conv_s8_strided_resident(int32_t k)
 {
-    return k == 16 || k == 32;
+    return k >= 1 && k <= 32;
 }
 
 /**

@@ -827,11 +827,12 @@ __attribute__((naked, noinline)) static void kiln_dsp_dot1x7(kiln_dsp_job1x8 *jo
 /* the widened words of a group: 2 x 8 x 64 / 4 = 256 (1,024 bytes), 2 x 7 x 72 / 4 = 252 */
 #define KILN_DSP_GROUP_WORDS MAX(2 * 8 * 64 / 4, 2 * 7 * KILN_DSP_SEPT_KMAX / 4)
 
-/* Channels oc .. oc + g - 1 (g = 8: kiln_dsp_dot1x8_k*, k 16, 32 or 64; g = 7: kiln_dsp_dot1x7, other multiples
- * of 4 up to KILN_DSP_SEPT_KMAX) of kiln_conv_s8_gemm_strided on a one-pixel kernel, when every one of them takes
- * the fast requantization; returns false (nothing written) otherwise. The weights are widened and doubled into this
- * function's frame (per step, per channel its even and odd word: 2 g k bytes) and their offset sums added to the
- * start values (doubled). */
+/* Channels oc .. oc + g - 1 (g = 8: kiln_dsp_dot1x8_k*, k 16, 32 or 64; g = 7: kiln_dsp_dot1x7, other dot lengths
+ * up to KILN_DSP_SEPT_KMAX) of kiln_conv_s8_gemm_strided on a one-pixel kernel, when every one of them takes the
+ * fast requantization; returns false (nothing written) otherwise. The weights are widened and doubled into this
+ * function's frame (per step, per channel its even and odd word: 2 g k bytes; a last partial step with zeros past
+ * k) and their offset sums added to the start values (doubled). With k % 4 != 0 the kernel's last step reads up to
+ * three bytes past each pixel (times those zeros): the caller passes pixels that have bytes after them. */
 static __attribute__((noinline)) bool kiln_dsp_group(const kiln_conv_s8_gemm_args *a, int32_t oc, const int8_t *lhs,
                                                      int32_t lhs_stride, int32_t n_rows, int8_t *dst,
                                                      void (*kernel)(kiln_dsp_job1x8 *), int32_t g)
@@ -856,11 +857,24 @@ static __attribute__((noinline)) bool kiln_dsp_group(const kiln_conv_s8_gemm_arg
     {
         int32_t s = 0;
         int32_t *d = wide + 2 * j; /* step 0, channel j; the next step 2 g words on */
-        const int8_t *const end = w + k;
-        for (const int8_t *p = w; p != end; p += 4, d += 2 * g)
+        for (int32_t i = 0; i < k; i += 4, d += 2 * g)
         {
+            /* the last 1 - 3 columns (k % 4) read one by one, zeros after them (within the row) */
+            int32_t y;
+            if (i + 4 <= k)
+            {
+                y = kiln_rd4(w + i);
+            }
+            else
+            {
+                uint32_t u = 0;
+                for (int32_t b = 0; i + b < k; b++)
+                {
+                    u |= (uint32_t)(uint8_t)w[i + b] << (8 * b);
+                }
+                y = (int32_t)u;
+            }
             /* doubled: the sums come out as 2 acc, the requantization's first step (|2 acc| < 2^31: fast form) */
-            const int32_t y = kiln_rd4(p);
             const int32_t e = (int32_t)__sxtb16(y), o = kiln_sxtb16_ror8(y);
             const int32_t e2 = (int32_t)__sadd16(e, e), o2 = (int32_t)__sadd16(o, o);
             d[0] = e2;
@@ -870,7 +884,7 @@ static __attribute__((noinline)) bool kiln_dsp_group(const kiln_conv_s8_gemm_arg
         job.start[j] = 2 * job.start[j] + s;
     }
     job.w = wide;
-    job.w_end = wide + 2 * g * (k / 4);
+    job.w_end = wide + 2 * g * ((k + 3) / 4);
     job.lhs = lhs;
     job.lhs_stride = lhs_stride;
     job.lhs_end = lhs + n_rows * lhs_stride;
@@ -1170,10 +1184,16 @@ void kiln_conv_s8_gemm_strided(const kiln_conv_s8_gemm_args *a, const int8_t *lh
     void (*dot1xg)(kiln_dsp_job1x8 *) = k == 16 ? kiln_dsp_dot1x8_k16 : (k == 32 ? kiln_dsp_dot1x8_k32 : NULL);
     dot1xg = k == 64 ? kiln_dsp_dot1x8_k64 : dot1xg;
     int32_t g = 8;
-    if (dot1xg == NULL && (k & 3) == 0 && k >= 4 && k <= KILN_DSP_SEPT_KMAX)
+    if (dot1xg == NULL && k >= 4 && k <= KILN_DSP_SEPT_KMAX)
     {
         dot1xg = kiln_dsp_dot1x7;
         g = 7;
+    }
+    /* k % 4 != 0: the groups' last step reads past the pixel, so the call's last pixel takes the pair path */
+    const int32_t g_rows = (k & 3) == 0 ? n_rows : n_rows - 1;
+    if (g_rows <= 0)
+    {
+        dot1xg = NULL;
     }
     const bool k4 = (k & 3) == 0 && ws == k;
     const int32_t clamp = lo4 != 0x80808080u || hi4 != 0x7F7F7F7Fu;
@@ -1191,8 +1211,13 @@ void kiln_conv_s8_gemm_strided(const kiln_conv_s8_gemm_args *a, const int8_t *lh
         }
         if (dot1xg != NULL && oc >= pairs_until && oc + g <= n_oc)
         {
-            if (kiln_dsp_group(a, oc, lhs, lhs_stride, n_rows, dst, dot1xg, g))
+            if (kiln_dsp_group(a, oc, lhs, lhs_stride, g_rows, dst, dot1xg, g))
             {
+                if (g_rows < n_rows)
+                {
+                    kiln_gemm_strided_rest(a, oc, g, lhs + g_rows * lhs_stride, lhs_stride, 1,
+                                           dst + g_rows * a->dst_stride);
+                }
                 oc += g;
                 continue;
             }

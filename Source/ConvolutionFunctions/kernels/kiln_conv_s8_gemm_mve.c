@@ -1142,16 +1142,36 @@ static inline __attribute__((always_inline)) void kiln_mve_rows3x4(const kiln_co
  */
 static inline __attribute__((always_inline)) void kiln_mve_res_sums(const int8_t *x, int32_t xs, const int8_t *w,
                                                                     int32_t ws, int32_t n, int32_t *st,
-                                                                    const bool k32)
+                                                                    const bool k32, mve_pred16_t tp, bool tail)
 {
     if (!k32)
     {
-        const int8x16_t w0 = vldrbq_s8(w);
-        const int8x16_t w1 = vldrbq_s8(w + ws);
-        const int8x16_t w2 = vldrbq_s8(w + 2 * ws);
-        const int8x16_t w3 = vldrbq_s8(w + 3 * ws);
+        const int8x16_t w0 = vldrbq_z_s8(w, tp);
+        const int8x16_t w1 = vldrbq_z_s8(w + ws, tp);
+        const int8x16_t w2 = vldrbq_z_s8(w + 2 * ws, tp);
+        const int8x16_t w3 = vldrbq_z_s8(w + 3 * ws, tp);
         int8x16_t v;
-        if (xs == 16)
+        if (tail)
+        {
+            /* k < 16: the row's bytes k .. 15 not read (zero lanes against zero weights) */
+            __asm volatile("  vmsr        p0, %[tp]                    \n"
+                           "  dls         lr, %[n]                     \n"
+                           "1:                                         \n"
+                           "  vpst                                     \n"
+                           "  vldrbt.u8   %q[v], [%[x]]                \n"
+                           "  add         %[x], %[xs]                  \n"
+                           "  vmladav.s8  r0, %q[v], %q[w0]            \n"
+                           "  vmladav.s8  r2, %q[v], %q[w1]            \n"
+                           "  vmladav.s8  r4, %q[v], %q[w2]            \n"
+                           "  vmladav.s8  r6, %q[v], %q[w3]            \n"
+                           "  stm         %[t]!, {r0, r2, r4, r6}      \n"
+                           "  le          lr, 1b                       \n"
+                           : [x] "+r"(x), [t] "+r"(st), [v] "=&w"(v)
+                           : [n] "r"(n), [xs] "r"(xs), [tp] "r"((uint32_t)tp), [w0] "w"(w0), [w1] "w"(w1),
+                             [w2] "w"(w2), [w3] "w"(w3)
+                           : "r0", "r2", "r4", "r6", "lr", "memory", "p0");
+        }
+        else if (xs == 16)
         {
             __asm volatile("  dls         lr, %[n]                     \n"
                            "1:                                         \n"
@@ -1189,13 +1209,34 @@ static inline __attribute__((always_inline)) void kiln_mve_res_sums(const int8_t
         {
             const int8_t *const wc = w + c * ws;
             const int8x16_t w0a = vldrbq_s8(wc);
-            const int8x16_t w0b = vldrbq_s8(wc + 16);
+            const int8x16_t w0b = vldrbq_z_s8(wc + 16, tp);
             const int8x16_t w1a = vldrbq_s8(wc + ws);
-            const int8x16_t w1b = vldrbq_s8(wc + ws + 16);
+            const int8x16_t w1b = vldrbq_z_s8(wc + ws + 16, tp);
             const int8_t *p = x;
             int32_t *t = st + c;
             int8x16_t va, vb;
-            if (xs == 32)
+            if (tail)
+            {
+                /* 16 < k < 32: the row's bytes k .. 31 not read */
+                __asm volatile("  vmsr        p0, %[tp]                    \n"
+                               "  dls         lr, %[n]                     \n"
+                               "1:                                         \n"
+                               "  vpst                                     \n"
+                               "  vldrbt.u8   %q[vb], [%[p], #16]          \n"
+                               "  vldrb.u8    %q[va], [%[p]]               \n"
+                               "  add         %[p], %[xs]                  \n"
+                               "  vmladav.s8  r0, %q[va], %q[w0a]          \n"
+                               "  vmladava.s8 r0, %q[vb], %q[w0b]          \n"
+                               "  vmladav.s8  r2, %q[va], %q[w1a]          \n"
+                               "  vmladava.s8 r2, %q[vb], %q[w1b]          \n"
+                               "  strd        r0, r2, [%[t]], #16          \n"
+                               "  le          lr, 1b                       \n"
+                               : [p] "+r"(p), [t] "+r"(t), [va] "=&w"(va), [vb] "=&w"(vb)
+                               : [n] "r"(n), [xs] "r"(xs), [tp] "r"((uint32_t)tp), [w0a] "w"(w0a), [w0b] "w"(w0b),
+                                 [w1a] "w"(w1a), [w1b] "w"(w1b)
+                               : "r0", "r2", "lr", "memory", "p0");
+            }
+            else if (xs == 32)
             {
                 __asm volatile("  dls         lr, %[n]                     \n"
                                "1:                                         \n"
@@ -1435,6 +1476,21 @@ static inline __attribute__((always_inline)) void kiln_mve_res_out(const int32_t
     "  vldrb.u8    q5, [%[x], #16]              \n"                                                           \
     "  vldrb.u8    q4, [%[x]]                   \n"                                                           \
     "  add         %[x], %[xs]                  \n"
+/* the same with the tail predicate in p0: the row's bytes past k are not read */
+#define KILN_MVE_RES_X16SP                                                                                    \
+    "  vpst                                     \n"                                                           \
+    "  vldrbt.u8   q4, [%[x]]                   \n"                                                           \
+    "  add         %[x], %[xs]                  \n"
+#define KILN_MVE_RES_X32SP                                                                                    \
+    "  vpst                                     \n"                                                           \
+    "  vldrbt.u8   q5, [%[x], #16]              \n"                                                           \
+    "  vldrb.u8    q4, [%[x]]                   \n"                                                           \
+    "  add         %[x], %[xs]                  \n"
+/* p0 = the tail predicate, the word after the sum table (byte offset KILN_MVE_RES_TP of buf) */
+#define KILN_MVE_RES_TP 960
+#define KILN_MVE_RES_PSET                                                                                     \
+    "  ldr         r0, [%[t], #960]             \n"                                                           \
+    "  vmsr        p0, r0                       \n"
 #define KILN_MVE_RES_R32 "  sub         %[x], %[x], %[n], lsl #5     \n"
 #define KILN_MVE_RES_R32S "  mls         %[x], %[n], %[xs], %[x]      \n"
 
@@ -1466,10 +1522,34 @@ static inline __attribute__((always_inline)) void kiln_mve_res_out(const int32_t
  * twelve general registers, which the allocator finds at every optimisation level only in a
  * function of its own. */
 static __attribute__((noinline)) void kiln_mve_res_group(const int8_t *x, int32_t xs, int32_t rows, int8_t *d,
-                                                        int32_t *buf, bool k32)
+                                                        int32_t *buf, bool k32, bool tail)
 {
     int32_t *t = buf; /* the cursor: weights, then the table (parameters at negative offsets) */
     int32_t n;
+    if (tail)
+    {
+        /* dot lengths other than 16 and 32 (below 32): predicated row loads, p0 set once */
+        if (!k32)
+        {
+            __asm volatile(KILN_MVE_RES_PSET KILN_MVE_RES_HEAD KILN_MVE_RES_P1_K16(KILN_MVE_RES_X16SP) KILN_MVE_RES_P2
+                               KILN_MVE_RES_TAIL
+                           : KILN_MVE_RES_OUTS
+                           : [xs] "r"(xs)
+                           : KILN_MVE_RES_CLOBBERS, "p0");
+        }
+        else
+        {
+            __asm volatile(KILN_MVE_RES_PSET KILN_MVE_RES_HEAD KILN_MVE_RES_P1_K32("0", "16", "32", "48", "192", "", "5",
+                                                                                  "", KILN_MVE_RES_X32SP)
+                               KILN_MVE_RES_P1_K32("-128", "-112", "-96", "-80", "8", KILN_MVE_RES_BACK, "6",
+                                                   KILN_MVE_RES_R32S, KILN_MVE_RES_X32SP)
+                                   KILN_MVE_RES_P2 KILN_MVE_RES_TAIL
+                           : KILN_MVE_RES_OUTS
+                           : [xs] "r"(xs)
+                           : KILN_MVE_RES_CLOBBERS, "p0");
+        }
+        return;
+    }
     if (!k32)
     {
         if (xs == 16)
@@ -1533,8 +1613,12 @@ static inline __attribute__((always_inline)) void kiln_mve_rows_res(const kiln_c
     const int32x4_t vmax = vdupq_n_s32(a->act_max);
     const int32x4_t zero = vdupq_n_s32(0);
     const int32_t k16 = k32 ? 32 : 16;
-    /* Weight vectors (32 words), parameters (16 words), the sum table. */
-    int32_t buf[48 + KILN_MVE_RES_ROWS * 4];
+    /* dot lengths below 16 / between 16 and 32: the last vector's lanes past k (weights zero, rows not read) */
+    const bool tail = a->k != k16;
+    const mve_pred16_t tp = vctp8q((uint32_t)(a->k - (k32 ? 16 : 0)));
+    /* Weight vectors (32 words), parameters (16 words), the sum table, the tail predicate. */
+    int32_t buf[48 + KILN_MVE_RES_ROWS * 4 + 1];
+    buf[KILN_MVE_RES_TP / 4] = (int32_t)tp;
     int32_t *const prm = buf + 32;
     int32_t *const sums = buf + 48;
 
@@ -1548,7 +1632,8 @@ static inline __attribute__((always_inline)) void kiln_mve_rows_res(const kiln_c
         }
         else
         {
-            base = vmulq_n_s32(kiln_mve_wsum4_ordered(w0, ws, k16, false, 0), lhs_offset);
+            base = vmulq_n_s32(kiln_mve_wsum4_ordered(w0, ws, a->k & ~15, (a->k & 15) != 0, vctp8q((uint32_t)(a->k & 15))),
+                               lhs_offset);
             if (bias != NULL)
             {
                 base = vaddq_s32(base, vldrwq_s32(bias + oc));
@@ -1574,15 +1659,16 @@ static inline __attribute__((always_inline)) void kiln_mve_rows_res(const kiln_c
          * i.e. pass order row 0 low / high, row 1 low / high, then rows 2 and 3. */
         for (int32_t c = 0; c < 4; c++)
         {
-            vstrwq_s32(buf + (k32 ? 8 : 4) * c, vreinterpretq_s32_s8(vldrbq_s8(w0 + c * ws)));
+            vstrwq_s32(buf + (k32 ? 8 : 4) * c,
+                       vreinterpretq_s32_s8(k32 ? vldrbq_s8(w0 + c * ws) : vldrbq_z_s8(w0 + c * ws, tp)));
             if (k32)
             {
-                vstrwq_s32(buf + 8 * c + 4, vreinterpretq_s32_s8(vldrbq_s8(w0 + c * ws + 16)));
+                vstrwq_s32(buf + 8 * c + 4, vreinterpretq_s32_s8(vldrbq_z_s8(w0 + c * ws + 16, tp)));
             }
         }
         if (right_only)
         {
-            kiln_mve_res_group(lhs, lhs_stride, n_rows, dst + oc, buf, k32);
+            kiln_mve_res_group(lhs, lhs_stride, n_rows, dst + oc, buf, k32, tail);
             continue;
         }
         const int8_t *x = lhs;
@@ -1590,7 +1676,7 @@ static inline __attribute__((always_inline)) void kiln_mve_rows_res(const kiln_c
         for (int32_t r = 0; r < n_rows; r += KILN_MVE_RES_ROWS)
         {
             const int32_t n = MIN(KILN_MVE_RES_ROWS, n_rows - r);
-            kiln_mve_res_sums(x, lhs_stride, w0, ws, n, sums, k32);
+            kiln_mve_res_sums(x, lhs_stride, w0, ws, n, sums, k32, tp, tail);
             kiln_mve_res_out(sums, n, d, ds, prm, out_offset, vmin, vmax, false);
             x += n * lhs_stride;
             d += n * ds;
@@ -1680,8 +1766,8 @@ void kiln_conv_s8_gemm_strided(const kiln_conv_s8_gemm_args *a, const int8_t *lh
     }
     if (n_oc4 > 0 && n_rows > 0 && kiln_conv_s8_strided_resident(k))
     {
-        /* Dot lengths 16 and 32: the group's weights stay in registers, any number of rows. */
-        if (k == 16)
+        /* Dot lengths up to 32: the group's weights stay in registers, any number of rows. */
+        if (k <= 16)
         {
             kiln_mve_rows_res_k16(a, lhs, lhs_stride, n_rows, dst);
         }
