@@ -833,6 +833,18 @@ __attribute__((naked, noinline)) static void kiln_dsp_dot1x7(kiln_dsp_job1x8 *jo
  * function's frame (per step, per channel its even and odd word: 2 g k bytes; a last partial step with zeros past
  * k) and their offset sums added to the start values (doubled). With k % 4 != 0 the kernel's last step reads up to
  * three bytes past each pixel (times those zeros): the caller passes pixels that have bytes after them. */
+/* One step of a channel's weights (word y) widened and doubled into d[0], d[1]; their sum times the offset into *s
+ * (doubled: the sums come out as 2 acc, the requantization's first step; |2 acc| < 2^31 in the fast form). */
+static inline __attribute__((always_inline)) void kiln_dsp_group_widen(int32_t y, int32_t off16, int32_t *d,
+                                                                       int32_t *s)
+{
+    const int32_t e = (int32_t)__sxtb16(y), o = kiln_sxtb16_ror8(y);
+    const int32_t e2 = (int32_t)__sadd16(e, e), o2 = (int32_t)__sadd16(o, o);
+    d[0] = e2;
+    d[1] = o2;
+    *s = __smlad(o2, off16, __smlad(e2, off16, *s));
+}
+
 static __attribute__((noinline)) bool kiln_dsp_group(const kiln_conv_s8_gemm_args *a, int32_t oc, const int8_t *lhs,
                                                      int32_t lhs_stride, int32_t n_rows, int8_t *dst,
                                                      void (*kernel)(kiln_dsp_job1x8 *), int32_t g)
@@ -857,29 +869,20 @@ static __attribute__((noinline)) bool kiln_dsp_group(const kiln_conv_s8_gemm_arg
     {
         int32_t s = 0;
         int32_t *d = wide + 2 * j; /* step 0, channel j; the next step 2 g words on */
-        for (int32_t i = 0; i < k; i += 4, d += 2 * g)
+        const int32_t k4 = k & ~3;
+        for (int32_t i = 0; i < k4; i += 4, d += 2 * g)
         {
-            /* the last 1 - 3 columns (k % 4) read one by one, zeros after them (within the row) */
-            int32_t y;
-            if (i + 4 <= k)
+            kiln_dsp_group_widen(kiln_rd4(w + i), off16, d, &s);
+        }
+        if (k4 < k)
+        {
+            /* the last 1 - 3 columns read one by one, zeros after them (within the row) */
+            uint32_t u = 0;
+            for (int32_t b = 0; k4 + b < k; b++)
             {
-                y = kiln_rd4(w + i);
+                u |= (uint32_t)(uint8_t)w[k4 + b] << (8 * b);
             }
-            else
-            {
-                uint32_t u = 0;
-                for (int32_t b = 0; i + b < k; b++)
-                {
-                    u |= (uint32_t)(uint8_t)w[i + b] << (8 * b);
-                }
-                y = (int32_t)u;
-            }
-            /* doubled: the sums come out as 2 acc, the requantization's first step (|2 acc| < 2^31: fast form) */
-            const int32_t e = (int32_t)__sxtb16(y), o = kiln_sxtb16_ror8(y);
-            const int32_t e2 = (int32_t)__sadd16(e, e), o2 = (int32_t)__sadd16(o, o);
-            d[0] = e2;
-            d[1] = o2;
-            s = __smlad(o2, off16, __smlad(e2, off16, s));
+            kiln_dsp_group_widen((int32_t)u, off16, d, &s);
         }
         job.start[j] = 2 * job.start[j] + s;
     }
