@@ -855,7 +855,7 @@ arm_cmsis_nn_status arm_minimum_s8(const cmsis_nn_context *ctx,
  * arm_convolve_weight_sum() (out_c int32, int32-aligned); when weight_sum_ctx or its buffer is NULL
  * (and always in upstream-API mode) the sums are computed on the fly with identical results: once per chunk of up
  * to 96 output channels (384 bytes of stack; the im2col route gathers its patches once per chunk), or for 1x1
- * filters over 16 or 32 input channels once per group of four channels, so that the missing buffer costs about
+ * filters over up to 32 input channels once per group of four channels, so that the missing buffer costs about
  * 1 - 5 % more instructions on the usual layers (3x3 16 -> 32 channels on the Cortex-M55: 0.198 instructions per
  * MAC, 0.196 with the buffer). Other backends never read it. A stated weight_sum_ctx->size below 4 * out_c is an argument error on MVE.
  *

@@ -225,7 +225,7 @@ void kiln_conv_s8_gemm(const kiln_conv_s8_gemm_args *a, const int8_t *const *row
  * MVE and DSP builds (the 1x1 routes of kiln_conv_s8_run): the same GEMM over n_rows >= 0 rows at
  * lhs + r * lhs_stride (a 1x1 convolution's input pixels, read in place), dst rows at
  * dst + r * dst_stride. Any number of rows. MVE: per group of four channels, the dot products of a
- * batch of rows go to a stack table (dot length 16 or 32: batches of 48 rows with the group's weights
+ * batch of rows go to a stack table (dot lengths up to 32: batches of 48 rows with the group's weights
  * in registers, 960 bytes of stack; otherwise up to six blocks of three rows, 288 bytes), then each
  * row's four channels are requantized as one vector; the group's requantization parameters (and
  * on-the-fly weight sums) are formed once per call. The last 1-3 channels (and, other dot lengths,

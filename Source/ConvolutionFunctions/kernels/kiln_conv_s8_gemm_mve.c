@@ -20,12 +20,13 @@
  * instead, the requantization included (kiln_g3t_*).
  *
  * kiln_conv_s8_gemm_strided (the 1x1 routes: every output pixel of a row of the image in one call)
- * takes the fused top-form blocks above when it can (with the caller's weight sums, dot lengths above 16 but
- * 32); otherwise it turns the loops around: per group of four channels (parameters and on-the-fly weight sums formed
+ * takes the fused top-form blocks above when it can (with the caller's weight sums, dot lengths above 32);
+ * otherwise it turns the loops around: per group of four channels (parameters and on-the-fly weight sums formed
  * once), the rows run in batches through a table of sums, which a second loop requantizes one row —
- * four contiguous channels — per vector, with the parameters held in registers. Dot lengths 16 and
- * 32 keep the group's weights in registers (one input load and four VMLADAV per row at k == 16;
- * two passes of two channels at k == 32) in batches of 48 rows; groups whose shifts are all
+ * four contiguous channels — per vector, with the parameters held in registers. Dot lengths up to
+ * 32 keep the group's weights in registers (one input load and four VMLADAV per row up to k == 16;
+ * two passes of two channels above, two loads a row; below 16 and between 16 and 32 the row's last
+ * load predicated and the weights zero past k) in batches of 48 rows; groups whose shifts are all
  * negative run both phases in one block of inline assembly. Other dot lengths: 3x2 passes over
  * up to six three-row blocks.
  */
@@ -1122,7 +1123,7 @@ static inline __attribute__((always_inline)) void kiln_mve_rows3x4(const kiln_co
 }
 
 #if KILN_MVE_BIG_ASM
-/* ---- strided rows, dot length 16 or 32: weights held in registers ---------------------------- */
+/* ---- strided rows, dot lengths up to 32: weights held in registers --------------------------- */
 
 /* Rows per batch of the register-resident kernels (the sum table: 16 bytes per row, 768 bytes).
  * KILN_MVE_RES_ROWS_S: the same number for the assembly. */
