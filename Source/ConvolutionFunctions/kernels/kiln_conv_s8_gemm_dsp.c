@@ -1016,23 +1016,20 @@ __attribute__((naked, noinline)) static void kiln_dsp_dot2x2(const kiln_dsp_job2
  * instructions per 16 MACs instead of 20, eight steps per loop iteration. The job's w / w_end16 / w_end point into
  * the widened words (4 bytes per weight), its start values are doubled and the requantization skips its doubling
  * (KILN_DSP_RQ2). */
-#define KILN_DSP_STEP2X2W                                                                                          \
+#define KILN_DSP_W2X2W                                                                                             \
     "  ldrd    r6, r7, [r1, #8]\n"                                                                                 \
-    "  ldrd    r4, r5, [r1], #16\n"                                                                                \
-    "  ldr     r8, [r0, r3]\n"                                                                                     \
-    "  sxtb16  r9, r8\n"                                                                                           \
-    "  sxtb16  r8, r8, ror #8\n"                                                                                   \
-    "  smlad   r12, r9, r4, r12\n"                                                                                 \
-    "  smlad   r12, r8, r5, r12\n"                                                                                 \
-    "  smlad   lr, r9, r6, lr\n"                                                                                   \
-    "  smlad   lr, r8, r7, lr\n"                                                                                   \
-    "  ldr     r8, [r0], #4\n"                                                                                     \
-    "  sxtb16  r9, r8\n"                                                                                           \
-    "  sxtb16  r8, r8, ror #8\n"                                                                                   \
-    "  smlad   r10, r9, r4, r10\n"                                                                                 \
-    "  smlad   r10, r8, r5, r10\n"                                                                                 \
-    "  smlad   r11, r9, r6, r11\n"                                                                                 \
-    "  smlad   r11, r8, r7, r11\n"
+    "  ldrd    r4, r5, [r1], #16\n"
+/* one pixel word (LOAD into r8) widened against the pair's widened weights r4 - r7: sums A0 (channel 0), A1 */
+#define KILN_DSP_PX2W(LOAD, A0, A1)                                                                                \
+    LOAD "  sxtb16  r9, r8\n"                                                                                      \
+         "  sxtb16  r8, r8, ror #8\n"                                                                              \
+         "  smlad   " A0 ", r9, r4, " A0 "\n"                                                                      \
+         "  smlad   " A0 ", r8, r5, " A0 "\n"                                                                      \
+         "  smlad   " A1 ", r9, r6, " A1 "\n"                                                                      \
+         "  smlad   " A1 ", r8, r7, " A1 "\n"
+#define KILN_DSP_STEP2X2W                                                                                          \
+    KILN_DSP_W2X2W KILN_DSP_PX2W("  ldr     r8, [r0, r3]\n", "r12", "lr")                                           \
+        KILN_DSP_PX2W("  ldr     r8, [r0], #4\n", "r10", "r11")
 
 __attribute__((naked, noinline)) static void kiln_dsp_dot2x2w(const kiln_dsp_job2x2 *job __attribute__((unused)))
 {
@@ -1042,16 +1039,7 @@ __attribute__((naked, noinline)) static void kiln_dsp_dot2x2w(const kiln_dsp_job
 
 /* One pixel x the channel pair, the widened weights of kiln_dsp_dot2x2w (an odd last pixel): the job's start[0..1],
  * constants, w / w_end16 / w_end, lhs, out and clamp; 9 instructions per 8 MACs. Sums r10 / r11. */
-#define KILN_DSP_STEP1X2W                                                                                          \
-    "  ldrd    r6, r7, [r1, #8]\n"                                                                                 \
-    "  ldrd    r4, r5, [r1], #16\n"                                                                                \
-    "  ldr     r8, [r0], #4\n"                                                                                     \
-    "  sxtb16  r9, r8\n"                                                                                           \
-    "  sxtb16  r8, r8, ror #8\n"                                                                                   \
-    "  smlad   r10, r9, r4, r10\n"                                                                                 \
-    "  smlad   r10, r8, r5, r10\n"                                                                                 \
-    "  smlad   r11, r9, r6, r11\n"                                                                                 \
-    "  smlad   r11, r8, r7, r11\n"
+#define KILN_DSP_STEP1X2W KILN_DSP_W2X2W KILN_DSP_PX2W("  ldr     r8, [r0], #4\n", "r10", "r11")
 
 __attribute__((naked, noinline)) static void kiln_dsp_dot1x2w(const kiln_dsp_job2x2 *job __attribute__((unused)))
 {

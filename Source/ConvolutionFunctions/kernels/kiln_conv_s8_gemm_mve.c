@@ -1152,57 +1152,38 @@ static inline __attribute__((always_inline)) void kiln_mve_res_sums(const int8_t
         const int8x16_t w2 = vldrbq_z_s8(w + 2 * ws, tp);
         const int8x16_t w3 = vldrbq_z_s8(w + 3 * ws, tp);
         int8x16_t v;
+        /* the row loop of one load and four VMLADAV (LOAD: the row into v, advancing x) */
+#define KILN_MVE_RES_SUMS16(PRE, LOAD)                                                                        \
+    __asm volatile(PRE "  dls         lr, %[n]                     \n"                                       \
+                       "1:                                         \n" LOAD                                  \
+                       "  vmladav.s8  r0, %q[v], %q[w0]            \n"                                       \
+                       "  vmladav.s8  r2, %q[v], %q[w1]            \n"                                       \
+                       "  vmladav.s8  r4, %q[v], %q[w2]            \n"                                       \
+                       "  vmladav.s8  r6, %q[v], %q[w3]            \n"                                       \
+                       "  stm         %[t]!, {r0, r2, r4, r6}      \n"                                       \
+                       "  le          lr, 1b                       \n"                                       \
+                   : [x] "+r"(x), [t] "+r"(st), [v] "=&w"(v)                                                  \
+                   : [n] "r"(n), [xs] "r"(xs), [tp] "r"((uint32_t)tp), [w0] "w"(w0), [w1] "w"(w1),            \
+                     [w2] "w"(w2), [w3] "w"(w3)                                                               \
+                   : "r0", "r2", "r4", "r6", "lr", "memory", "p0")
         if (tail)
         {
             /* k < 16: the row's bytes k .. 15 not read (zero lanes against zero weights) */
-            __asm volatile("  vmsr        p0, %[tp]                    \n"
-                           "  dls         lr, %[n]                     \n"
-                           "1:                                         \n"
-                           "  vpst                                     \n"
-                           "  vldrbt.u8   %q[v], [%[x]]                \n"
-                           "  add         %[x], %[xs]                  \n"
-                           "  vmladav.s8  r0, %q[v], %q[w0]            \n"
-                           "  vmladav.s8  r2, %q[v], %q[w1]            \n"
-                           "  vmladav.s8  r4, %q[v], %q[w2]            \n"
-                           "  vmladav.s8  r6, %q[v], %q[w3]            \n"
-                           "  stm         %[t]!, {r0, r2, r4, r6}      \n"
-                           "  le          lr, 1b                       \n"
-                           : [x] "+r"(x), [t] "+r"(st), [v] "=&w"(v)
-                           : [n] "r"(n), [xs] "r"(xs), [tp] "r"((uint32_t)tp), [w0] "w"(w0), [w1] "w"(w1),
-                             [w2] "w"(w2), [w3] "w"(w3)
-                           : "r0", "r2", "r4", "r6", "lr", "memory", "p0");
+            KILN_MVE_RES_SUMS16("  vmsr        p0, %[tp]                    \n",
+                                "  vpst                                     \n"
+                                "  vldrbt.u8   %q[v], [%[x]]                \n"
+                                "  add         %[x], %[xs]                  \n");
         }
         else if (xs == 16)
         {
-            __asm volatile("  dls         lr, %[n]                     \n"
-                           "1:                                         \n"
-                           "  vldrb.u8    %q[v], [%[x]], #16           \n"
-                           "  vmladav.s8  r0, %q[v], %q[w0]            \n"
-                           "  vmladav.s8  r2, %q[v], %q[w1]            \n"
-                           "  vmladav.s8  r4, %q[v], %q[w2]            \n"
-                           "  vmladav.s8  r6, %q[v], %q[w3]            \n"
-                           "  stm         %[t]!, {r0, r2, r4, r6}      \n"
-                           "  le          lr, 1b                       \n"
-                           : [x] "+r"(x), [t] "+r"(st), [v] "=&w"(v)
-                           : [n] "r"(n), [w0] "w"(w0), [w1] "w"(w1), [w2] "w"(w2), [w3] "w"(w3)
-                           : "r0", "r2", "r4", "r6", "lr", "memory");
+            KILN_MVE_RES_SUMS16("", "  vldrb.u8    %q[v], [%[x]], #16           \n");
         }
         else
         {
-            __asm volatile("  dls         lr, %[n]                     \n"
-                           "1:                                         \n"
-                           "  vldrb.u8    %q[v], [%[x]]                \n"
-                           "  add         %[x], %[xs]                  \n"
-                           "  vmladav.s8  r0, %q[v], %q[w0]            \n"
-                           "  vmladav.s8  r2, %q[v], %q[w1]            \n"
-                           "  vmladav.s8  r4, %q[v], %q[w2]            \n"
-                           "  vmladav.s8  r6, %q[v], %q[w3]            \n"
-                           "  stm         %[t]!, {r0, r2, r4, r6}      \n"
-                           "  le          lr, 1b                       \n"
-                           : [x] "+r"(x), [t] "+r"(st), [v] "=&w"(v)
-                           : [n] "r"(n), [xs] "r"(xs), [w0] "w"(w0), [w1] "w"(w1), [w2] "w"(w2), [w3] "w"(w3)
-                           : "r0", "r2", "r4", "r6", "lr", "memory");
+            KILN_MVE_RES_SUMS16("", "  vldrb.u8    %q[v], [%[x]]                \n"
+                                    "  add         %[x], %[xs]                  \n");
         }
+#undef KILN_MVE_RES_SUMS16
     }
     else
     {
@@ -1216,61 +1197,41 @@ static inline __attribute__((always_inline)) void kiln_mve_res_sums(const int8_t
             const int8_t *p = x;
             int32_t *t = st + c;
             int8x16_t va, vb;
+            /* the row loop of two loads and four VMLADAV(A) (LOAD: the row into va / vb, advancing p) */
+#define KILN_MVE_RES_SUMS32(PRE, LOAD)                                                                        \
+    __asm volatile(PRE "  dls         lr, %[n]                     \n"                                       \
+                       "1:                                         \n" LOAD                                  \
+                       "  vmladav.s8  r0, %q[va], %q[w0a]          \n"                                       \
+                       "  vmladava.s8 r0, %q[vb], %q[w0b]          \n"                                       \
+                       "  vmladav.s8  r2, %q[va], %q[w1a]          \n"                                       \
+                       "  vmladava.s8 r2, %q[vb], %q[w1b]          \n"                                       \
+                       "  strd        r0, r2, [%[t]], #16          \n"                                       \
+                       "  le          lr, 1b                       \n"                                       \
+                   : [p] "+r"(p), [t] "+r"(t), [va] "=&w"(va), [vb] "=&w"(vb)                                 \
+                   : [n] "r"(n), [xs] "r"(xs), [tp] "r"((uint32_t)tp), [w0a] "w"(w0a), [w0b] "w"(w0b),        \
+                     [w1a] "w"(w1a), [w1b] "w"(w1b)                                                           \
+                   : "r0", "r2", "lr", "memory", "p0")
             if (tail)
             {
                 /* 16 < k < 32: the row's bytes k .. 31 not read */
-                __asm volatile("  vmsr        p0, %[tp]                    \n"
-                               "  dls         lr, %[n]                     \n"
-                               "1:                                         \n"
-                               "  vpst                                     \n"
-                               "  vldrbt.u8   %q[vb], [%[p], #16]          \n"
-                               "  vldrb.u8    %q[va], [%[p]]               \n"
-                               "  add         %[p], %[xs]                  \n"
-                               "  vmladav.s8  r0, %q[va], %q[w0a]          \n"
-                               "  vmladava.s8 r0, %q[vb], %q[w0b]          \n"
-                               "  vmladav.s8  r2, %q[va], %q[w1a]          \n"
-                               "  vmladava.s8 r2, %q[vb], %q[w1b]          \n"
-                               "  strd        r0, r2, [%[t]], #16          \n"
-                               "  le          lr, 1b                       \n"
-                               : [p] "+r"(p), [t] "+r"(t), [va] "=&w"(va), [vb] "=&w"(vb)
-                               : [n] "r"(n), [xs] "r"(xs), [tp] "r"((uint32_t)tp), [w0a] "w"(w0a), [w0b] "w"(w0b),
-                                 [w1a] "w"(w1a), [w1b] "w"(w1b)
-                               : "r0", "r2", "lr", "memory", "p0");
+                KILN_MVE_RES_SUMS32("  vmsr        p0, %[tp]                    \n",
+                                    "  vpst                                     \n"
+                                    "  vldrbt.u8   %q[vb], [%[p], #16]          \n"
+                                    "  vldrb.u8    %q[va], [%[p]]               \n"
+                                    "  add         %[p], %[xs]                  \n");
             }
             else if (xs == 32)
             {
-                __asm volatile("  dls         lr, %[n]                     \n"
-                               "1:                                         \n"
-                               "  vldrb.u8    %q[vb], [%[p], #16]          \n"
-                               "  vldrb.u8    %q[va], [%[p]], #32          \n"
-                               "  vmladav.s8  r0, %q[va], %q[w0a]          \n"
-                               "  vmladava.s8 r0, %q[vb], %q[w0b]          \n"
-                               "  vmladav.s8  r2, %q[va], %q[w1a]          \n"
-                               "  vmladava.s8 r2, %q[vb], %q[w1b]          \n"
-                               "  strd        r0, r2, [%[t]], #16          \n"
-                               "  le          lr, 1b                       \n"
-                               : [p] "+r"(p), [t] "+r"(t), [va] "=&w"(va), [vb] "=&w"(vb)
-                               : [n] "r"(n), [w0a] "w"(w0a), [w0b] "w"(w0b), [w1a] "w"(w1a), [w1b] "w"(w1b)
-                               : "r0", "r2", "lr", "memory");
+                KILN_MVE_RES_SUMS32("", "  vldrb.u8    %q[vb], [%[p], #16]          \n"
+                                        "  vldrb.u8    %q[va], [%[p]], #32          \n");
             }
             else
             {
-                __asm volatile("  dls         lr, %[n]                     \n"
-                               "1:                                         \n"
-                               "  vldrb.u8    %q[vb], [%[p], #16]          \n"
-                               "  vldrb.u8    %q[va], [%[p]]               \n"
-                               "  add         %[p], %[xs]                  \n"
-                               "  vmladav.s8  r0, %q[va], %q[w0a]          \n"
-                               "  vmladava.s8 r0, %q[vb], %q[w0b]          \n"
-                               "  vmladav.s8  r2, %q[va], %q[w1a]          \n"
-                               "  vmladava.s8 r2, %q[vb], %q[w1b]          \n"
-                               "  strd        r0, r2, [%[t]], #16          \n"
-                               "  le          lr, 1b                       \n"
-                               : [p] "+r"(p), [t] "+r"(t), [va] "=&w"(va), [vb] "=&w"(vb)
-                               : [n] "r"(n), [xs] "r"(xs), [w0a] "w"(w0a), [w0b] "w"(w0b), [w1a] "w"(w1a),
-                                 [w1b] "w"(w1b)
-                               : "r0", "r2", "lr", "memory");
+                KILN_MVE_RES_SUMS32("", "  vldrb.u8    %q[vb], [%[p], #16]          \n"
+                                        "  vldrb.u8    %q[va], [%[p]]               \n"
+                                        "  add         %[p], %[xs]                  \n");
             }
+#undef KILN_MVE_RES_SUMS32
         }
     }
 }
