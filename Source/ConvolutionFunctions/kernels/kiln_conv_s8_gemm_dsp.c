@@ -10,9 +10,9 @@
  * 16 MACs, the channel's requantization constants formed once for four outputs).
  * The four results of a block are requantized (SMMLAR form, below), packed into one word and
  * clamped with SSUB8/SEL. Also here: kiln_conv_s8_gemm_strided (the 1x1 routes: rows at a fixed
- * stride, channel groups outermost, dot lengths of 16, 32 and 64 one pixel x eight channels at a time, other
- * multiples of 4 blocks of two pixels x two channels, in assembly, see below) and the DSP kernel of
- * arm_nn_mat_mult_nt_t_s8_s32.
+ * stride, channel groups outermost: one pixel x eight channels at a time at dot lengths 16, 32 and 64, x seven
+ * channels at other dot lengths up to 72, the channels left over in blocks of two pixels x two channels, in
+ * assembly, see below) and the DSP kernel of arm_nn_mat_mult_nt_t_s8_s32.
  */
 #include "Include/Internal/kiln_conv_s8.h"
 #include "Include/Internal/kiln_dsp.h"
