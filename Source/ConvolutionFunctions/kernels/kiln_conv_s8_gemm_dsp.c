@@ -649,7 +649,7 @@ typedef struct
     int32_t start[8];        /* [0] 2 x (bias + lhs_offset * sum(weights)) of channels 0 .. 7 */
     int32_t rq[8][3];        /* [32] per channel: fast-form multiplier, nudge and right shift */
     const int32_t *w;        /* [128] the widened weights, doubled (kiln_dsp_group) */
-    const int8_t *lhs;       /* [132] the first pixel */
+    const int8_t *lhs;       /* [132] the first pixel (kiln_dsp_dot1x7 advances it) */
     int32_t lhs_stride;      /* [136] */
     const int8_t *lhs_end;   /* [140] lhs + n_rows * lhs_stride, n_rows >= 1 */
     int8_t *out;             /* [144] the next pixel's output (advanced by the kernel) */
@@ -676,6 +676,13 @@ typedef char kiln_dsp_job1x8_layout[(offsetof(kiln_dsp_job1x8, w) == 128 && offs
     "  sxtb16  r7, r7, ror #8\n" KILN_DSP_OCT_CH(S, "0", "r0") KILN_DSP_OCT_CH(S, "1", "r1")                       \
         KILN_DSP_OCT_CH(S, "2", "r2") KILN_DSP_OCT_CH(S, "3", "r3") KILN_DSP_OCT_CH(S, "4", "r4")                  \
             KILN_DSP_OCT_CH(S, "5", "r5") KILN_DSP_OCT_CH(S, "6", "r6") KILN_DSP_OCT_CH(S, "7", "lr")
+/* The packed int8 lanes of W clamped to [LO, HI] (the limits in every byte, SSUB8 / SEL; T a temporary). */
+#define KILN_DSP_CLAMP4(W, T, LO, HI)                                                                              \
+    "  ssub8   " T ", " W ", " LO "\n"                                                                             \
+    "  sel     " W ", " W ", " LO "\n"                                                                             \
+    "  ssub8   " T ", " HI ", " W "\n"                                                                             \
+    "  sel     " W ", " W ", " HI "\n"
+
 /* Fast-form requantization of the sum ACC in place: multiplier M, nudge N, right shift RS; T temp. */
 #define KILN_DSP_RQ(ACC, T, M, N, RS)                                                                              \
     "  lsl     " T ", " ACC ", #1\n"                                                                               \
@@ -720,14 +727,8 @@ typedef char kiln_dsp_job1x8_layout[(offsetof(kiln_dsp_job1x8, w) == 128 && offs
                    "  ldr     r7, [r12, #160-128]\n"                                                               \
                    "  cbz     r7, 6f\n"                                                                            \
                    "  ldrd    r8, r9, [r12, #152-128]\n"                                                           \
-                   "  ssub8   r7, r0, r8\n"                                                                        \
-                   "  sel     r0, r0, r8\n"                                                                        \
-                   "  ssub8   r7, r9, r0\n"                                                                        \
-                   "  sel     r0, r0, r9\n"                                                                        \
-                   "  ssub8   r7, r4, r8\n"                                                                        \
-                   "  sel     r4, r4, r8\n"                                                                        \
-                   "  ssub8   r7, r9, r4\n"                                                                        \
-                   "  sel     r4, r4, r9\n"                                                                        \
+                   KILN_DSP_CLAMP4("r0", "r7", "r8", "r9")                                                             \
+                   KILN_DSP_CLAMP4("r4", "r7", "r8", "r9")                                                             \
                    "6:\n"                                                                                          \
                    "  ldrd    r8, r9, [r12, #144-128]\n"                                                           \
                    "  str     r0, [r8]\n"                                                                          \
@@ -756,7 +757,7 @@ __attribute__((naked, noinline)) static void kiln_dsp_dot1x8_k64(kiln_dsp_job1x8
     KILN_DSP_DOT1X8_BODY("0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15");
 }
 
-/* Any other dot length that is a multiple of 4, up to KILN_DSP_SEPT_KMAX: one pixel x seven channels with a loop
+/* Any other dot length up to KILN_DSP_SEPT_KMAX: one pixel x seven channels with a loop
  * over the steps (r0-r6 the sums, lr the end of the widened weights: one register fewer for sums than the unrolled
  * kernels), the same job (start[0..6], rq[0..6], w_end), the same widened layout with seven channels a step: 26
  * instructions per 28 MACs. The seventh output byte goes out by STRB. */
@@ -798,14 +799,8 @@ __attribute__((naked, noinline)) static void kiln_dsp_dot1x7(kiln_dsp_job1x8 *jo
                    "  ldr     r7, [r12, #160]\n"
                    "  cbz     r7, 6f\n"
                    "  ldrd    r8, r9, [r12, #152]\n"
-                   "  ssub8   r7, r0, r8\n"
-                   "  sel     r0, r0, r8\n"
-                   "  ssub8   r7, r9, r0\n"
-                   "  sel     r0, r0, r9\n"
-                   "  ssub8   r7, r4, r8\n"
-                   "  sel     r4, r4, r8\n"
-                   "  ssub8   r7, r9, r4\n"
-                   "  sel     r4, r4, r9\n"
+                   KILN_DSP_CLAMP4("r0", "r7", "r8", "r9")
+                   KILN_DSP_CLAMP4("r4", "r7", "r8", "r9")
                    "6:\n"
                    "  ldrd    r8, r9, [r12, #144]\n"
                    "  str     r0, [r8]\n"
@@ -827,12 +822,6 @@ __attribute__((naked, noinline)) static void kiln_dsp_dot1x7(kiln_dsp_job1x8 *jo
 /* the widened words of a group: 2 x 8 x 64 / 4 = 256 (1,024 bytes), 2 x 7 x 72 / 4 = 252 */
 #define KILN_DSP_GROUP_WORDS MAX(2 * 8 * 64 / 4, 2 * 7 * KILN_DSP_SEPT_KMAX / 4)
 
-/* Channels oc .. oc + g - 1 (g = 8: kiln_dsp_dot1x8_k*, k 16, 32 or 64; g = 7: kiln_dsp_dot1x7, other dot lengths
- * up to KILN_DSP_SEPT_KMAX) of kiln_conv_s8_gemm_strided on a one-pixel kernel, when every one of them takes the
- * fast requantization; returns false (nothing written) otherwise. The weights are widened and doubled into this
- * function's frame (per step, per channel its even and odd word: 2 g k bytes; a last partial step with zeros past
- * k) and their offset sums added to the start values (doubled). With k % 4 != 0 the kernel's last step reads up to
- * three bytes past each pixel (times those zeros): the caller passes pixels that have bytes after them. */
 /* One step of a channel's weights (word y) widened and doubled into d[0], d[1]; their sum times the offset into *s
  * (doubled: the sums come out as 2 acc, the requantization's first step; |2 acc| < 2^31 in the fast form). */
 static inline __attribute__((always_inline)) void kiln_dsp_group_widen(int32_t y, int32_t off16, int32_t *d,
@@ -845,6 +834,12 @@ static inline __attribute__((always_inline)) void kiln_dsp_group_widen(int32_t y
     *s = __smlad(o2, off16, __smlad(e2, off16, *s));
 }
 
+/* Channels oc .. oc + g - 1 (g = 8: kiln_dsp_dot1x8_k*, k 16, 32 or 64; g = 7: kiln_dsp_dot1x7, other dot lengths
+ * up to KILN_DSP_SEPT_KMAX) of kiln_conv_s8_gemm_strided on a one-pixel kernel, when every one of them takes the
+ * fast requantization; returns false (nothing written) otherwise. The weights are widened and doubled into this
+ * function's frame (per step, per channel its even and odd word: 2 g k bytes; a last partial step with zeros past
+ * k) and their offset sums added to the start values (doubled). With k % 4 != 0 the kernel's last step reads up to
+ * three bytes past each pixel (times those zeros): the caller passes pixels that have bytes after them. */
 static __attribute__((noinline)) bool kiln_dsp_group(const kiln_conv_s8_gemm_args *a, int32_t oc, const int8_t *lhs,
                                                      int32_t lhs_stride, int32_t n_rows, int8_t *dst,
                                                      void (*kernel)(kiln_dsp_job1x8 *), int32_t g)
@@ -985,10 +980,7 @@ typedef struct
                    "  ldr     r4, [sp, #76]\n"                                                                       \
                    "  cbz     r4, 6f\n"                                                                              \
                    "  ldrd    r4, r5, [sp, #40]\n"                                                                   \
-                   "  ssub8   r6, r10, r4\n"                                                                         \
-                   "  sel     r10, r10, r4\n"                                                                        \
-                   "  ssub8   r6, r5, r10\n"                                                                         \
-                   "  sel     r10, r10, r5\n"                                                                        \
+                   KILN_DSP_CLAMP4("r10", "r6", "r4", "r5")                                                            \
                    "6:\n"                                                                                            \
                    "  ldrd    r4, r5, [sp, #48]\n"                                                                   \
                    "  strh    r10, [r4]\n"                                                                           \
@@ -1067,10 +1059,7 @@ __attribute__((naked, noinline)) static void kiln_dsp_dot1x2w(const kiln_dsp_job
                    "  ldr     r4, [r12, #76]\n"
                    "  cbz     r4, 6f\n"
                    "  ldrd    r4, r5, [r12, #40]\n"
-                   "  ssub8   r6, r10, r4\n"
-                   "  sel     r10, r10, r4\n"
-                   "  ssub8   r6, r5, r10\n"
-                   "  sel     r10, r10, r5\n"
+                   KILN_DSP_CLAMP4("r10", "r6", "r4", "r5")
                    "6:\n"
                    "  ldr     r4, [r12, #48]\n"
                    "  strh    r10, [r4]\n"

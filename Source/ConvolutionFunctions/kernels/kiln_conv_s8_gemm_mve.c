@@ -1128,7 +1128,9 @@ static inline __attribute__((always_inline)) void kiln_mve_rows3x4(const kiln_co
 /* Rows per batch of the register-resident kernels (the sum table: 16 bytes per row, 768 bytes).
  * KILN_MVE_RES_ROWS_S: the same number for the assembly. */
 #define KILN_MVE_RES_ROWS 48
-#define KILN_MVE_RES_ROWS_S "48"
+#define KILN_MVE_STR_(x) #x
+#define KILN_MVE_STR(x) KILN_MVE_STR_(x)
+#define KILN_MVE_RES_ROWS_S KILN_MVE_STR(KILN_MVE_RES_ROWS)
 
 /*
  * Phase 1 of the resident kernels: the sums of n >= 1 rows (x, x + xs, ...) with the four weight
@@ -1450,8 +1452,9 @@ static inline __attribute__((always_inline)) void kiln_mve_res_out(const int32_t
     "  add         %[x], %[xs]                  \n"
 /* p0 = the tail predicate, the word after the sum table (byte offset KILN_MVE_RES_TP of buf) */
 #define KILN_MVE_RES_TP 960
+typedef char kiln_mve_res_tp_check[(KILN_MVE_RES_TP == (48 + KILN_MVE_RES_ROWS * 4) * 4) ? 1 : -1];
 #define KILN_MVE_RES_PSET                                                                                     \
-    "  ldr         r0, [%[t], #960]             \n"                                                           \
+    "  ldr         r0, [%[t], #" KILN_MVE_STR(KILN_MVE_RES_TP) "] \n"                                                           \
     "  vmsr        p0, r0                       \n"
 #define KILN_MVE_RES_R32 "  sub         %[x], %[x], %[n], lsl #5     \n"
 #define KILN_MVE_RES_R32S "  mls         %[x], %[n], %[xs], %[x]      \n"
